@@ -1,0 +1,57 @@
+package dev.cesrj;
+
+/**
+ * Base of every error cesrj raises for bad input: the stream is truncated, malformed, oversized
+ * or not canonical. Unchecked, so that it can cross iterators.
+ *
+ * <p>Each error says where: {@link #offset()} is the byte offset, from the start of the input
+ * the parser was given, of the element that failed; {@link #code()} is the code met there, if
+ * one could be read; {@link #expected()} says what the parser expected instead.
+ */
+public class CesrException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final long offset;
+  private final String code;
+  private final String expected;
+
+  /**
+   * @param offset byte offset of the failing element in the parser's input
+   * @param code the code met there, or {@code null} if none could be read
+   * @param expected what was expected, in words
+   * @param detail what went wrong, in words
+   */
+  public CesrException(long offset, String code, String expected, String detail) {
+    super(message(offset, code, expected, detail));
+    this.offset = offset;
+    this.code = code;
+    this.expected = expected;
+  }
+
+  private static String message(long offset, String code, String expected, String detail) {
+    StringBuilder sb = new StringBuilder("at offset ").append(offset);
+    if (code != null) {
+      sb.append(", code ").append(code);
+    }
+    sb.append(": ").append(detail);
+    if (expected != null) {
+      sb.append("; expected ").append(expected);
+    }
+    return sb.toString();
+  }
+
+  /** Byte offset of the failing element in the input the parser was given. */
+  public long offset() {
+    return offset;
+  }
+
+  /** The code met at {@link #offset()}, or {@code null} if none could be read. */
+  public String code() {
+    return code;
+  }
+
+  /** What the parser expected at {@link #offset()}, in words. */
+  public String expected() {
+    return expected;
+  }
+}

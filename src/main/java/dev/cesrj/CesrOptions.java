@@ -1,0 +1,133 @@
+package dev.cesrj;
+
+import dev.cesrj.code.CounterTable;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
+import java.util.Objects;
+
+/**
+ * Immutable parser settings: the allocator for copied input, limits, and the default counter
+ * table. Build with {@link #builder()}; {@link #DEFAULT} holds the defaults.
+ */
+public final class CesrOptions {
+  /** Default maximum frame size: 16 MiB. */
+  public static final long DEFAULT_MAX_FRAME_BYTES = 16L * 1024 * 1024;
+
+  /** Default maximum nesting depth of groups: 8. */
+  public static final int DEFAULT_MAX_DEPTH = 8;
+
+  /**
+   * Defaults: {@link PooledByteBufAllocator#DEFAULT}, 16 MiB frames, depth 8, CESR 1.0 table.
+   */
+  public static final CesrOptions DEFAULT = builder().build();
+
+  private final ByteBufAllocator allocator;
+  private final long maxFrameBytes;
+  private final int maxDepth;
+  private final CounterTable defaultTable;
+
+  private CesrOptions(Builder b) {
+    this.allocator = b.allocator;
+    this.maxFrameBytes = b.maxFrameBytes;
+    this.maxDepth = b.maxDepth;
+    this.defaultTable = b.defaultTable;
+  }
+
+  /** A builder holding the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    return new Builder()
+        .allocator(allocator)
+        .maxFrameBytes(maxFrameBytes)
+        .maxDepth(maxDepth)
+        .defaultTable(defaultTable);
+  }
+
+  /**
+   * The allocator that {@code byte[]} and {@code ByteBuffer} input is copied into (once per
+   * input). Default {@link PooledByteBufAllocator#DEFAULT}.
+   */
+  public ByteBufAllocator allocator() {
+    return allocator;
+  }
+
+  /**
+   * The largest frame, in bytes, that the parser accepts: any group, primitive or message body
+   * that declares more is refused with {@link FrameTooLargeException} before its bytes are
+   * awaited or allocated. Default 16 MiB; at most {@link Integer#MAX_VALUE}.
+   */
+  public long maxFrameBytes() {
+    return maxFrameBytes;
+  }
+
+  /** The deepest nesting of groups accepted (a top-level group is depth 1). Default 8. */
+  public int maxDepth() {
+    return maxDepth;
+  }
+
+  /**
+   * The counter table used when neither a genus-version code nor a message body's version says
+   * which applies (CESR.md Part A item 2). Default {@link CounterTable#CESR_1_0}.
+   */
+  public CounterTable defaultTable() {
+    return defaultTable;
+  }
+
+  /** Builder of {@link CesrOptions}; every setter validates its argument at once. */
+  public static final class Builder {
+    private ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
+    private long maxFrameBytes = DEFAULT_MAX_FRAME_BYTES;
+    private int maxDepth = DEFAULT_MAX_DEPTH;
+    private CounterTable defaultTable = CounterTable.CESR_1_0;
+
+    private Builder() {}
+
+    /** Sets the allocator for copied input; not null. */
+    public Builder allocator(ByteBufAllocator allocator) {
+      this.allocator = Objects.requireNonNull(allocator, "allocator");
+      return this;
+    }
+
+    /**
+     * Sets the maximum frame size in bytes.
+     *
+     * @throws IllegalArgumentException unless {@code 4 <= bytes <= Integer.MAX_VALUE}
+     */
+    public Builder maxFrameBytes(long bytes) {
+      if (bytes < 4 || bytes > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(
+            "maxFrameBytes must be in [4, " + Integer.MAX_VALUE + "]: " + bytes);
+      }
+      this.maxFrameBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Sets the maximum nesting depth.
+     *
+     * @throws IllegalArgumentException unless {@code 1 <= depth <= 64}
+     */
+    public Builder maxDepth(int depth) {
+      if (depth < 1 || depth > 64) {
+        throw new IllegalArgumentException("maxDepth must be in [1, 64]: " + depth);
+      }
+      this.maxDepth = depth;
+      return this;
+    }
+
+    /** Sets the default counter table; not null. */
+    public Builder defaultTable(CounterTable table) {
+      this.defaultTable = Objects.requireNonNull(table, "defaultTable");
+      return this;
+    }
+
+    /** The settings. */
+    public CesrOptions build() {
+      return new CesrOptions(this);
+    }
+  }
+}

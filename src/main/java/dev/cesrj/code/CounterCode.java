@@ -1,0 +1,94 @@
+package dev.cesrj.code;
+
+import java.util.List;
+
+/**
+ * One row of a counter (group) code table: the code, its name as the CESR code tables name it,
+ * its sizes, what its count counts and what the group holds.
+ *
+ * <p>Sizes are in Base64 characters: {@code -X} codes have hard size 2 and soft size 2 (count
+ * 0..4,095); big {@code --X} codes hard size 3 and soft size 5 (count 0..1,073,741,823); the
+ * genus-version code {@code -_AAA} hard size 5 and soft size 3. A qb2 counter is
+ * {@code fs * 3 / 4} bytes. Instances are immutable and obtained from a {@link CounterTable}.
+ */
+public final class CounterCode {
+  private final CounterTable table;
+  private final String code;
+  private final String name;
+  private final CountUnit unit;
+  private final Layout layout;
+  private final List<Slot> slots;
+
+  CounterCode(
+      CounterTable table, String code, String name, CountUnit unit, Layout layout, Slot... slots) {
+    this.table = table;
+    this.code = code;
+    this.name = name;
+    this.unit = unit;
+    this.layout = layout;
+    this.slots = List.of(slots);
+  }
+
+  /** The table this code belongs to. */
+  public CounterTable table() {
+    return table;
+  }
+
+  /** The hard part, e.g. {@code "-A"}, {@code "--V"} or {@code "-_AAA"}. */
+  public String code() {
+    return code;
+  }
+
+  /** The name as the CESR code table names it, e.g. {@code ControllerIdxSigs}. */
+  public String name() {
+    return name;
+  }
+
+  /** Hard size in characters: 2, 3 (big) or 5 (genus-version). */
+  public int hs() {
+    return code.length();
+  }
+
+  /** Soft size in characters: 2, 5 (big) or 3 (genus-version). */
+  public int ss() {
+    return fs() - hs();
+  }
+
+  /** Full size in characters: 4, or 8 for big and genus-version codes. */
+  public int fs() {
+    return code.length() == 2 ? 4 : 8;
+  }
+
+  /** Largest count the soft part can carry: {@code 64^ss - 1}. */
+  public long maxCount() {
+    return (1L << (6 * ss())) - 1;
+  }
+
+  /** True for the big ({@code --X}) form. */
+  public boolean isBig() {
+    return code.length() == 3;
+  }
+
+  /** What the count counts. */
+  public CountUnit unit() {
+    return unit;
+  }
+
+  /** What the group holds. */
+  public Layout layout() {
+    return layout;
+  }
+
+  /**
+   * The element grammar of a {@link Layout#TUPLES} group: one element is one item per slot, in
+   * order. Empty for other layouts.
+   */
+  public List<Slot> slots() {
+    return slots;
+  }
+
+  @Override
+  public String toString() {
+    return code + " " + name + " (" + table + ")";
+  }
+}

@@ -1,0 +1,28 @@
+package dev.cesrj.code;
+
+/** What a counted group holds: decides how its content is framed and viewed. */
+public enum Layout {
+  /** Repeated tuples of primitives, each tuple one element (see {@link CounterCode#slots()}). */
+  TUPLES,
+  /** AttachmentGroup: attachment groups, optionally led by a genus-version code. */
+  ATTACHMENTS,
+  /** GenericGroup: a nested top-level stream (messages and groups). */
+  GENERIC,
+  /** BodyWithAttachmentGroup: a message body group then its attachments and nested messages. */
+  BODY_WITH_ATTACHMENTS,
+  /** NonNativeBodyGroup: one Bytes primitive whose raw value is a JSON, CBOR or MGPK body. */
+  NON_NATIVE_BODY,
+  /** FixBodyGroup or MapBodyGroup: a CESR-native message body (fields as primitives). */
+  NATIVE_BODY,
+  /** GenericMapGroup or GenericListGroup: field content inside a CESR-native body. */
+  NATIVE_FIELDS,
+  /** PathedMaterialCouples: a Pather (StrB64 path) then CESR material kept as opaque bytes. */
+  PATHED,
+  /** KERIACDCGenusVersion: selects the counter table for what follows (no content). */
+  GENUS_VERSION,
+  /**
+   * Listed in the table but not parseable as an attachment by the reference implementation
+   * (keripy has no method for it): met in a stream, it is an unsupported-group error.
+   */
+  UNSUPPORTED
+}

@@ -1,0 +1,108 @@
+package dev.cesrj.code;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * One position in a tuple group's element grammar (CESR.md section 4.3 "Element types"), with
+ * the codes it accepts and the smallest size a primitive there can have.
+ */
+public enum Slot {
+  /** Identifier prefix: a public key or digest code. */
+  PREFIXER(
+      EnumSet.of(
+          MatterCode.Ed25519N, MatterCode.Ed25519, MatterCode.Blake3_256, MatterCode.Blake2b_256,
+          MatterCode.Blake2s_256, MatterCode.SHA3_256, MatterCode.SHA2_256, MatterCode.Blake3_512,
+          MatterCode.Blake2b_512, MatterCode.SHA3_512, MatterCode.SHA2_512,
+          MatterCode.ECDSA_256k1N, MatterCode.ECDSA_256k1, MatterCode.Ed448N, MatterCode.Ed448,
+          MatterCode.ECDSA_256r1N, MatterCode.ECDSA_256r1)),
+  /** A number (sequence number, first-seen ordinal): CESR.md section 2.3. */
+  NUMBER(
+      EnumSet.of(
+          MatterCode.Short, MatterCode.Long, MatterCode.Tall, MatterCode.Big, MatterCode.Large,
+          MatterCode.Great, MatterCode.Salt_128, MatterCode.Vast)),
+  /** A digest. */
+  DIGER(
+      EnumSet.of(
+          MatterCode.Blake3_256, MatterCode.Blake2b_256, MatterCode.Blake2s_256,
+          MatterCode.SHA3_256, MatterCode.SHA2_256, MatterCode.Blake3_512,
+          MatterCode.Blake2b_512, MatterCode.SHA3_512, MatterCode.SHA2_512)),
+  /** A public verification key. */
+  VERFER(
+      EnumSet.of(
+          MatterCode.Ed25519N, MatterCode.Ed25519, MatterCode.ECDSA_256k1N,
+          MatterCode.ECDSA_256k1, MatterCode.Ed448N, MatterCode.Ed448, MatterCode.ECDSA_256r1N,
+          MatterCode.ECDSA_256r1)),
+  /** A non-indexed signature. */
+  CIGAR(
+      EnumSet.of(
+          MatterCode.Ed25519_Sig, MatterCode.ECDSA_256k1_Sig, MatterCode.ECDSA_256r1_Sig,
+          MatterCode.Ed448_Sig)),
+  /** An ISO-8601 date-time. */
+  DATER(EnumSet.of(MatterCode.DateTime)),
+  /** A byte string (Bytes codes). */
+  TEXTER(variable("Bytes")),
+  /** A Base64 path (StrB64 codes). */
+  PATHER(variable("StrB64")),
+  /** A protocol/genus version tag (Tag7 or Tag10). */
+  VERSER(EnumSet.of(MatterCode.Tag7, MatterCode.Tag10)),
+  /** A salt, nonce or digest ({@code Empty} allowed). */
+  NONCER(EnumSet.allOf(MatterCode.class)),
+  /** A label: tag, label, StrB64 or Bytes code. */
+  LABELER(EnumSet.allOf(MatterCode.class)),
+  /** One indexed signature (Indexer code). */
+  SIGER(null),
+  /**
+   * A nested ControllerIdxSigs group: {@code -A} (CESR 1.0, counts signatures) or {@code -K}
+   * (CESR 2.0, counts quadlets), then its indexed signatures.
+   */
+  SIGS(null);
+
+  private final Set<MatterCode> accepts;
+  private final int minSize;
+
+  Slot(Set<MatterCode> accepts) {
+    this.accepts = accepts;
+    int min = Integer.MAX_VALUE;
+    if (accepts != null) {
+      for (MatterCode c : accepts) {
+        min = Math.min(min, c.isVariable() ? c.cs() : c.fs());
+      }
+    }
+    this.minSize = accepts != null ? min : -1;
+  }
+
+  private static Set<MatterCode> variable(String prefix) {
+    EnumSet<MatterCode> s = EnumSet.noneOf(MatterCode.class);
+    for (MatterCode c : MatterCode.values()) {
+      if (c.isVariable() && c.name().startsWith(prefix + "_")) {
+        s.add(c);
+      }
+    }
+    return s;
+  }
+
+  /** True if a Matter primitive of this code may stand in this slot. */
+  public boolean accepts(MatterCode code) {
+    return accepts != null && accepts.contains(code);
+  }
+
+  /** True for the slots that hold a Matter primitive (not an indexed signature or a group). */
+  public boolean isMatter() {
+    return accepts != null;
+  }
+
+  /**
+   * The fewest characters a complete item in this slot can take: used to say how many more bytes
+   * a truncated group needs at least.
+   */
+  public int minSize() {
+    if (this == SIGER) {
+      return 88;
+    }
+    if (this == SIGS) {
+      return 4;
+    }
+    return minSize;
+  }
+}

@@ -1,0 +1,125 @@
+package dev.cesrj.group;
+
+import dev.cesrj.CesrOptions;
+import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.CounterCode;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Slot;
+import dev.cesrj.internal.Source;
+import dev.cesrj.primitive.Element;
+import dev.cesrj.primitive.IndexedSignature;
+import dev.cesrj.primitive.Matter;
+import dev.cesrj.primitive.TextScan;
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** Builds the element views of a group that {@link GroupFramer} has already framed and checked. */
+final class ElementReader {
+  private final ByteBuf buf;
+  private final Source src;
+  private final GroupFramer framer;
+  private final CesrOptions options;
+
+  ElementReader(ByteBuf buf, int origin, CesrOptions options) {
+    this.buf = buf;
+    this.src = new Source(buf, origin);
+    this.framer = new GroupFramer(src, options);
+    this.options = options;
+  }
+
+  List<Element> read(Group g) {
+    int from = g.index() + g.counterSize();
+    int end = g.index() + g.length();
+    switch (g.code().layout()) {
+      case TUPLES:
+        return tuples(from, end, g.code(), g.table(), g.depth());
+      case ATTACHMENTS:
+        return attachments(from, end, g.table(), g.depth());
+      case NON_NATIVE_BODY:
+        return List.of(matter(from, end, Slot.TEXTER));
+      case PATHED:
+        Matter pather = matter(from, end, Slot.PATHER);
+        int p = from + pather.length();
+        return List.of(pather, new OpaqueMaterial(buf, p, end - p, src.offset(p)));
+      default:
+        return Collections.emptyList();
+    }
+  }
+
+  private Matter matter(int p, int end, Slot slot) {
+    int fs = TextScan.matter(src, p, end, slot, options.maxFrameBytes(), 0);
+    return new Matter(buf, p, fs, src.offset(p), TextScan.matterCode(src, p));
+  }
+
+  private List<Element> tuples(int from, int end, CounterCode c, CounterTable table, int depth) {
+    List<Slot> slots = c.slots();
+    List<Element> out = new ArrayList<>();
+    int p = from;
+    while (p < end) {
+      int start = p;
+      List<Element> parts = slots.size() == 1 ? null : new ArrayList<>(slots.size());
+      for (Slot slot : slots) {
+        Element e;
+        if (slot == Slot.SIGER) {
+          int fs = TextScan.indexer(src, p, end, 0);
+          e = new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(src, p));
+          p += fs;
+        } else if (slot == Slot.SIGS) {
+          Group nested = nestedSigs(p, end, table, depth + 1);
+          e = nested;
+          p += nested.length();
+        } else {
+          Matter m = matter(p, end, slot);
+          e = m;
+          p += m.length();
+        }
+        if (parts == null) {
+          out.add(e);
+        } else {
+          parts.add(e);
+        }
+      }
+      if (parts != null) {
+        out.add(new Tuple(buf, start, p - start, src.offset(start), slots,
+            Collections.unmodifiableList(parts)));
+      }
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  private Group nestedSigs(int p, int end, CounterTable table, int depth) {
+    CounterCode sigs = table.controllerIdxSigs();
+    int fs = framer.counter(p, end, table, 0);
+    long n = framer.count();
+    int length;
+    if (sigs.unit() == CountUnit.ELEMENTS) {
+      int q = p + fs;
+      for (long i = 0; i < n; i++) {
+        q += TextScan.indexer(src, q, end, 0);
+      }
+      length = q - p;
+    } else {
+      length = fs + (int) (4 * n);
+    }
+    return new Group(buf, p, length, src.offset(p), sigs, n, depth, table, options);
+  }
+
+  private List<Element> attachments(int from, int end, CounterTable table, int depth) {
+    List<Element> out = new ArrayList<>();
+    int p = from;
+    CounterTable t = table;
+    while (p < end) {
+      boolean gv = framer.isGenusVersionAt(p, end) && p == from;
+      int q = framer.group(p, end, t, depth + 1);
+      out.add(new Group(buf, p, q - p, src.offset(p), framer.code(), framer.count(), depth + 1, t,
+          options));
+      if (gv) {
+        t = framer.selectedTable(p);
+      }
+      p = q;
+    }
+    return Collections.unmodifiableList(out);
+  }
+}

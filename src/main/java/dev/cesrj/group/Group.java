@@ -1,0 +1,187 @@
+package dev.cesrj.group;
+
+import dev.cesrj.CesrOptions;
+import dev.cesrj.code.CounterCode;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Layout;
+import dev.cesrj.primitive.Element;
+import dev.cesrj.primitive.IndexedSignature;
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A view of one counted group (text domain): its counter code and name, count, bytes, offset and
+ * elements.
+ *
+ * <p>The group was framed and checked when it was created (see {@link GroupFramer#group}); its
+ * elements are built on first use of {@link #elements()} and cached. A group does not own its
+ * bytes: {@link #qb64()} is a slice of the buffer it was read from, valid while that buffer is
+ * (for {@link Groups}, until it is closed; after that every byte accessor throws
+ * {@link io.netty.util.IllegalReferenceCountException}). Not thread-safe until
+ * {@link #elements()} has been called once.
+ */
+public final class Group implements Element {
+  private final ByteBuf buf;
+  private final int index;
+  private final int length;
+  private final long offset;
+  private final CounterCode code;
+  private final long count;
+  private final int depth;
+  private final CounterTable table;
+  private final CesrOptions options;
+  private List<Element> elements;
+
+  Group(
+      ByteBuf buf,
+      int index,
+      int length,
+      long offset,
+      CounterCode code,
+      long count,
+      int depth,
+      CounterTable table,
+      CesrOptions options) {
+    this.buf = buf;
+    this.index = index;
+    this.length = length;
+    this.offset = offset;
+    this.code = code;
+    this.count = count;
+    this.depth = depth;
+    this.table = table;
+    this.options = options;
+  }
+
+  /** The counter code (its table, sizes, count unit and layout). */
+  public CounterCode code() {
+    return code;
+  }
+
+  /** The group's name as the CESR code table names it, e.g. {@code ControllerIdxSigs}. */
+  public String name() {
+    return code.name();
+  }
+
+  /**
+   * The count: elements or quadlets as {@link CounterCode#unit()} says; for a genus-version code
+   * the value of its three soft characters (e.g. 8192 for {@code -_AAACAA}).
+   */
+  public long count() {
+    return count;
+  }
+
+  /** Nesting depth: 1 for a group at the top of the parsed input, 2 for one inside it, ... */
+  public int depth() {
+    return depth;
+  }
+
+  /** The counter table the group was read with. */
+  public CounterTable table() {
+    return table;
+  }
+
+  /** Size of the counter in characters (4, or 8 for big and genus-version codes). */
+  public int counterSize() {
+    return code.fs();
+  }
+
+  @Override
+  public long offset() {
+    return offset;
+  }
+
+  /** The whole group's length in bytes, counter included. */
+  @Override
+  public int length() {
+    return length;
+  }
+
+  /** The whole group's bytes, counter included, as a slice; not retained. */
+  @Override
+  public ByteBuf qb64() {
+    return buf.slice(index, length);
+  }
+
+  /** The counter's characters, e.g. {@code -AAB}. */
+  public String counterText() {
+    return buf.toString(index, code.fs(), java.nio.charset.StandardCharsets.US_ASCII);
+  }
+
+  /** The content after the counter as a slice; not retained. */
+  public ByteBuf content() {
+    return buf.slice(index + code.fs(), length - code.fs());
+  }
+
+  /**
+   * The elements, built on first call and cached:
+   *
+   * <ul>
+   *   <li>{@link Layout#TUPLES} with one slot: the primitives themselves ({@link
+   *       IndexedSignature} for ControllerIdxSigs, {@link dev.cesrj.primitive.Matter} for
+   *       others); with several slots: one {@link Tuple} per element;
+   *   <li>{@link Layout#ATTACHMENTS}: the nested groups (a leading genus-version code included);
+   *   <li>{@link Layout#NON_NATIVE_BODY}: the one Bytes primitive holding the body;
+   *   <li>{@link Layout#PATHED}: the Pather, then the rest as {@link OpaqueMaterial};
+   *   <li>otherwise (genus-version, GenericGroup, BodyWithAttachmentGroup): empty; the message
+   *       layer reads nested streams.
+   * </ul>
+   */
+  public List<Element> elements() {
+    List<Element> e = elements;
+    if (e == null) {
+      e = new ElementReader(buf, (int) (index - offset), options).read(this);
+      elements = e;
+    }
+    return e;
+  }
+
+  /** The nested groups of an AttachmentGroup ({@link #elements()} as groups); else empty. */
+  public List<Group> groups() {
+    List<Group> out = new ArrayList<>();
+    for (Element e : elements()) {
+      if (e instanceof Group) {
+        out.add((Group) e);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every indexed signature in this group, nested ones included (signatures of the
+   * ControllerIdxSigs inside TransIdxSigGroups elements, of the groups inside an
+   * AttachmentGroup), in stream order.
+   */
+  public List<IndexedSignature> signatures() {
+    List<IndexedSignature> out = new ArrayList<>();
+    collect(elements(), out);
+    return out;
+  }
+
+  private static void collect(List<Element> elements, List<IndexedSignature> out) {
+    for (Element e : elements) {
+      if (e instanceof IndexedSignature) {
+        out.add((IndexedSignature) e);
+      } else if (e instanceof Group) {
+        collect(((Group) e).elements(), out);
+      } else if (e instanceof Tuple) {
+        collect(((Tuple) e).parts(), out);
+      }
+    }
+  }
+
+  int index() {
+    return index;
+  }
+
+  ByteBuf buf() {
+    return buf;
+  }
+
+  @Override
+  public String toString() {
+    return name() + " " + counterText() + " count " + count + " at " + offset + " (" + length
+        + " bytes)";
+  }
+}

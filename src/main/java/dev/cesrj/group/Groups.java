@@ -1,0 +1,184 @@
+package dev.cesrj.group;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.internal.Source;
+import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * Iterates the groups of a text-domain (qb64) attachment stream: counted groups one after
+ * another, such as the ControllerIdxSigs that follow an event. A genus-version code is returned
+ * as a group too, and switches the counter table for the groups after it.
+ *
+ * <h2>Copy once, slice many</h2>
+ *
+ * <p>{@link #copyOf(byte[])} and {@link #copyOf(ByteBuffer)} copy the input <b>once</b> into one
+ * buffer from {@link CesrOptions#allocator()} (a {@code PooledByteBufAllocator} by default); each
+ * {@link Group} is then an O(1) view of that buffer. {@link #over(ByteBuf)} copies nothing: the
+ * groups are views of the caller's buffer.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <ul>
+ *   <li>{@code copyOf}: this object owns the buffer it allocated; {@link #close()} releases it.
+ *       Group views (and their {@code qb64()} slices) are worth nothing after close: their byte
+ *       accessors throw {@link io.netty.util.IllegalReferenceCountException}. To keep bytes longer,
+ *       {@code group.qb64().retainedSlice()} or copy them before closing, and release what you
+ *       retained.
+ *   <li>{@code over}: the caller keeps owning the buffer; this object never retains or releases
+ *       it, and {@link #close()} leaves it alone. Groups are valid while the caller's buffer is.
+ *       The buffer's reader index moves past each group returned, so after an error or at the
+ *       end, what was not consumed is still readable there.
+ * </ul>
+ *
+ * <h2>Errors</h2>
+ *
+ * <p>{@link #next()} throws a {@link CesrException} for bad input (truncated, unknown code,
+ * malformed, too large, too deep, not canonical) with the byte offset from the start of the
+ * input; the failed group is not consumed, and the iterator ends. Not thread-safe.
+ */
+public final class Groups implements Iterator<Group>, Iterable<Group>, AutoCloseable {
+  private final ByteBuf buf;
+  private final boolean owned;
+  private final ByteBuf borrowed;
+  private final CesrOptions options;
+  private final GroupFramer framer;
+  private final int limit;
+  private int pos;
+  private CounterTable table;
+  private boolean failed;
+  private boolean closed;
+
+  private Groups(ByteBuf buf, boolean owned, ByteBuf borrowed, CesrOptions options) {
+    this.buf = buf;
+    this.owned = owned;
+    this.borrowed = borrowed;
+    this.options = options;
+    this.pos = buf.readerIndex();
+    this.limit = buf.writerIndex();
+    this.framer = new GroupFramer(new Source(buf, pos), options);
+    this.table = options.defaultTable();
+  }
+
+  /** Copies {@code input} once into a pooled buffer; see {@link #copyOf(byte[], CesrOptions)}. */
+  public static Groups copyOf(byte[] input) {
+    return copyOf(input, CesrOptions.DEFAULT);
+  }
+
+  /**
+   * Copies {@code input} once into a new buffer from {@code options.allocator()} and iterates its
+   * groups. The returned object owns that buffer: close it.
+   */
+  public static Groups copyOf(byte[] input, CesrOptions options) {
+    Objects.requireNonNull(input, "input");
+    ByteBuf b = options.allocator().heapBuffer(input.length, input.length);
+    b.writeBytes(input);
+    return new Groups(b, true, null, options);
+  }
+
+  /**
+   * Copies the remaining bytes of {@code input} once (its position is not moved) into a new
+   * buffer from {@code options.allocator()}. The returned object owns that buffer: close it.
+   */
+  public static Groups copyOf(ByteBuffer input, CesrOptions options) {
+    Objects.requireNonNull(input, "input");
+    int n = input.remaining();
+    ByteBuf b = options.allocator().heapBuffer(n, n);
+    b.writeBytes(input.duplicate());
+    return new Groups(b, true, null, options);
+  }
+
+  /** {@link #copyOf(ByteBuffer, CesrOptions)} with default options. */
+  public static Groups copyOf(ByteBuffer input) {
+    return copyOf(input, CesrOptions.DEFAULT);
+  }
+
+  /**
+   * Iterates the readable bytes of {@code input} without copying. The caller keeps ownership;
+   * the reader index advances past each group returned.
+   */
+  public static Groups over(ByteBuf input, CesrOptions options) {
+    Objects.requireNonNull(input, "input");
+    return new Groups(input, false, input, options);
+  }
+
+  /** {@link #over(ByteBuf, CesrOptions)} with default options. */
+  public static Groups over(ByteBuf input) {
+    return over(input, CesrOptions.DEFAULT);
+  }
+
+  /** The counter table in force for the next group. */
+  public CounterTable table() {
+    return table;
+  }
+
+  /** Byte offset, from the start of the input, of the next group (or of the end). */
+  public long position() {
+    return pos - (long) framer.source().origin();
+  }
+
+  @Override
+  public boolean hasNext() {
+    return !failed && pos < limit;
+  }
+
+  /**
+   * Frames and returns the next group.
+   *
+   * @throws NoSuchElementException if there is none
+   * @throws CesrException if the input is bad there (the group is not consumed)
+   */
+  @Override
+  public Group next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    int start = pos;
+    CounterTable t = table;
+    int end;
+    try {
+      end = framer.group(start, limit, t, 1);
+    } catch (CesrException e) {
+      failed = true;
+      throw e;
+    }
+    Group g =
+        new Group(buf, start, end - start, start - (long) framer.source().origin(), framer.code(),
+            framer.count(), 1, t, options);
+    if (framer.code().unit() == CountUnit.NONE) {
+      table = framer.selectedTable(start);
+    }
+    pos = end;
+    if (borrowed != null) {
+      borrowed.readerIndex(end);
+    }
+    return g;
+  }
+
+  /** This iterator, for use in a for-each loop (once). */
+  @Override
+  public Iterator<Group> iterator() {
+    return this;
+  }
+
+  /**
+   * Releases the buffer this object copied the input into ({@code copyOf}); does nothing for
+   * {@code over}. Idempotent.
+   */
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      failed = true;
+      if (owned) {
+        buf.release();
+      }
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package dev.cesrj.group;
+
+import dev.cesrj.code.Slot;
+import dev.cesrj.primitive.Element;
+import dev.cesrj.primitive.Matter;
+import io.netty.buffer.ByteBuf;
+import java.util.List;
+
+/**
+ * One element of a group whose grammar has several slots, for example (Prefixer, Number, Diger,
+ * ControllerIdxSigs) of TransIdxSigGroups: its parts in slot order. A part is a {@link Matter},
+ * an {@link dev.cesrj.primitive.IndexedSignature} or, for the {@link Slot#SIGS} slot, a nested
+ * {@link Group}. Does not own its bytes (see {@link Element}).
+ */
+public final class Tuple implements Element {
+  private final ByteBuf buf;
+  private final int index;
+  private final int length;
+  private final long offset;
+  private final List<Slot> slots;
+  private final List<Element> parts;
+
+  Tuple(ByteBuf buf, int index, int length, long offset, List<Slot> slots, List<Element> parts) {
+    this.buf = buf;
+    this.index = index;
+    this.length = length;
+    this.offset = offset;
+    this.slots = slots;
+    this.parts = parts;
+  }
+
+  /** The slots of the grammar, in order; {@code parts().get(i)} fills {@code slots().get(i)}. */
+  public List<Slot> slots() {
+    return slots;
+  }
+
+  /** The parts, one per slot. */
+  public List<Element> parts() {
+    return parts;
+  }
+
+  /** The part in slot {@code i} as a Matter. @throws ClassCastException if it is not one */
+  public Matter matter(int i) {
+    return (Matter) parts.get(i);
+  }
+
+  /** The part in slot {@code i} as a nested group. @throws ClassCastException if it is not one */
+  public Group group(int i) {
+    return (Group) parts.get(i);
+  }
+
+  @Override
+  public long offset() {
+    return offset;
+  }
+
+  @Override
+  public int length() {
+    return length;
+  }
+
+  @Override
+  public ByteBuf qb64() {
+    return buf.slice(index, length);
+  }
+
+  @Override
+  public String toString() {
+    return "Tuple" + parts;
+  }
+}

@@ -1,0 +1,64 @@
+package dev.cesrj.internal;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Fast read-only byte access to a {@link ByteBuf} for the framing hot path: reads go straight to
+ * the backing array when the buffer has one, else through {@link ByteBuf#getByte(int)}.
+ *
+ * <p>Indexes are absolute buffer indexes. {@link #origin()} is the buffer index that error
+ * offsets count from (the start of the caller's input). Not thread-safe; does not own or retain
+ * the buffer.
+ */
+public final class Source {
+  private final ByteBuf buf;
+  private final byte[] array;
+  private final int arrayOffset;
+  private final int origin;
+
+  /**
+   * @param buf the buffer to read; its reference count is not touched
+   * @param origin the buffer index that error offsets are relative to
+   */
+  public Source(ByteBuf buf, int origin) {
+    this.buf = buf;
+    this.origin = origin;
+    if (buf.hasArray()) {
+      this.array = buf.array();
+      this.arrayOffset = buf.arrayOffset();
+    } else {
+      this.array = null;
+      this.arrayOffset = 0;
+    }
+  }
+
+  /** The buffer read. */
+  public ByteBuf buf() {
+    return buf;
+  }
+
+  /** Buffer index of offset 0 in error messages. */
+  public int origin() {
+    return origin;
+  }
+
+  /** The offset, relative to {@link #origin()}, of buffer index {@code index}. */
+  public long offset(int index) {
+    return (long) index - origin;
+  }
+
+  /** The byte at {@code index}, 0..255. The caller has checked that the index is readable. */
+  public int at(int index) {
+    return (array != null ? array[arrayOffset + index] : buf.getByte(index)) & 0xFF;
+  }
+
+  /** The bytes {@code [index, index + length)} as Latin-1 text, for error messages and codes. */
+  public String text(int index, int length) {
+    StringBuilder sb = new StringBuilder(length);
+    for (int i = 0; i < length; i++) {
+      int b = at(index + i);
+      sb.append(b >= 0x20 && b < 0x7F ? (char) b : '?');
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,115 @@
+package dev.cesrj.primitive;
+
+import dev.cesrj.code.B64;
+import dev.cesrj.code.IndexerCode;
+import dev.cesrj.internal.Source;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
+
+/**
+ * A view of one indexed signature (keripy {@code Siger}, text domain): code, index, ondex, raw
+ * signature and qb64 bytes.
+ *
+ * <p>Index: 0 to {@link IndexerCode#maxIndex()}. Ondex: absent for current-only codes; equal to
+ * the index for "both" codes without ondex characters ({@code A C E}); explicit otherwise. The
+ * view was checked when framed (code, size, soft part, pad bits, zero ondex of current-only
+ * codes); {@link #raw()} decodes on each call. Does not own its bytes (see {@link Element}).
+ */
+public final class IndexedSignature implements Element {
+  private final ByteBuf buf;
+  private final int index;
+  private final long offset;
+  private final IndexerCode code;
+
+  /** A view of the signature at buffer index {@code index}, already checked by the framer. */
+  public IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code) {
+    this.buf = buf;
+    this.index = index;
+    this.offset = offset;
+    this.code = code;
+  }
+
+  /**
+   * Parses one complete qb64 indexed signature from text, with every check of the framer plus
+   * the value characters.
+   *
+   * @throws dev.cesrj.CesrException if it is truncated, unknown, non-canonical or followed by
+   *     extra characters
+   */
+  public static IndexedSignature parse(CharSequence qb64) {
+    ByteBuf b = Unpooled.copiedBuffer(qb64, StandardCharsets.US_ASCII);
+    Source s = new Source(b, 0);
+    int fs = TextScan.indexer(s, 0, b.writerIndex(), 0);
+    if (fs != b.writerIndex()) {
+      throw new dev.cesrj.MalformedException(
+          fs, null, "end of input after one signature", (b.writerIndex() - fs) + " extra characters");
+    }
+    IndexedSignature sig = new IndexedSignature(b, 0, 0, TextScan.indexerCode(s, 0));
+    sig.raw();
+    return sig;
+  }
+
+  /** The code. */
+  public IndexerCode code() {
+    return code;
+  }
+
+  /** The main index: which key of the current key list signed, 0..{@code maxIndex}. */
+  public int index() {
+    return (int) softInt(code.hs(), code.ms());
+  }
+
+  /**
+   * The ondex: which key of the prior next-key list signed. Empty for current-only codes; equal to
+   * {@link #index()} for {@code A C E}; explicit for {@code 0A 2A 2C 2E 3A}.
+   */
+  public OptionalInt ondex() {
+    if (code.currentOnly()) {
+      return OptionalInt.empty();
+    }
+    if (code.os() == 0) {
+      return OptionalInt.of(index());
+    }
+    return OptionalInt.of((int) softInt(code.hs() + code.ms(), code.os()));
+  }
+
+  private long softInt(int from, int width) {
+    long v = 0;
+    for (int i = 0; i < width; i++) {
+      v = (v << 6) | B64.value(buf.getByte(index + from + i));
+    }
+    return v;
+  }
+
+  /**
+   * The raw signature, {@link IndexerCode#rawSize()} bytes, decoded now (a new array each call).
+   *
+   * @throws dev.cesrj.MalformedException if a value character is not Base64url
+   */
+  public byte[] raw() {
+    return Base64Values.raw(
+        buf, index + code.cs(), index + code.fs(), code.cs() % 4, 0, offset, code.code());
+  }
+
+  @Override
+  public long offset() {
+    return offset;
+  }
+
+  @Override
+  public int length() {
+    return code.fs();
+  }
+
+  @Override
+  public ByteBuf qb64() {
+    return buf.slice(index, code.fs());
+  }
+
+  @Override
+  public String toString() {
+    return code.name() + " index " + index() + " " + qb64Text();
+  }
+}

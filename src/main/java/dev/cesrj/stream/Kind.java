@@ -1,0 +1,22 @@
+package dev.cesrj.stream;
+
+/** The serialization of a message body, as its version string names it (CESR.md section 6.1). */
+public enum Kind {
+  /** JSON: the body starts with {@code {}. */
+  JSON,
+  /** CBOR: the body starts with a CBOR map (major type 5). */
+  CBOR,
+  /** MessagePack: the body starts with a fixmap, map16 or map32. */
+  MGPK,
+  /** CESR-native body (version 2 only): framed by a FixBodyGroup or MapBodyGroup. */
+  CESR;
+
+  static Kind of(String text) {
+    for (Kind k : values()) {
+      if (k.name().equals(text)) {
+        return k;
+      }
+    }
+    return null;
+  }
+}

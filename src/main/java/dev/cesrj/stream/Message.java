@@ -1,0 +1,167 @@
+package dev.cesrj.stream;
+
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.group.Group;
+import dev.cesrj.primitive.IndexedSignature;
+import dev.cesrj.primitive.Matter;
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One framed message: its version string, body and attachment groups, as views of the bytes it
+ * was read from (ownership as for the {@link Messages} that returned it).
+ *
+ * <p>Forms (CESR.md section 6.4): a bare JSON/CBOR/MGPK body followed by attachment groups
+ * (bare, or wrapped in an AttachmentGroup {@code -V}/{@code -C}); or a BodyWithAttachmentGroup
+ * envelope ({@code -U} in CESR 1.0, {@code -B} in 2.0) holding a NonNativeBodyGroup whose Bytes
+ * primitive carries the body, then the attachments and nested messages. The framer never decodes
+ * the body.
+ */
+public final class Message {
+  private final long offset;
+  private final int length;
+  private final int depth;
+  private final Group genusVersion;
+  private final Group envelope;
+  private final Group bodyGroup;
+  private final Matter bodyTexter;
+  private final VersionString version;
+  private final ByteBuf body;
+  private final CounterTable table;
+  private final List<Group> attachments;
+  private final List<Group> groups;
+  private final List<Message> nested;
+
+  Message(
+      long offset,
+      int length,
+      int depth,
+      Group genusVersion,
+      Group envelope,
+      Group bodyGroup,
+      Matter bodyTexter,
+      VersionString version,
+      ByteBuf body,
+      CounterTable table,
+      List<Group> attachments,
+      List<Group> groups,
+      List<Message> nested) {
+    this.offset = offset;
+    this.length = length;
+    this.depth = depth;
+    this.genusVersion = genusVersion;
+    this.envelope = envelope;
+    this.bodyGroup = bodyGroup;
+    this.bodyTexter = bodyTexter;
+    this.version = version;
+    this.body = body;
+    this.table = table;
+    this.attachments = List.copyOf(attachments);
+    this.groups = List.copyOf(groups);
+    this.nested = List.copyOf(nested);
+  }
+
+  /**
+   * Byte offset of the message from the start of the input: where its genus-version code, its
+   * envelope or its body starts.
+   */
+  public long offset() {
+    return offset;
+  }
+
+  /** Bytes the message takes: genus-version code, body or envelope, and attachments. */
+  public int length() {
+    return length;
+  }
+
+  /**
+   * Nesting depth of the message: 1 at the top of the input, 2 for a message nested in a top-level
+   * envelope, ... Attachment groups directly after the body have this depth; groups inside an
+   * AttachmentGroup or an envelope one more.
+   */
+  public int depth() {
+    return depth;
+  }
+
+  /** The genus-version code read just before this message, if any. */
+  public Optional<Group> genusVersion() {
+    return Optional.ofNullable(genusVersion);
+  }
+
+  /** The BodyWithAttachmentGroup that encloses this message, if it came in that form. */
+  public Optional<Group> envelope() {
+    return Optional.ofNullable(envelope);
+  }
+
+  /** The NonNativeBodyGroup that carries the body, if it came in that form. */
+  public Optional<Group> bodyGroup() {
+    return Optional.ofNullable(bodyGroup);
+  }
+
+  /** The Bytes primitive whose raw value is the body, if it came in that form. */
+  public Optional<Matter> bodyTexter() {
+    return Optional.ofNullable(bodyTexter);
+  }
+
+  /** The body's version string. */
+  public VersionString version() {
+    return version;
+  }
+
+  /**
+   * The body bytes ({@code version().size()} bytes): a slice of the input for a bare body, not
+   * retained; a new unpooled heap buffer (decoded from the Bytes primitive) for a body carried
+   * in a NonNativeBodyGroup.
+   */
+  public ByteBuf body() {
+    return body.slice();
+  }
+
+  /** The counter table the attachments were read with. */
+  public CounterTable table() {
+    return table;
+  }
+
+  /**
+   * The groups of the message's attachment run, in stream order, as they stand in it: an
+   * AttachmentGroup wrapper is one group here (its content is in {@link #groups()}).
+   */
+  public List<Group> attachments() {
+    return attachments;
+  }
+
+  /**
+   * Every attachment-level group in stream order: wrappers, the groups inside them, and the
+   * envelope group of each nested message (whose own groups are in {@link #nested()}).
+   */
+  public List<Group> groups() {
+    return groups;
+  }
+
+  /** Messages nested in this one's envelope or AttachmentGroup, in stream order. */
+  public List<Message> nested() {
+    return nested;
+  }
+
+  /**
+   * Every indexed signature in this message's groups (nested signature groups of tuples
+   * included; nested messages' signatures excluded), in stream order.
+   */
+  public List<IndexedSignature> signatures() {
+    List<IndexedSignature> out = new ArrayList<>();
+    for (Group g : groups) {
+      if (g.code().layout() == dev.cesrj.code.Layout.TUPLES) {
+        out.addAll(g.signatures());
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "Message " + version + " at " + offset + " (" + length + " bytes, " + groups.size()
+        + " groups)";
+  }
+}

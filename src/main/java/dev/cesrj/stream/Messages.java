@@ -1,0 +1,161 @@
+package dev.cesrj.stream;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.code.CounterTable;
+import io.netty.buffer.ByteBuf;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * Iterates the messages of a whole CESR stream: each message's genus-version code (if any),
+ * body and attachment groups, until the next message (CESR.md sections 5 and 6).
+ *
+ * <p>Counter table of the attachments (CESR.md Part A item 2): a genus-version code in force
+ * wins (one at the top of the stream or before a message holds for the rest of the stream; one
+ * at the start of an AttachmentGroup or envelope holds inside it only); otherwise the version of
+ * the body the attachments follow ({@code KERI10...} is CESR 1.0, a version-2 string CESR 2.0);
+ * the configured default applies to counters met before any body.
+ *
+ * <p>Ownership is as for {@code Groups}: {@link #copyOf(byte[])} copies the input once into a
+ * buffer from the configured allocator, owned by this object and released by {@link #close()},
+ * after which the messages' views are worth nothing; {@link #over(ByteBuf)} copies nothing, never
+ * releases the caller's buffer, and moves its reader index past each message returned.
+ *
+ * <p>{@link #next()} throws a {@link CesrException} for bad input, with the byte offset; the
+ * failed message is not consumed and the iteration ends. Not thread-safe.
+ */
+public final class Messages implements Iterator<Message>, Iterable<Message>, AutoCloseable {
+  private final ByteBuf buf;
+  private final boolean owned;
+  private final ByteBuf borrowed;
+  private final MessageFramer framer;
+  private final int origin;
+  private final int limit;
+  private int pos;
+  private Message pending;
+  private boolean done;
+  private boolean closed;
+
+  private Messages(ByteBuf buf, boolean owned, ByteBuf borrowed, CesrOptions options) {
+    this.buf = buf;
+    this.owned = owned;
+    this.borrowed = borrowed;
+    this.origin = buf.readerIndex();
+    this.pos = origin;
+    this.limit = buf.writerIndex();
+    this.framer = new MessageFramer(buf, origin, options);
+  }
+
+  /** {@link #copyOf(byte[], CesrOptions)} with default options. */
+  public static Messages copyOf(byte[] input) {
+    return copyOf(input, CesrOptions.DEFAULT);
+  }
+
+  /**
+   * Copies {@code input} once into a new buffer from {@code options.allocator()}; the returned
+   * object owns it: close it.
+   */
+  public static Messages copyOf(byte[] input, CesrOptions options) {
+    Objects.requireNonNull(input, "input");
+    ByteBuf b = options.allocator().heapBuffer(input.length, input.length);
+    b.writeBytes(input);
+    return new Messages(b, true, null, options);
+  }
+
+  /** {@link #over(ByteBuf, CesrOptions)} with default options. */
+  public static Messages over(ByteBuf input) {
+    return over(input, CesrOptions.DEFAULT);
+  }
+
+  /**
+   * Iterates the readable bytes of {@code input} without copying; the caller keeps ownership and
+   * the reader index advances past each message returned.
+   */
+  public static Messages over(ByteBuf input, CesrOptions options) {
+    Objects.requireNonNull(input, "input");
+    return new Messages(input, false, input, options);
+  }
+
+  /** The counter table a top-level genus-version code set, or {@code null} if none yet. */
+  public CounterTable streamTable() {
+    return framer.streamTable();
+  }
+
+  /** Byte offset of the next message from the start of the input. */
+  public long position() {
+    return pos - (long) origin;
+  }
+
+  /**
+   * True if another message follows.
+   *
+   * @throws CesrException if the input is bad where the next message starts
+   */
+  @Override
+  public boolean hasNext() {
+    if (pending != null) {
+      return true;
+    }
+    if (done || pos >= limit) {
+      return false;
+    }
+    Message m;
+    try {
+      m = framer.next(pos, limit);
+    } catch (CesrException e) {
+      done = true;
+      throw e;
+    }
+    if (m == null) {
+      advance(limit);
+      return false;
+    }
+    pending = m;
+    return true;
+  }
+
+  /**
+   * The next message.
+   *
+   * @throws NoSuchElementException if there is none
+   * @throws CesrException if the input is bad there
+   */
+  @Override
+  public Message next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    Message m = pending;
+    pending = null;
+    advance(pos + m.length());
+    return m;
+  }
+
+  private void advance(int to) {
+    pos = to;
+    if (borrowed != null) {
+      borrowed.readerIndex(to);
+    }
+  }
+
+  /** This iterator, for a for-each loop (once). */
+  @Override
+  public Iterator<Message> iterator() {
+    return this;
+  }
+
+  /** Releases the copied input ({@code copyOf}); nothing for {@code over}. Idempotent. */
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      done = true;
+      pending = null;
+      if (owned) {
+        buf.release();
+      }
+    }
+  }
+}

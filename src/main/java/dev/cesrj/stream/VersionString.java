@@ -1,0 +1,208 @@
+package dev.cesrj.stream;
+
+import dev.cesrj.code.B64;
+import dev.cesrj.code.CounterTable;
+
+/**
+ * The version string of a JSON, CBOR or MessagePack message body (CESR.md section 6.1): protocol,
+ * protocol version, CESR genus version (version 2 only), serialization kind and body size.
+ *
+ * <ul>
+ *   <li>Version 1, 17 characters: {@code PPPPvvKKKKhhhhhh_}, e.g. {@code KERI10JSON00012b_}
+ *       (major and minor one lowercase hex digit each, size 6 lowercase hex digits).
+ *   <li>Version 2, 19 characters: {@code PPPPMmmGggKKKKBBBB.}, e.g. {@code KERICAACAAJSONAAKp.}
+ *       (versions and size as Base64 integers; size at most 16,777,215).
+ * </ul>
+ *
+ * <p>Accepted as keripy does: protocol {@code KERI} or {@code ACDC}; kind {@code JSON},
+ * {@code CBOR}, {@code MGPK} (and {@code CESR} in version 2); version-1 major at most 1;
+ * version-2 protocol and genus major 2.
+ */
+public final class VersionString {
+  /** Length of a version-1 version string in characters. */
+  public static final int V1_LENGTH = 17;
+
+  /** Length of a version-2 version string in characters. */
+  public static final int V2_LENGTH = 19;
+
+  /** Furthest offset of the version string from the start of the body, in bytes. */
+  public static final int MAX_OFFSET = 8;
+
+  private final String text;
+  private final int offset;
+  private final String proto;
+  private final int major;
+  private final int minor;
+  private final int genusMajor;
+  private final int genusMinor;
+  private final Kind kind;
+  private final long size;
+
+  private VersionString(
+      String text,
+      int offset,
+      String proto,
+      int major,
+      int minor,
+      int genusMajor,
+      int genusMinor,
+      Kind kind,
+      long size) {
+    this.text = text;
+    this.offset = offset;
+    this.proto = proto;
+    this.major = major;
+    this.minor = minor;
+    this.genusMajor = genusMajor;
+    this.genusMinor = genusMinor;
+    this.kind = kind;
+    this.size = size;
+  }
+
+  /**
+   * Matches a version string at the start of {@code text} (17 or more characters), trying the
+   * version-2 form first as keripy does.
+   *
+   * @param offset the version string's offset in the body, recorded in the result
+   * @return the version string, or {@code null} if {@code text} does not start with a valid one
+   */
+  public static VersionString match(CharSequence text, int offset) {
+    VersionString v2 = text.length() >= V2_LENGTH ? matchV2(text, offset) : null;
+    return v2 != null ? v2 : text.length() >= V1_LENGTH ? matchV1(text, offset) : null;
+  }
+
+  private static VersionString matchV1(CharSequence t, int offset) {
+    String proto = upper(t, 0, 4);
+    int major = hex(t.charAt(4));
+    int minor = hex(t.charAt(5));
+    Kind kind = Kind.of(upper(t, 6, 10));
+    long size = 0;
+    for (int i = 10; i < 16; i++) {
+      int d = hex(t.charAt(i));
+      if (d < 0) {
+        return null;
+      }
+      size = size * 16 + d;
+    }
+    if (proto == null || major < 0 || major > 1 || minor < 0 || kind == null
+        || kind == Kind.CESR || t.charAt(16) != '_') {
+      return null;
+    }
+    return new VersionString(
+        t.subSequence(0, V1_LENGTH).toString(), offset, proto, major, minor, -1, -1, kind, size);
+  }
+
+  private static VersionString matchV2(CharSequence t, int offset) {
+    if (t.charAt(18) != '.') {
+      return null;
+    }
+    String proto = upper(t, 0, 4);
+    long major = b64(t, 4, 5);
+    long minor = b64(t, 5, 7);
+    long genusMajor = b64(t, 7, 8);
+    long genusMinor = b64(t, 8, 10);
+    Kind kind = Kind.of(upper(t, 10, 14));
+    long size = b64(t, 14, 18);
+    if (proto == null || major != 2 || minor < 0 || genusMajor != 2 || genusMinor < 0
+        || kind == null || size < 0) {
+      return null;
+    }
+    return new VersionString(
+        t.subSequence(0, V2_LENGTH).toString(),
+        offset,
+        proto,
+        (int) major,
+        (int) minor,
+        (int) genusMajor,
+        (int) genusMinor,
+        kind,
+        size);
+  }
+
+  private static String upper(CharSequence t, int from, int to) {
+    for (int i = from; i < to; i++) {
+      char c = t.charAt(i);
+      if (c < 'A' || c > 'Z') {
+        return null;
+      }
+    }
+    String s = t.subSequence(from, to).toString();
+    return from == 0 && !s.equals("KERI") && !s.equals("ACDC") ? null : s;
+  }
+
+  private static int hex(char c) {
+    if (c >= '0' && c <= '9') {
+      return c - '0';
+    }
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+  }
+
+  private static long b64(CharSequence t, int from, int to) {
+    return B64.decodeInt(t.subSequence(from, to));
+  }
+
+  /** The version string's characters, e.g. {@code KERI10JSON00012b_}. */
+  public String text() {
+    return text;
+  }
+
+  /** Its offset in the body in bytes (6 for JSON {@code {"v":"}). */
+  public int offset() {
+    return offset;
+  }
+
+  /** Protocol: {@code KERI} or {@code ACDC}. */
+  public String proto() {
+    return proto;
+  }
+
+  /** Protocol major version: 1 or 2. */
+  public int major() {
+    return major;
+  }
+
+  /** Protocol minor version. */
+  public int minor() {
+    return minor;
+  }
+
+  /** CESR genus major version (version 2 strings only), else -1. */
+  public int genusMajor() {
+    return genusMajor;
+  }
+
+  /** CESR genus minor version (version 2 strings only), else -1. */
+  public int genusMinor() {
+    return genusMinor;
+  }
+
+  /** Serialization kind. */
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The whole body's size in bytes, counted from its first byte. */
+  public long size() {
+    return size;
+  }
+
+  /** 1 for the 17-character form, 2 for the 19-character form. */
+  public int format() {
+    return text.length() == V1_LENGTH ? 1 : 2;
+  }
+
+  /** {@code "1.0"}-style protocol version. */
+  public String protocolVersion() {
+    return major + "." + minor;
+  }
+
+  /** The counter table a body of this version implies: CESR 1.0 for version 1, else 2.0. */
+  public CounterTable impliedTable() {
+    return format() == 1 ? CounterTable.CESR_1_0 : CounterTable.CESR_2_0;
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+}
