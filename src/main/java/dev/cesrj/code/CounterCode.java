@@ -18,6 +18,9 @@ public final class CounterCode {
   private final CountUnit unit;
   private final Layout layout;
   private final List<Slot> slots;
+  private final Slot[] slotArray;
+  private final int tupleMinSize;
+  private final boolean countsSignatures;
 
   CounterCode(
       CounterTable table, String code, String name, CountUnit unit, Layout layout, Slot... slots) {
@@ -27,6 +30,14 @@ public final class CounterCode {
     this.unit = unit;
     this.layout = layout;
     this.slots = List.of(slots);
+    this.slotArray = slots.clone();
+    int min = 0;
+    for (Slot s : slots) {
+      min += s.minSize();
+    }
+    this.tupleMinSize = min;
+    this.countsSignatures =
+        unit == CountUnit.ELEMENTS && slots.length == 1 && slots[0] == Slot.SIGER;
   }
 
   /** The table this code belongs to. */
@@ -85,6 +96,32 @@ public final class CounterCode {
    */
   public List<Slot> slots() {
     return slots;
+  }
+
+  /**
+   * True for groups counted in elements whose every element is one indexed signature (CESR 1.0
+   * ControllerIdxSigs {@code -A} and WitnessIdxSigs {@code -B}): the framing hot path.
+   */
+  public boolean countsSignatures() {
+    return countsSignatures;
+  }
+
+  /** Number of slots of the element grammar (0 unless {@link Layout#TUPLES}). */
+  public int slotCount() {
+    return slotArray.length;
+  }
+
+  /** Slot {@code i} of the element grammar, {@code 0 <= i < slotCount()}. */
+  public Slot slot(int i) {
+    return slotArray[i];
+  }
+
+  /**
+   * The fewest characters one element of a {@link Layout#TUPLES} group can take: the sum of
+   * {@link Slot#minSize()} over its slots.
+   */
+  public int tupleMinSize() {
+    return tupleMinSize;
   }
 
   @Override

@@ -127,6 +127,14 @@ public enum IndexerCode {
   }
 
   /**
+   * The one-character code {@code c0} ({@code A}..{@code F}), or {@code null}: the hot-path
+   * lookup for ordinary signatures.
+   */
+  public static IndexerCode single(int c0) {
+    return c0 >= 0 && c0 < 128 ? TABLE[c0 * 128] : null;
+  }
+
+  /**
    * The code whose hard part is {@code c0} (hard size 1) or {@code c0 c1} (hard size 2), without
    * allocating.
    *

@@ -9,14 +9,15 @@ import dev.cesrj.NestingTooDeepException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnknownCodeException;
 import dev.cesrj.UnsupportedException;
+import dev.cesrj.code.B64;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.Source;
 import dev.cesrj.primitive.TextScan;
-import java.util.List;
 
 /**
  * Finds where a text-domain (qb64) group ends, checking it on the way: the framing rules of
@@ -65,6 +66,23 @@ public final class GroupFramer {
    * @throws MalformedException if the bytes are not a counter or the count is not Base64
    */
   public int counter(int pos, int limit, CounterTable table, long rest) {
+    // Fast path: a small code -X## whose count characters are Base64.
+    if (limit - pos >= 4 && src.at(pos) == '-') {
+      CounterCode c = table.small(src.at(pos + 1));
+      if (c != null) {
+        int d0 = B64.value(src.at(pos + 2));
+        int d1 = B64.value(src.at(pos + 3));
+        if ((d0 | d1) >= 0) {
+          this.code = c;
+          this.count = (d0 << 6) | d1;
+          return 4;
+        }
+      }
+    }
+    return counterChecked(pos, limit, table, rest);
+  }
+
+  private int counterChecked(int pos, int limit, CounterTable table, long rest) {
     int avail = limit - pos;
     if (avail < 2) {
       if (avail == 1 && src.at(pos) != '-') {
@@ -143,6 +161,51 @@ public final class GroupFramer {
    *     when the group runs past {@code limit}
    */
   public int group(int pos, int limit, CounterTable table, int depth) {
+    byte[] a = src.array();
+    if (a != null && depth <= maxDepth) {
+      int end = signaturesFast(a, src.arrayOffset(), pos, limit, table);
+      if (end >= 0) {
+        return end;
+      }
+    }
+    return groupChecked(pos, limit, table, depth);
+  }
+
+  /**
+   * The hot path: a small CESR 1.0 {@code -A}/{@code -B} counter and its one-character-code
+   * indexed signatures, read straight from the backing array. Accepts only input that the checked
+   * path would accept too; on anything else it returns -1 and the checked path decides (and
+   * reports the exact error).
+   */
+  private int signaturesFast(byte[] a, int base, int pos, int limit, CounterTable table) {
+    if (limit - pos < 4 || a[base + pos] != '-') {
+      return -1;
+    }
+    CounterCode c = table.small(a[base + pos + 1]);
+    if (c == null || !c.countsSignatures()) {
+      return -1;
+    }
+    int d0 = B64.value(a[base + pos + 2] & 0xFF);
+    int d1 = B64.value(a[base + pos + 3] & 0xFF);
+    int n = (d0 << 6) | d1;
+    if ((d0 | d1) < 0 || (long) n * 88 > limit - pos - 4) {
+      return -1;
+    }
+    int i = base + pos + 4;
+    for (int k = 0; k < n; k++, i += 88) {
+      int index = B64.value(a[i + 1] & 0xFF);
+      int pad = B64.value(a[i + 2] & 0xFF);
+      // one-character Indexer code (fs 88), Base64 index, two zero pad sextets bits
+      if (IndexerCode.single(a[i]) == null || index < 0 || pad < 0 || pad > 3) {
+        return -1;
+      }
+    }
+    this.code = c;
+    this.count = n;
+    return i - base;
+  }
+
+  private int groupChecked(int pos, int limit, CounterTable table, int depth) {
     if (depth > maxDepth) {
       throw new NestingTooDeepException(
           src.offset(pos), null, "at most " + maxDepth + " nested groups", "depth " + depth);
@@ -265,27 +328,29 @@ public final class GroupFramer {
    */
   private int walkTuples(
       int from, int end, CounterCode c, long n, CounterTable table, int depth, boolean fill) {
-    List<Slot> slots = c.slots();
-    int tupleMin = 0;
-    for (Slot s : slots) {
-      tupleMin += s.minSize();
-    }
+    int slotCount = c.slotCount();
+    int tupleMin = c.tupleMinSize();
     int p = from;
+    if (!fill && slotCount == 1 && c.slot(0) == Slot.SIGER) {
+      // hot path: n indexed signatures (ControllerIdxSigs, WitnessIdxSigs of CESR 1.0)
+      for (long i = n - 1; i >= 0; i--) {
+        p += TextScan.indexer(src, p, end, i * tupleMin);
+      }
+      return p;
+    }
     for (long i = 0; fill ? p < end : i < n; i++) {
       long restTuples = fill ? 0 : (n - i - 1) * (long) tupleMin;
       int slotsLeft = tupleMin;
-      for (Slot slot : slots) {
+      for (int k = 0; k < slotCount; k++) {
+        Slot slot = c.slot(k);
         slotsLeft -= slot.minSize();
         long rest = restTuples + slotsLeft;
-        switch (slot) {
-          case SIGER:
-            p += TextScan.indexer(src, p, end, rest);
-            break;
-          case SIGS:
-            p = nestedSigs(p, end, table, depth + 1, rest);
-            break;
-          default:
-            p += TextScan.matter(src, p, end, slot, maxFrame, rest);
+        if (slot == Slot.SIGER) {
+          p += TextScan.indexer(src, p, end, rest);
+        } else if (slot == Slot.SIGS) {
+          p = nestedSigs(p, end, table, depth + 1, rest);
+        } else {
+          p += TextScan.matter(src, p, end, slot, maxFrame, rest);
         }
       }
       if (p - (long) from > maxFrame) {

@@ -42,6 +42,16 @@ public final class Source {
     return origin;
   }
 
+  /** The backing array of the buffer, or {@code null} if it has none. */
+  public byte[] array() {
+    return array;
+  }
+
+  /** Index in {@link #array()} of buffer index 0. */
+  public int arrayOffset() {
+    return arrayOffset;
+  }
+
   /** The offset, relative to {@link #origin()}, of buffer index {@code index}. */
   public long offset(int index) {
     return (long) index - origin;
