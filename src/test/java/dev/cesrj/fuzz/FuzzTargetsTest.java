@@ -1,0 +1,151 @@
+package dev.cesrj.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.group.Group;
+import dev.cesrj.group.Groups;
+import dev.cesrj.group.LegacyGroupParser;
+import dev.cesrj.group.ParsedGroup;
+import dev.cesrj.primitive.Element;
+import dev.cesrj.primitive.IndexedSignature;
+import dev.cesrj.primitive.Matter;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+
+/**
+ * Coverage-guided fuzz targets for every public entry point. Whatever the bytes, a target may end
+ * only cleanly or with a {@link CesrException}; anything else (IndexOutOfBounds, NullPointer,
+ * Arithmetic, IllegalArgument, OutOfMemory, a hang) fails it, and so does any disagreement
+ * between the copy-once, zero-copy and per-group paths.
+ *
+ * <p>The normal test run replays the committed inputs in
+ * {@code src/test/resources/dev/cesrj/fuzz/FuzzTargetsTestInputs/<method>/}; {@code .ci/run}
+ * fuzzes each target for a bounded time with {@code JAZZER_FUZZ=1}.
+ */
+@Tag("fuzz")
+class FuzzTargetsTest {
+  private static final CesrOptions SMALL =
+      CesrOptions.builder()
+          .allocator(PooledByteBufAllocator.DEFAULT)
+          .maxFrameBytes(1 << 20)
+          .build();
+
+  /** Groups over a copy, over a borrowed buffer and the per-group loop agree. */
+  @FuzzTest(maxDuration = "30s")
+  void groups(FuzzedDataProvider data) {
+    CounterTable table = data.consumeBoolean() ? CounterTable.CESR_1_0 : CounterTable.CESR_2_0;
+    byte[] input = data.consumeRemainingAsBytes();
+    CesrOptions options = SMALL.toBuilder().defaultTable(table).build();
+    List<String> copied = describeGroups(input, options, false);
+    List<String> borrowed = describeGroups(input, options, true);
+    assertEquals(copied, borrowed);
+    assertEquals(copied, describeLegacy(input, options));
+  }
+
+  /** Messages over a whole stream: clean or typed error. */
+  @FuzzTest(maxDuration = "30s")
+  void messages(FuzzedDataProvider data) {
+    byte[] input = data.consumeRemainingAsBytes();
+    try (Messages messages = Messages.copyOf(input, SMALL)) {
+      for (Message m : messages) {
+        m.body().readableBytes();
+        for (Group g : m.groups()) {
+          touch(g);
+        }
+        for (Message n : m.nested()) {
+          n.signatures();
+        }
+      }
+    } catch (CesrException expected) {
+      // typed rejection is a clean result
+    }
+  }
+
+  /** Single primitives from text. */
+  @FuzzTest(maxDuration = "30s")
+  void primitives(FuzzedDataProvider data) {
+    boolean indexed = data.consumeBoolean();
+    String text = data.consumeRemainingAsAsciiString();
+    try {
+      if (indexed) {
+        IndexedSignature sig = IndexedSignature.parse(text);
+        sig.index();
+        sig.ondex();
+        assertEquals(text, sig.qb64Text());
+      } else {
+        Matter m = Matter.parse(text);
+        m.soft();
+        assertEquals(text, m.qb64Text());
+      }
+    } catch (CesrException expected) {
+      // typed rejection is a clean result
+    }
+  }
+
+  private static List<String> describeGroups(byte[] input, CesrOptions options, boolean borrow) {
+    List<String> out = new ArrayList<>();
+    ByteBuf buf = null;
+    if (borrow) {
+      buf = options.allocator().directBuffer(input.length);
+      buf.writeBytes(input);
+    }
+    try (Groups groups = borrow ? Groups.over(buf, options) : Groups.copyOf(input, options)) {
+      for (Group g : groups) {
+        out.add(describe(g));
+      }
+    } catch (CesrException e) {
+      out.add(e.getClass().getSimpleName() + "@" + e.offset());
+    } finally {
+      if (buf != null) {
+        buf.release();
+      }
+    }
+    return out;
+  }
+
+  private static List<String> describeLegacy(byte[] input, CesrOptions options) {
+    List<String> out = new ArrayList<>();
+    int offset = 0;
+    CounterTable table = options.defaultTable();
+    while (offset < input.length) {
+      try (ParsedGroup p = LegacyGroupParser.parseGroup(input, offset, table, options)) {
+        out.add(describe(p.group()));
+        offset += p.consumed();
+        table = p.nextTable();
+      } catch (CesrException e) {
+        out.add(e.getClass().getSimpleName() + "@" + e.offset());
+        break;
+      }
+    }
+    return out;
+  }
+
+  private static String describe(Group g) {
+    StringBuilder sb = new StringBuilder(g.toString());
+    touch(g);
+    for (IndexedSignature s : g.signatures()) {
+      sb.append(' ').append(s.code()).append(s.index()).append(s.ondex());
+    }
+    return sb.toString();
+  }
+
+  private static void touch(Group g) {
+    for (Element e : g.elements()) {
+      e.qb64().readableBytes();
+      if (e instanceof Group) {
+        touch((Group) e);
+      }
+    }
+    g.signatures();
+  }
+}
