@@ -13,18 +13,33 @@ import dev.cesrj.internal.Source;
 
 /**
  * Sizes and checks of text-domain (qb64) primitives, read in place without allocating: the
- * framing hot path. Each method checks, in order, that the bytes are there (else
- * {@link TruncatedException}), that the code is in the table ({@link UnknownCodeException}),
- * that it may stand where it is ({@link MalformedException}), that the declared size is within
- * the frame limit ({@link FrameTooLargeException}), and that pad bits, lead bytes and ondex are
- * canonical ({@link NonCanonicalException}). Value characters past the soft part are checked only
- * when a view decodes them.
+ * framing hot path (CESR.md sections 1.5, 2 and 3; keripy {@code Matter._exfil} and
+ * {@code Indexer._exfil}).
+ *
+ * <p>Each check is made as soon as the characters it needs are readable, so that bad input is
+ * reported before more input is awaited: the first character must start a primitive
+ * ({@link MalformedException}, or {@link UnknownCodeException} for an op code {@code _}); the
+ * hard part must be a code of the table, or for a partial hard part the start of one
+ * ({@link UnknownCodeException}); the code must be allowed where it stands
+ * ({@link MalformedException}); the soft part must be Base64url, with {@code _} in its pre-pad
+ * ({@link MalformedException}); a variable size must be at least one quadlet when the code has
+ * lead bytes ({@link MalformedException}) and within the frame limit
+ * ({@link FrameTooLargeException}); the ondex of a current-only indexer code must be 0 and the pad
+ * bits and lead bytes must be zero ({@link NonCanonicalException}). Where a check still lacks
+ * characters, a {@link TruncatedException} says how many more are needed: exactly the missing
+ * characters once the full size is known (the hard part of a fixed code, the soft part of a
+ * variable one), else the least any primitive starting so can take. Value characters past the
+ * pad and lead bits are checked only when a view decodes them ({@link Matter#raw()}).
  *
  * <p>All sizes here are in characters (= bytes of text). {@code limit} is the exclusive buffer
  * index where readable input ends; {@code rest} is the least number of bytes the grammar still
- * needs after this item, added to the "needed" figure of a truncation.
+ * needs after this item, added to the "needed" figure of a truncation. Error offsets are those of
+ * the primitive, except for a bad character, whose own offset is given.
  */
 public final class TextScan {
+  /** The fewest characters of any Matter primitive (e.g. {@code MAAA}, {@code 1AAK}). */
+  private static final int MIN_MATTER = 4;
+
   private TextScan() {}
 
   /**
@@ -32,10 +47,16 @@ public final class TextScan {
    *
    * @param slot where the primitive stands, or {@code null} for any Matter code
    * @param maxFrame largest size accepted, in bytes
+   * @param rest least number of bytes the grammar needs after this primitive
+   * @throws TruncatedException if the primitive runs past {@code limit}
+   * @throws UnknownCodeException if no Matter code starts so
+   * @throws MalformedException if the bytes cannot be a primitive here
+   * @throws FrameTooLargeException if the primitive declares more than {@code maxFrame} bytes
+   * @throws NonCanonicalException if pad bits or lead bytes are not zero
    */
   public static int matter(Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
     int avail = limit - pos;
-    int min = slot != null ? slot.minSize() : 4;
+    int min = slot != null ? slot.minSize() : MIN_MATTER;
     if (avail < 1) {
       throw truncated(s, pos, null, slot, min + rest - avail);
     }
@@ -45,15 +66,20 @@ public final class TextScan {
       throw notAPrimitive(s, pos, c0, slot);
     }
     if (avail < hs) {
-      throw truncated(s, pos, null, slot, Math.max(min, hs) + rest - avail);
+      int least =
+          MatterCode.leastFullSize(
+              avail, c0, avail > 1 ? s.at(pos + 1) : 0, avail > 2 ? s.at(pos + 2) : 0);
+      if (least == 0) {
+        throw unknownMatter(s, pos, avail);
+      }
+      throw truncated(s, pos, null, slot, Math.max(min, least) + rest - avail);
     }
     int c1 = hs > 1 ? s.at(pos + 1) : 0;
     int c2 = hs > 2 ? s.at(pos + 2) : 0;
     int c3 = hs > 3 ? s.at(pos + 3) : 0;
     MatterCode code = MatterCode.lookup(hs, c0, c1, c2, c3);
     if (code == null) {
-      throw new UnknownCodeException(
-          s.offset(pos), s.text(pos, hs), "a Matter code", "no Matter code " + s.text(pos, hs));
+      throw unknownMatter(s, pos, hs);
     }
     if (slot != null && !slot.accepts(code)) {
       throw new MalformedException(
@@ -63,19 +89,26 @@ public final class TextScan {
           code.name() + " (" + code.code() + ") may not stand here");
     }
     int cs = code.cs();
-    if (avail < cs) {
-      throw truncated(s, pos, code.code(), slot, Math.max(min, cs) + rest - avail);
-    }
+    checkSoft(s, pos, code, Math.min(avail, cs));
     long fs;
     if (code.isVariable()) {
-      long size = base64Int(s, pos + code.hs(), code.ss(), code.code());
-      fs = code.variableFullSize(size);
-      if (fs > maxFrame) {
-        throw new FrameTooLargeException(s.offset(pos), code.code(), fs, maxFrame);
+      if (avail < cs) {
+        throw truncated(s, pos, code.code(), slot, code.minFullSize() + rest - avail);
       }
+      long size = base64Int(s, pos + code.hs(), code.ss(), code.code());
+      if (size == 0 && code.ls() > 0) {
+        throw new MalformedException(
+            s.offset(pos),
+            code.code(),
+            "a size of at least 1 quadlet (the value holds " + code.ls() + " lead bytes)",
+            code.name() + " declares size 0");
+      }
+      fs = code.variableFullSize(size);
     } else {
       fs = code.fs();
-      checkSoft(s, pos, code);
+    }
+    if (fs > maxFrame) {
+      throw new FrameTooLargeException(s.offset(pos), code.code(), fs, maxFrame);
     }
     if (avail < fs) {
       throw new TruncatedException(
@@ -85,7 +118,16 @@ public final class TextScan {
     return (int) fs;
   }
 
-  /** The full size in characters of the indexed signature at {@code pos}. */
+  /**
+   * The full size in characters of the indexed signature at {@code pos}.
+   *
+   * @param rest least number of bytes the grammar needs after this signature
+   * @throws TruncatedException if the signature runs past {@code limit}
+   * @throws UnknownCodeException if no Indexer code starts so
+   * @throws MalformedException if the bytes cannot be an indexed signature
+   * @throws NonCanonicalException if pad bits are not zero or a current-only code has a non-zero
+   *     ondex
+   */
   public static int indexer(Source s, int pos, int limit, long rest) {
     int avail = limit - pos;
     if (avail < 1) {
@@ -97,30 +139,35 @@ public final class TextScan {
       throw notAPrimitive(s, pos, c0, Slot.SIGER);
     }
     if (avail < hs) {
-      throw truncated(s, pos, null, Slot.SIGER, Slot.SIGER.minSize() + rest - avail);
+      int least = IndexerCode.leastFullSize(c0);
+      if (least == 0) {
+        throw unknownIndexer(s, pos, avail);
+      }
+      throw truncated(s, pos, null, Slot.SIGER, least + rest - avail);
     }
     IndexerCode code = IndexerCode.lookup(hs, c0, hs > 1 ? s.at(pos + 1) : 0);
     if (code == null) {
-      throw new UnknownCodeException(
-          s.offset(pos),
-          s.text(pos, hs),
-          "an indexed signature (Indexer) code",
-          "no Indexer code " + s.text(pos, hs));
+      throw unknownIndexer(s, pos, hs);
+    }
+    int soft = pos + code.hs();
+    int readable = Math.min(avail, code.cs()) - code.hs();
+    for (int i = 0; i < readable; i++) {
+      base64Int(s, soft + i, 1, code.code());
+    }
+    if (readable == code.ss() && code.currentOnly()) {
+      long ondex = base64Int(s, soft + code.ms(), code.os(), code.code());
+      if (ondex != 0) {
+        throw new NonCanonicalException(
+            s.offset(pos),
+            code.code(),
+            "ondex 0 for a current-only code",
+            code.name() + " carries ondex " + ondex);
+      }
     }
     int fs = code.fs();
     if (avail < fs) {
       throw new TruncatedException(
           s.offset(pos), code.code(), "the rest of " + code.name(), fs + rest - avail);
-    }
-    int soft = pos + code.hs();
-    base64Int(s, soft, code.ms(), code.code());
-    long ondex = base64Int(s, soft + code.ms(), code.os(), code.code());
-    if (code.currentOnly() && ondex != 0) {
-      throw new NonCanonicalException(
-          s.offset(pos),
-          code.code(),
-          "ondex 0 for a current-only code",
-          code.name() + " carries ondex " + ondex);
     }
     checkLeadingZeroBits(s, pos, code.code(), pos + code.cs(), code.cs() % 4, 0);
     return fs;
@@ -171,9 +218,14 @@ public final class TextScan {
     return v;
   }
 
-  private static void checkSoft(Source s, int pos, MatterCode code) {
+  /**
+   * Checks the first {@code end - hs} soft characters of {@code code} at {@code pos} (those
+   * readable): pre-pad characters must be {@code _}, the others Base64url (keripy raises for a
+   * pre-pad other than {@code _}).
+   */
+  private static void checkSoft(Source s, int pos, MatterCode code, int end) {
     int soft = pos + code.hs();
-    for (int i = 0; i < code.ss(); i++) {
+    for (int i = 0; i < end - code.hs(); i++) {
       int ch = s.at(soft + i);
       if (i < code.xs() ? ch != '_' : B64.value(ch) < 0) {
         throw new MalformedException(
@@ -191,29 +243,56 @@ public final class TextScan {
    */
   private static void checkLeadingZeroBits(
       Source s, int pos, String code, int val, int ps, int ls) {
-    if (!zeroBits(s, val, 0, 2 * ps)) {
+    if (!zeroBits(s, val, 0, 2 * ps, code)) {
       throw new NonCanonicalException(
           s.offset(pos), code, "zero pad bits", "non-zero pad bits after the code");
     }
-    if (ls > 0 && !zeroBits(s, val, 2 * ps, 2 * ps + 8 * ls)) {
+    if (ls > 0 && !zeroBits(s, val, 2 * ps, 2 * ps + 8 * ls, code)) {
       throw new NonCanonicalException(
           s.offset(pos), code, "zero lead bytes", "non-zero lead byte before the raw value");
     }
   }
 
-  /** True if bits {@code [from, to)} of the sextets starting at {@code val} are all zero. */
-  private static boolean zeroBits(Source s, int val, int from, int to) {
+  /**
+   * True if bits {@code [from, to)} of the sextets starting at {@code val} are all zero.
+   *
+   * @throws MalformedException if one of the characters holding those bits is not Base64url
+   */
+  private static boolean zeroBits(Source s, int val, int from, int to, String code) {
     for (int bit = from; bit < to; ) {
-      int sextet = B64.value(s.at(val + bit / 6));
+      int ch = s.at(val + bit / 6);
+      int sextet = B64.value(ch);
+      if (sextet < 0) {
+        throw new MalformedException(
+            s.offset(val + bit / 6),
+            code,
+            "a Base64url character",
+            "byte 0x" + Integer.toHexString(ch) + " in the value");
+      }
       int lo = bit % 6;
       int hi = Math.min(6, lo + (to - bit));
       int mask = ((1 << (hi - lo)) - 1) << (6 - hi);
-      if (sextet < 0 || (sextet & mask) != 0) {
+      if ((sextet & mask) != 0) {
         return false;
       }
       bit += hi - lo;
     }
     return true;
+  }
+
+  private static UnknownCodeException unknownMatter(Source s, int pos, int n) {
+    String text = s.text(pos, n);
+    return new UnknownCodeException(
+        s.offset(pos), text, "a Matter code", "no Matter code starts with " + text);
+  }
+
+  private static UnknownCodeException unknownIndexer(Source s, int pos, int n) {
+    String text = s.text(pos, n);
+    return new UnknownCodeException(
+        s.offset(pos),
+        text,
+        "an indexed signature (Indexer) code",
+        "no Indexer code starts with " + text);
   }
 
   private static TruncatedException truncated(
