@@ -195,14 +195,23 @@ public enum CounterTable {
     return letter >= 0 && letter < 128 ? big[letter] : null;
   }
 
-  /** The code whose hard part is {@code hard} (e.g. {@code "-A"}, {@code "--V"}), or null. */
+  /**
+   * The code whose hard part is {@code hard} (e.g. {@code "-A"}, {@code "--V"}, {@code "-_AAA"}),
+   * or {@code null}. Does not allocate.
+   */
   public CounterCode lookup(String hard) {
-    for (CounterCode c : all) {
-      if (c.code().equals(hard)) {
-        return c;
-      }
+    int n = hard.length();
+    if (n < 2 || hard.charAt(0) != '-' || hardSize(hard.charAt(1)) != n) {
+      return null;
     }
-    return null;
+    switch (n) {
+      case 2:
+        return small(hard.charAt(1));
+      case 3:
+        return big(hard.charAt(2));
+      default:
+        return GENUS_VERSION_CODE.equals(hard) ? genusVersion : null;
+    }
   }
 
   /**

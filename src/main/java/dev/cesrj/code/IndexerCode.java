@@ -36,11 +36,14 @@ public enum IndexerCode {
   Ed448_Big_Sig("3A", 2, 6, 3, 160, false),
   Ed448_Big_Crt_Sig("3B", 2, 6, 3, 160, true);
 
+  /** Every code, in declaration order (a private copy: {@code values()} allocates). */
+  private static final IndexerCode[] ALL = values();
+
   /** Codes indexed by {@code c0 * 128 + c1} (c1 = 0 for hard size 1). */
   private static final IndexerCode[] TABLE = new IndexerCode[128 * 128];
 
   static {
-    for (IndexerCode c : values()) {
+    for (IndexerCode c : ALL) {
       TABLE[c.code.charAt(0) * 128 + (c.hs == 2 ? c.code.charAt(1) : 0)] = c;
     }
   }
@@ -145,6 +148,22 @@ public enum IndexerCode {
       return null;
     }
     return TABLE[c0 * 128 + (hs == 2 ? c1 : 0)];
+  }
+
+  /**
+   * The fewest characters of any indexed signature whose two-character code starts with
+   * {@code c0}, or 0 if no code of the table starts so (the test-only selectors {@code 1} and
+   * {@code 4}, or a character that starts no code). Used when the input ends after the first of
+   * two hard characters.
+   */
+  public static int leastFullSize(int c0) {
+    int least = 0;
+    for (IndexerCode c : ALL) {
+      if (c.hs == 2 && c.code.charAt(0) == c0) {
+        least = least == 0 ? c.fs : Math.min(least, c.fs);
+      }
+    }
+    return least;
   }
 
   /** The code whose hard part is {@code hard}, or {@code null}. */

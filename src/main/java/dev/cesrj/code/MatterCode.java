@@ -1,7 +1,7 @@
 package dev.cesrj.code;
 
-import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The Matter code table: every primitive (non-indexed) code of CESR, with its sizes.
@@ -16,7 +16,10 @@ import java.util.Map;
  *
  * <p>Fixed-size codes have {@code fs > 0}. Variable-size codes ({@code 4A}..{@code 9AAH}) have
  * {@link #isVariable()} true and {@link #fs()} 0: their soft part is the value length in quadlets,
- * so the full size is {@code hs + ss + 4 * size} characters (see {@link #variableFullSize(long)}).
+ * so the full size is {@code hs + ss + 4 * size} characters (see {@link #variableFullSize(long)});
+ * a code with lead bytes needs {@code size >= 1} (see {@link #minFullSize()}).
+ *
+ * <p>Lookups ({@link #lookup(int, int, int, int, int)}, {@link #lookup(String)}) do not allocate.
  */
 public enum MatterCode {
     Ed25519_Seed("A", 1, 0, 0, 44, 0),
@@ -126,43 +129,35 @@ public enum MatterCode {
     Decimal_Big_L0("7AAH", 4, 4, 0, 0, 0),
     Decimal_Big_L1("8AAH", 4, 4, 0, 0, 1),
     Decimal_Big_L2("9AAH", 4, 4, 0, 0, 2);
-  private static final Map<String, MatterCode> BY_CODE = new HashMap<>();
+
+  /** Every code, in declaration order (a private copy: {@code values()} allocates). */
+  private static final MatterCode[] ALL = values();
+
   /** Codes of hard size 1 and 2, indexed by {@code c0 * 128 + c1} (c1 = 0 for hs 1). */
   private static final MatterCode[] SHORT = new MatterCode[128 * 128];
-  /** Codes of hard size 4, sorted by {@link #key4}. */
+
+  /** Keys ({@link #key4}) of the codes of hard size 4, ascending, for binary search. */
   private static final int[] LONG_KEYS;
 
+  /** The codes of hard size 4, aligned with {@link #LONG_KEYS}. */
   private static final MatterCode[] LONG_CODES;
 
   static {
-    int longCount = 0;
-    for (MatterCode c : values()) {
-      BY_CODE.put(c.code, c);
+    TreeMap<Integer, MatterCode> longCodes = new TreeMap<>();
+    for (MatterCode c : ALL) {
       if (c.hs == 4) {
-        longCount++;
+        int key = key4(c.code.charAt(0), c.code.charAt(1), c.code.charAt(2), c.code.charAt(3));
+        longCodes.put(key, c);
       } else {
         SHORT[c.code.charAt(0) * 128 + (c.hs == 2 ? c.code.charAt(1) : 0)] = c;
       }
     }
-    LONG_KEYS = new int[longCount];
-    LONG_CODES = new MatterCode[longCount];
+    LONG_KEYS = new int[longCodes.size()];
+    LONG_CODES = new MatterCode[longCodes.size()];
     int i = 0;
-    for (MatterCode c : values()) {
-      if (c.hs == 4) {
-        LONG_KEYS[i] = key4(c.code.charAt(0), c.code.charAt(1), c.code.charAt(2), c.code.charAt(3));
-        LONG_CODES[i++] = c;
-      }
-    }
-    // insertion sort by key, keeping codes aligned
-    for (int a = 1; a < longCount; a++) {
-      for (int b = a; b > 0 && LONG_KEYS[b - 1] > LONG_KEYS[b]; b--) {
-        int k = LONG_KEYS[b];
-        LONG_KEYS[b] = LONG_KEYS[b - 1];
-        LONG_KEYS[b - 1] = k;
-        MatterCode m = LONG_CODES[b];
-        LONG_CODES[b] = LONG_CODES[b - 1];
-        LONG_CODES[b - 1] = m;
-      }
+    for (Map.Entry<Integer, MatterCode> e : longCodes.entrySet()) {
+      LONG_KEYS[i] = e.getKey();
+      LONG_CODES[i++] = e.getValue();
     }
   }
 
@@ -257,6 +252,40 @@ public enum MatterCode {
   }
 
   /**
+   * The fewest characters a valid primitive of this code takes: {@link #fs()} for a fixed code;
+   * for a variable code {@code cs} when {@code ls == 0} (size 0, empty value) and {@code cs + 4}
+   * when {@code ls > 0}, since the value must hold the {@code ls} lead bytes (keripy rejects a
+   * raw size of {@code 3 * size - ls < 0}).
+   */
+  public int minFullSize() {
+    if (!isVariable()) {
+      return fs;
+    }
+    return ls > 0 ? cs() + 4 : cs();
+  }
+
+  /**
+   * The fewest characters of any primitive whose code starts with the {@code n} characters
+   * {@code c0 c1 c2} (only the first {@code n} are read, {@code 1 <= n <= 3}), or 0 if no code
+   * of the table starts so. Used when the input ends inside a hard part: the least number of
+   * characters still to come, or an unknown code that no further input can make known.
+   */
+  public static int leastFullSize(int n, int c0, int c1, int c2) {
+    int least = 0;
+    for (MatterCode c : ALL) {
+      String h = c.code;
+      if (h.length() > n
+          && h.charAt(0) == c0
+          && (n < 2 || h.charAt(1) == c1)
+          && (n < 3 || h.charAt(2) == c2)) {
+        int m = c.minFullSize();
+        least = least == 0 ? m : Math.min(least, m);
+      }
+    }
+    return least;
+  }
+
+  /**
    * The hard size implied by the first character of a primitive (CESR.md section 2.1): 1 for a
    * letter, 2 for {@code 0 4 5 6}, 4 for {@code 1 2 3 7 8 9}; 0 if the character cannot start a
    * primitive ({@code -} starts a counter, {@code _} an op code, anything else is not Base64).
@@ -290,6 +319,15 @@ public enum MatterCode {
 
   /** The code whose hard part is {@code hard}, or {@code null} if there is none. */
   public static MatterCode lookup(String hard) {
-    return BY_CODE.get(hard);
+    int n = hard.length();
+    if (n == 0 || n > 4 || hardSize(hard.charAt(0)) != n) {
+      return null;
+    }
+    return lookup(
+        n,
+        hard.charAt(0),
+        n > 1 ? hard.charAt(1) : 0,
+        n > 2 ? hard.charAt(2) : 0,
+        n > 3 ? hard.charAt(3) : 0);
   }
 }

@@ -66,7 +66,7 @@ public enum Slot {
     int min = Integer.MAX_VALUE;
     if (accepts != null) {
       for (MatterCode c : accepts) {
-        min = Math.min(min, c.isVariable() ? c.cs() : c.fs());
+        min = Math.min(min, c.minFullSize());
       }
     }
     this.minSize = accepts != null ? min : -1;

@@ -1,6 +1,7 @@
 package dev.cesrj.primitive;
 
 import dev.cesrj.MalformedException;
+import dev.cesrj.code.B64;
 import io.netty.buffer.ByteBuf;
 import java.util.Base64;
 
@@ -11,21 +12,40 @@ final class Base64Values {
   /**
    * Decodes {@code 'A' * ps + chars[val, end)} and drops the first {@code ps + ls} bytes (pad and
    * lead bytes, already checked zero): the raw value (CESR.md section 1.5).
+   *
+   * <p>Every value character is checked first: the JDK decoder would take a trailing {@code =}
+   * as padding and silently return fewer bytes.
+   *
+   * @param start buffer index of the primitive, whose offset in the input is {@code offset}
+   * @throws MalformedException at the offset of the first character that is not Base64url, or if
+   *     the value is too short for its pad and lead bytes
    */
-  static byte[] raw(ByteBuf buf, int val, int end, int ps, int ls, long offset, String code) {
+  static byte[] raw(
+      ByteBuf buf, int start, int val, int end, int ps, int ls, long offset, String code) {
+    for (int i = val; i < end; i++) {
+      int ch = buf.getByte(i) & 0xFF;
+      if (B64.value(ch) < 0) {
+        throw new MalformedException(
+            offset + (i - start),
+            code,
+            "a Base64url value character",
+            "byte 0x" + Integer.toHexString(ch) + " in the value");
+      }
+    }
     int n = end - val + ps;
+    if (n % 4 != 0 || n / 4 * 3 < ps + ls) {
+      throw new MalformedException(
+          offset,
+          code,
+          "whole quadlets holding " + ps + " pad and " + ls + " lead bytes",
+          (end - val) + " value characters");
+    }
     byte[] text = new byte[n];
     for (int i = 0; i < ps; i++) {
       text[i] = 'A';
     }
     buf.getBytes(val, text, ps, end - val);
-    byte[] all;
-    try {
-      all = Base64.getUrlDecoder().decode(text);
-    } catch (IllegalArgumentException e) {
-      throw new MalformedException(
-          offset, code, "Base64url value characters", "value is not Base64url: " + e.getMessage());
-    }
+    byte[] all = Base64.getUrlDecoder().decode(text);
     byte[] raw = new byte[all.length - ps - ls];
     System.arraycopy(all, ps + ls, raw, 0, raw.length);
     return raw;

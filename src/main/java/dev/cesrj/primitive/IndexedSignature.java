@@ -86,11 +86,12 @@ public final class IndexedSignature implements Element {
   /**
    * The raw signature, {@link IndexerCode#rawSize()} bytes, decoded now (a new array each call).
    *
-   * @throws dev.cesrj.MalformedException if a value character is not Base64url
+   * @throws dev.cesrj.MalformedException if a value character is not Base64url (its offset is
+   *     that character's)
    */
   public byte[] raw() {
     return Base64Values.raw(
-        buf, index + code.cs(), index + code.fs(), code.cs() % 4, 0, offset, code.code());
+        buf, index, index + code.cs(), index + code.fs(), code.cs() % 4, 0, offset, code.code());
   }
 
   @Override

@@ -58,22 +58,27 @@ public final class Matter implements Element {
   }
 
   /**
-   * The soft part: {@link MatterCode#ss()} characters after the hard part (the size in quadlets
-   * of a variable-size code, the value of a tag code), empty when {@code ss == 0}.
+   * The soft value as keripy's {@code Matter.soft} gives it: the {@code ss - xs} characters after
+   * the hard part and the {@code xs} pre-pad {@code _} characters. It is the size in quadlets of
+   * a variable-size code (e.g. {@code "AB"} for {@code 5BAB...}) and the value of a tag code
+   * (e.g. {@code "icp"} for {@code Xicp}, {@code "a"} for {@code 0J_a}); empty when
+   * {@code ss == 0}.
    */
   public String soft() {
-    return buf.toString(index + code.hs(), code.ss(), StandardCharsets.US_ASCII);
+    return buf.toString(
+        index + code.hs() + code.xs(), code.ss() - code.xs(), StandardCharsets.US_ASCII);
   }
 
   /**
    * The raw value in bytes, decoded now (a new array on each call): {@code rawSize} bytes for a
    * fixed code, {@code 3 * size - ls} for a variable one, none for tag codes.
    *
-   * @throws dev.cesrj.MalformedException if a value character is not Base64url
+   * @throws dev.cesrj.MalformedException if a value character is not Base64url (its offset is
+   *     that character's)
    */
   public byte[] raw() {
     return Base64Values.raw(
-        buf, index + code.cs(), index + length, code.ps(), code.ls(), offset, code.code());
+        buf, index, index + code.cs(), index + length, code.ps(), code.ls(), offset, code.code());
   }
 
   @Override

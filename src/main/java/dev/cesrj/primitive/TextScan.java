@@ -1,6 +1,5 @@
 package dev.cesrj.primitive;
 
-import dev.cesrj.CesrException;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.NonCanonicalException;
@@ -14,19 +13,33 @@ import dev.cesrj.internal.Source;
 
 /**
  * Sizes and checks of text-domain (qb64) primitives, read in place without allocating: the
- * framing hot path. Each method checks, in order, that the bytes are there (else
- * {@link TruncatedException}), that the code is in the table ({@link UnknownCodeException}),
- * that it may stand where it is ({@link MalformedException}), that the declared size is within
- * the frame limit ({@link FrameTooLargeException}), that soft parts are Base64url, and that pad
- * bits, lead bytes and ondex are canonical ({@link NonCanonicalException}). Value characters past
- * those are checked only when a view decodes them.
+ * framing hot path (CESR.md sections 1.5, 2 and 3; keripy {@code Matter._exfil} and
+ * {@code Indexer._exfil}).
+ *
+ * <p>Each check is made as soon as the characters it needs are readable, so that bad input is
+ * reported before more input is awaited: the first character must start a primitive
+ * ({@link MalformedException}, or {@link UnknownCodeException} for an op code {@code _}); the
+ * hard part must be a code of the table, or for a partial hard part the start of one
+ * ({@link UnknownCodeException}); the code must be allowed where it stands
+ * ({@link MalformedException}); the soft part must be Base64url, with {@code _} in its pre-pad
+ * ({@link MalformedException}); a variable size must be at least one quadlet when the code has
+ * lead bytes ({@link MalformedException}) and within the frame limit
+ * ({@link FrameTooLargeException}); the ondex of a current-only indexer code must be 0 and the pad
+ * bits and lead bytes must be zero ({@link NonCanonicalException}). Where a check still lacks
+ * characters, a {@link TruncatedException} says how many more are needed: exactly the missing
+ * characters once the full size is known (the hard part of a fixed code, the soft part of a
+ * variable one), else the least any primitive starting so can take. Value characters past the
+ * pad and lead bits are checked only when a view decodes them ({@link Matter#raw()}).
  *
  * <p>All sizes here are in characters (= bytes of text). {@code limit} is the exclusive buffer
  * index where readable input ends; {@code rest} is the least number of bytes the grammar still
- * needs after this item, added to the "needed" figure of a truncation. Error paths live in
- * separate methods so that the checks stay small enough to inline.
+ * needs after this item, added to the "needed" figure of a truncation. Error offsets are those of
+ * the primitive, except for a bad character, whose own offset is given.
  */
 public final class TextScan {
+  /** The fewest characters of any Matter primitive (e.g. {@code MAAA}, {@code 1AAK}). */
+  private static final int MIN_MATTER = 4;
+
   private TextScan() {}
 
   /**
@@ -34,60 +47,18 @@ public final class TextScan {
    *
    * @param slot where the primitive stands, or {@code null} for any Matter code
    * @param maxFrame largest size accepted, in bytes
-   * @throws CesrException as described in the class comment
+   * @param rest least number of bytes the grammar needs after this primitive
+   * @throws TruncatedException if the primitive runs past {@code limit}
+   * @throws UnknownCodeException if no Matter code starts so
+   * @throws MalformedException if the bytes cannot be a primitive here
+   * @throws FrameTooLargeException if the primitive declares more than {@code maxFrame} bytes
+   * @throws NonCanonicalException if pad bits or lead bytes are not zero
    */
   public static int matter(Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
     int avail = limit - pos;
-    if (avail < 4) {
-      // the smallest primitive is one quadlet: report what is missing precisely
-      return matterShort(s, pos, limit, slot, maxFrame, rest);
-    }
-    int c0 = s.at(pos);
-    int hs = MatterCode.hardSize(c0);
-    if (hs == 0) {
-      throw notAPrimitive(s, pos, c0, slot);
-    }
-    MatterCode code =
-        MatterCode.lookup(
-            hs, c0, hs > 1 ? s.at(pos + 1) : 0, hs > 2 ? s.at(pos + 2) : 0, hs > 3 ? s.at(pos + 3) : 0);
-    if (code == null) {
-      throw unknownMatter(s, pos, hs);
-    }
-    if (slot != null && !slot.accepts(code)) {
-      throw misplaced(s, pos, code, slot);
-    }
-    int cs = code.cs();
-    if (avail < cs) {
-      throw truncated(s, pos, code.code(), slot, Math.max(min(slot), cs) + rest - avail);
-    }
-    long fs;
-    if (code.isVariable()) {
-      fs = code.variableFullSize(base64Int(s, pos + code.hs(), code.ss(), code.code()));
-      if (fs > maxFrame) {
-        throw new FrameTooLargeException(s.offset(pos), code.code(), fs, maxFrame);
-      }
-    } else {
-      fs = code.fs();
-      if (code.ss() > 0) {
-        checkSoft(s, pos, code);
-      }
-    }
-    if (avail < fs) {
-      throw rest(s, pos, code.code(), code.name(), fs + rest - avail);
-    }
-    int zeroBits = 2 * code.ps() + 8 * code.ls();
-    if (!leadingZero(s, pos + cs, zeroBits)) {
-      throw nonCanonical(s, pos, code.code(), pos + cs, code.ps());
-    }
-    return (int) fs;
-  }
-
-  /** The cold path of {@link #matter} for fewer than 4 readable bytes: always throws. */
-  private static int matterShort(
-      Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
-    int avail = limit - pos;
+    int min = slot != null ? slot.minSize() : MIN_MATTER;
     if (avail < 1) {
-      throw truncated(s, pos, null, slot, min(slot) + rest - avail);
+      throw truncated(s, pos, null, slot, min + rest - avail);
     }
     int c0 = s.at(pos);
     int hs = MatterCode.hardSize(c0);
@@ -95,34 +66,76 @@ public final class TextScan {
       throw notAPrimitive(s, pos, c0, slot);
     }
     if (avail < hs) {
-      throw truncated(s, pos, null, slot, Math.max(min(slot), hs) + rest - avail);
+      int least =
+          MatterCode.leastFullSize(
+              avail, c0, avail > 1 ? s.at(pos + 1) : 0, avail > 2 ? s.at(pos + 2) : 0);
+      if (least == 0) {
+        throw unknownMatter(s, pos, avail);
+      }
+      throw truncated(s, pos, null, slot, Math.max(min, least) + rest - avail);
     }
-    MatterCode code =
-        MatterCode.lookup(hs, c0, hs > 1 ? s.at(pos + 1) : 0, hs > 2 ? s.at(pos + 2) : 0, 0);
+    int c1 = hs > 1 ? s.at(pos + 1) : 0;
+    int c2 = hs > 2 ? s.at(pos + 2) : 0;
+    int c3 = hs > 3 ? s.at(pos + 3) : 0;
+    MatterCode code = MatterCode.lookup(hs, c0, c1, c2, c3);
     if (code == null) {
       throw unknownMatter(s, pos, hs);
     }
     if (slot != null && !slot.accepts(code)) {
-      throw misplaced(s, pos, code, slot);
+      throw new MalformedException(
+          s.offset(pos),
+          code.code(),
+          slotWords(slot),
+          code.name() + " (" + code.code() + ") may not stand here");
     }
-    throw truncated(s, pos, code.code(), slot, Math.max(min(slot), 4) + rest - avail);
+    int cs = code.cs();
+    checkSoft(s, pos, code, Math.min(avail, cs));
+    long fs;
+    if (code.isVariable()) {
+      if (avail < cs) {
+        throw truncated(s, pos, code.code(), slot, code.minFullSize() + rest - avail);
+      }
+      long size = base64Int(s, pos + code.hs(), code.ss(), code.code());
+      if (size == 0 && code.ls() > 0) {
+        throw new MalformedException(
+            s.offset(pos),
+            code.code(),
+            "a size of at least 1 quadlet (the value holds " + code.ls() + " lead bytes)",
+            code.name() + " declares size 0");
+      }
+      fs = code.variableFullSize(size);
+    } else {
+      fs = code.fs();
+    }
+    if (fs > maxFrame) {
+      throw new FrameTooLargeException(s.offset(pos), code.code(), fs, maxFrame);
+    }
+    if (avail < fs) {
+      throw new TruncatedException(
+          s.offset(pos), code.code(), "the rest of " + code.name(), fs + rest - avail);
+    }
+    checkLeadingZeroBits(s, pos, code.code(), pos + cs, code.ps(), code.ls());
+    return (int) fs;
   }
 
   /**
    * The full size in characters of the indexed signature at {@code pos}.
    *
-   * @throws CesrException as described in the class comment
+   * @param rest least number of bytes the grammar needs after this signature
+   * @throws TruncatedException if the signature runs past {@code limit}
+   * @throws UnknownCodeException if no Indexer code starts so
+   * @throws MalformedException if the bytes cannot be an indexed signature
+   * @throws NonCanonicalException if pad bits are not zero or a current-only code has a non-zero
+   *     ondex
    */
   public static int indexer(Source s, int pos, int limit, long rest) {
-    // Fast path: a one-character code (A..F: ss 1, os 0, fs 88, two pad sextets).
-    if (limit - pos >= 88) {
-      IndexerCode code = IndexerCode.single(s.at(pos));
-      if (code != null) {
-        int index = B64.value(s.at(pos + 1));
-        int pad = B64.value(s.at(pos + 2));
-        if (index >= 0 && pad >= 0 && pad < 4) {
-          return 88;
-        }
+    // Fast path: a one-character code (A..F: ss 1, os 0, fs 88, two pad sextets) that passes
+    // every check below; anything else takes the checked path, which reports the exact error.
+    if (limit - pos >= 88 && IndexerCode.single(s.at(pos)) != null) {
+      int index = B64.value(s.at(pos + 1));
+      int pad = B64.value(s.at(pos + 2));
+      if (index >= 0 && pad >= 0 && pad < 4) {
+        return 88;
       }
     }
     return indexerChecked(s, pos, limit, rest);
@@ -130,27 +143,33 @@ public final class TextScan {
 
   private static int indexerChecked(Source s, int pos, int limit, long rest) {
     int avail = limit - pos;
-    if (avail < 2) {
-      return indexerShort(s, pos, limit, rest);
+    if (avail < 1) {
+      throw truncated(s, pos, null, Slot.SIGER, Slot.SIGER.minSize() + rest - avail);
     }
     int c0 = s.at(pos);
     int hs = IndexerCode.hardSize(c0);
     if (hs == 0) {
       throw notAPrimitive(s, pos, c0, Slot.SIGER);
     }
+    if (avail < hs) {
+      int least = IndexerCode.leastFullSize(c0);
+      if (least == 0) {
+        throw unknownIndexer(s, pos, avail);
+      }
+      throw truncated(s, pos, null, Slot.SIGER, least + rest - avail);
+    }
     IndexerCode code = IndexerCode.lookup(hs, c0, hs > 1 ? s.at(pos + 1) : 0);
     if (code == null) {
       throw unknownIndexer(s, pos, hs);
     }
-    int fs = code.fs();
-    if (avail < fs) {
-      throw rest(s, pos, code.code(), code.name(), fs + rest - avail);
+    int soft = pos + code.hs();
+    int readable = Math.min(avail, code.cs()) - code.hs();
+    for (int i = 0; i < readable; i++) {
+      base64Int(s, soft + i, 1, code.code());
     }
-    int soft = pos + hs;
-    base64Int(s, soft, code.ms(), code.code());
-    if (code.os() > 0) {
+    if (readable == code.ss() && code.currentOnly()) {
       long ondex = base64Int(s, soft + code.ms(), code.os(), code.code());
-      if (code.currentOnly() && ondex != 0) {
+      if (ondex != 0) {
         throw new NonCanonicalException(
             s.offset(pos),
             code.code(),
@@ -158,26 +177,13 @@ public final class TextScan {
             code.name() + " carries ondex " + ondex);
       }
     }
-    int cs = code.cs();
-    if (!leadingZero(s, pos + cs, 2 * (cs & 3))) {
-      throw nonCanonical(s, pos, code.code(), pos + cs, cs & 3);
+    int fs = code.fs();
+    if (avail < fs) {
+      throw new TruncatedException(
+          s.offset(pos), code.code(), "the rest of " + code.name(), fs + rest - avail);
     }
+    checkLeadingZeroBits(s, pos, code.code(), pos + code.cs(), code.cs() % 4, 0);
     return fs;
-  }
-
-  private static int indexerShort(Source s, int pos, int limit, long rest) {
-    int avail = limit - pos;
-    if (avail >= 1) {
-      int c0 = s.at(pos);
-      int hs = IndexerCode.hardSize(c0);
-      if (hs == 0) {
-        throw notAPrimitive(s, pos, c0, Slot.SIGER);
-      }
-      if (hs == 1 && IndexerCode.lookup(1, c0, 0) == null) {
-        throw unknownIndexer(s, pos, 1);
-      }
-    }
-    throw truncated(s, pos, null, Slot.SIGER, Slot.SIGER.minSize() + rest - avail);
   }
 
   /**
@@ -211,32 +217,28 @@ public final class TextScan {
    */
   public static long base64Int(Source s, int pos, int width, String code) {
     long v = 0;
-    int bad = 0;
     for (int i = 0; i < width; i++) {
       int d = B64.value(s.at(pos + i));
-      bad |= d;
-      v = (v << 6) | (d & 63);
-    }
-    if (bad < 0) {
-      throw notBase64(s, pos, width, code);
+      if (d < 0) {
+        throw new MalformedException(
+            s.offset(pos + i),
+            code,
+            "a Base64url character",
+            "byte 0x" + Integer.toHexString(s.at(pos + i)) + " in a size, count or index");
+      }
+      v = (v << 6) | d;
     }
     return v;
   }
 
-  /** True if the first {@code bits} bits of the sextets at {@code val} are zero. */
-  private static boolean leadingZero(Source s, int val, int bits) {
-    int i = val;
-    for (; bits >= 6; bits -= 6, i++) {
-      if (s.at(i) != 'A') {
-        return false;
-      }
-    }
-    return bits == 0 || (B64.value(s.at(i)) >>> (6 - bits)) == 0;
-  }
-
-  private static void checkSoft(Source s, int pos, MatterCode code) {
+  /**
+   * Checks the first {@code end - hs} soft characters of {@code code} at {@code pos} (those
+   * readable): pre-pad characters must be {@code _}, the others Base64url (keripy raises for a
+   * pre-pad other than {@code _}).
+   */
+  private static void checkSoft(Source s, int pos, MatterCode code, int end) {
     int soft = pos + code.hs();
-    for (int i = 0; i < code.ss(); i++) {
+    for (int i = 0; i < end - code.hs(); i++) {
       int ch = s.at(soft + i);
       if (i < code.xs() ? ch != '_' : B64.value(ch) < 0) {
         throw new MalformedException(
@@ -248,57 +250,62 @@ public final class TextScan {
     }
   }
 
-  private static int min(Slot slot) {
-    return slot != null ? slot.minSize() : 4;
-  }
-
-  // ---- error paths (cold) ----
-
-  private static MalformedException notBase64(Source s, int pos, int width, String code) {
-    int i = 0;
-    while (i < width - 1 && B64.value(s.at(pos + i)) >= 0) {
-      i++;
-    }
-    return new MalformedException(
-        s.offset(pos + i),
-        code,
-        "a Base64url character",
-        "byte 0x" + Integer.toHexString(s.at(pos + i)) + " in a size, count or index");
-  }
-
-  private static NonCanonicalException nonCanonical(
-      Source s, int pos, String code, int val, int ps) {
-    if (!leadingZero(s, val, 2 * ps)) {
-      return new NonCanonicalException(
+  /**
+   * Checks that the value at {@code val} starts with {@code 2 * ps} zero pad bits then
+   * {@code 8 * ls} zero lead bits (CESR.md section 1.5).
+   */
+  private static void checkLeadingZeroBits(
+      Source s, int pos, String code, int val, int ps, int ls) {
+    if (!zeroBits(s, val, 0, 2 * ps, code)) {
+      throw new NonCanonicalException(
           s.offset(pos), code, "zero pad bits", "non-zero pad bits after the code");
     }
-    return new NonCanonicalException(
-        s.offset(pos), code, "zero lead bytes", "non-zero lead byte before the raw value");
+    if (ls > 0 && !zeroBits(s, val, 2 * ps, 2 * ps + 8 * ls, code)) {
+      throw new NonCanonicalException(
+          s.offset(pos), code, "zero lead bytes", "non-zero lead byte before the raw value");
+    }
   }
 
-  private static UnknownCodeException unknownMatter(Source s, int pos, int hs) {
-    String text = s.text(pos, hs);
+  /**
+   * True if bits {@code [from, to)} of the sextets starting at {@code val} are all zero.
+   *
+   * @throws MalformedException if one of the characters holding those bits is not Base64url
+   */
+  private static boolean zeroBits(Source s, int val, int from, int to, String code) {
+    for (int bit = from; bit < to; ) {
+      int ch = s.at(val + bit / 6);
+      int sextet = B64.value(ch);
+      if (sextet < 0) {
+        throw new MalformedException(
+            s.offset(val + bit / 6),
+            code,
+            "a Base64url character",
+            "byte 0x" + Integer.toHexString(ch) + " in the value");
+      }
+      int lo = bit % 6;
+      int hi = Math.min(6, lo + (to - bit));
+      int mask = ((1 << (hi - lo)) - 1) << (6 - hi);
+      if ((sextet & mask) != 0) {
+        return false;
+      }
+      bit += hi - lo;
+    }
+    return true;
+  }
+
+  private static UnknownCodeException unknownMatter(Source s, int pos, int n) {
+    String text = s.text(pos, n);
     return new UnknownCodeException(
-        s.offset(pos), text, "a Matter code", "no Matter code " + text);
+        s.offset(pos), text, "a Matter code", "no Matter code starts with " + text);
   }
 
-  private static UnknownCodeException unknownIndexer(Source s, int pos, int hs) {
-    String text = s.text(pos, hs);
+  private static UnknownCodeException unknownIndexer(Source s, int pos, int n) {
+    String text = s.text(pos, n);
     return new UnknownCodeException(
-        s.offset(pos), text, "an indexed signature (Indexer) code", "no Indexer code " + text);
-  }
-
-  private static MalformedException misplaced(Source s, int pos, MatterCode code, Slot slot) {
-    return new MalformedException(
         s.offset(pos),
-        code.code(),
-        slotWords(slot),
-        code.name() + " (" + code.code() + ") may not stand here");
-  }
-
-  private static TruncatedException rest(
-      Source s, int pos, String code, String name, long needed) {
-    return new TruncatedException(s.offset(pos), code, "the rest of " + name, needed);
+        text,
+        "an indexed signature (Indexer) code",
+        "no Indexer code starts with " + text);
   }
 
   private static TruncatedException truncated(
@@ -306,11 +313,11 @@ public final class TextScan {
     return new TruncatedException(s.offset(pos), code, slotWords(slot), needed);
   }
 
-  private static CesrException notAPrimitive(Source s, int pos, int c0, Slot slot) {
+  private static RuntimeException notAPrimitive(Source s, int pos, int c0, Slot slot) {
+    String what = c0 == '-' ? "a counter" : c0 == '_' ? "an op code" : "byte 0x" + Integer.toHexString(c0);
     if (c0 == '_') {
       return new UnknownCodeException(s.offset(pos), "_", slotWords(slot), "op codes are reserved");
     }
-    String what = c0 == '-' ? "a counter" : "byte 0x" + Integer.toHexString(c0);
     return new MalformedException(
         s.offset(pos), c0 == '-' ? "-" : null, slotWords(slot), what + " where a primitive must be");
   }
