@@ -5,7 +5,8 @@ package dev.cesrj;
  * or not canonical. Unchecked, so that it can cross iterators.
  *
  * <p>Each error says where: {@link #offset()} is the byte offset, from the start of the input
- * the parser was given, of the element that failed; {@link #code()} is the code met there, if
+ * the parser was given, of the element that failed (of the offending byte itself when one byte
+ * is not Base64url where it must be); {@link #code()} is the code met there, if
  * one could be read; {@link #expected()} says what the parser expected instead.
  */
 public class CesrException extends RuntimeException {
