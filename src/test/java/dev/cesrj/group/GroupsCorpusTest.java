@@ -11,6 +11,10 @@ import dev.cesrj.code.CounterTable;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.testing.Corpus;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +59,38 @@ class GroupsCorpusTest {
       assertEquals(expectedOf(name).size() + 1, copy.size(), name);
       assertEquals(copy, Snapshot.viaOver(bytes, CesrOptions.DEFAULT), name);
       assertEquals(copy, Snapshot.viaLegacy(bytes, CesrOptions.DEFAULT), name);
+    }
+  }
+
+  /** Buffers without a backing array (direct, composite, read-only) give the same groups. */
+  @Test
+  void everyKindOfBufferGivesTheSameGroups() {
+    for (String name : textAttachmentStreams()) {
+      byte[] bytes = Corpus.bytes(name);
+      List<Object> expected = Snapshot.viaCopy(bytes, CesrOptions.DEFAULT);
+      expected = expected.subList(0, expected.size() - 1);
+      ByteBuf direct = PooledByteBufAllocator.DEFAULT.directBuffer(bytes.length);
+      CompositeByteBuf composite = PooledByteBufAllocator.DEFAULT.compositeDirectBuffer();
+      try {
+        direct.writeBytes(bytes);
+        int third = bytes.length / 3;
+        composite.addComponent(true, Unpooled.wrappedBuffer(bytes, 0, third));
+        composite.addComponent(true, Unpooled.copiedBuffer(bytes, third, third));
+        composite.addComponent(true, Unpooled.wrappedBuffer(bytes, 2 * third,
+            bytes.length - 2 * third).asReadOnly());
+        for (ByteBuf buf : List.of(direct, composite, direct.duplicate().asReadOnly())) {
+          int before = buf.readerIndex();
+          List<Object> got = new ArrayList<>();
+          try (Groups groups = Groups.over(buf)) {
+            groups.forEachRemaining(g -> got.add(Snapshot.of(g)));
+          }
+          assertEquals(expected, got, name + " over " + buf.getClass().getSimpleName());
+          assertEquals(before + bytes.length, buf.readerIndex());
+        }
+      } finally {
+        direct.release();
+        composite.release();
+      }
     }
   }
 

@@ -13,7 +13,6 @@ import dev.cesrj.UnknownCodeException;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.testing.Corpus;
-import dev.cesrj.testing.LeakDetectionExtension;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.IllegalReferenceCountException;
@@ -41,7 +40,6 @@ class GroupsOwnershipTest {
 
   @BeforeEach
   void setUp() {
-    assumeTrue(LeakDetectionExtension.isActive(), "runs with leak detection on");
     counting = new CountingAllocator(PooledByteBufAllocator.DEFAULT);
     options = CesrOptions.builder().allocator(counting).build();
     bytes = Corpus.bytes(STREAM);
