@@ -16,8 +16,9 @@ import java.util.List;
  *
  * <p>The group was framed and checked when it was created (see {@link GroupFramer#group}); its
  * elements are built on first use of {@link #elements()} and cached. A group does not own its
- * bytes: {@link #qb64()} is a slice of the buffer it was read from, valid while that buffer is
- * (for {@link Groups}, until it is closed; after that every byte accessor throws
+ * bytes: {@link #qb64()} is a slice of the buffer it was read from, not retained, valid while
+ * that buffer is (for {@link Groups#copyOf(byte[])}, until it is closed and no retained slice
+ * holds the buffer; after that every byte accessor throws
  * {@link io.netty.util.IllegalReferenceCountException}). Not thread-safe until
  * {@link #elements()} has been called once.
  */

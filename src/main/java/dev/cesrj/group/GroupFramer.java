@@ -60,10 +60,18 @@ public final class GroupFramer {
   /**
    * Reads the counter at {@code pos} under {@code table}.
    *
+   * <p>A code that the bytes at hand already rule out is reported as unknown even when the
+   * counter is not complete yet (for example {@code -z} or {@code -_AB}): only a prefix that can
+   * still become a counter of {@code table} is truncated.
+   *
+   * @param rest the least number of bytes the grammar needs after this counter, added to the
+   *     {@link TruncatedException#needed()} of a truncation
    * @return the counter's size in characters (4 or 8)
    * @throws TruncatedException if fewer than the counter's characters remain before {@code limit}
    * @throws UnknownCodeException if {@code table} has no such code
-   * @throws MalformedException if the bytes are not a counter or the count is not Base64
+   * @throws MalformedException if the count is not Base64
+   * @throws ColdStartException if the byte at {@code pos} is not {@code -}
+   * @throws UnsupportedException if it starts a binary (qb2) counter
    */
   public int counter(int pos, int limit, CounterTable table, long rest) {
     // Fast path: a small code -X## whose count characters are Base64.
@@ -83,49 +91,70 @@ public final class GroupFramer {
   }
 
   private int counterChecked(int pos, int limit, CounterTable table, long rest) {
+    CounterCode c = codeAt(pos, limit, table, rest);
+    int fs = c.fs();
     int avail = limit - pos;
-    if (avail < 2) {
-      if (avail == 1 && src.at(pos) != '-') {
-        throw notACounter(pos);
-      }
+    if (avail < fs) {
+      throw new TruncatedException(src.offset(pos), c.code(), "a counter", fs + rest - avail);
+    }
+    this.code = c;
+    this.count = TextScan.base64Int(src, pos + c.hs(), fs - c.hs(), c.code());
+    return fs;
+  }
+
+  /**
+   * The counter code at {@code pos}, known from its hard part alone (2, 3 or 5 characters): the
+   * count need not be there yet. Errors as for {@link #counter}; truncated only while the hard
+   * part is incomplete and can still become a code of {@code table}.
+   */
+  private CounterCode codeAt(int pos, int limit, CounterTable table, long rest) {
+    int avail = limit - pos;
+    if (avail < 1) {
       throw new TruncatedException(src.offset(pos), null, "a counter", 4 + rest - avail);
     }
     if (src.at(pos) != '-') {
       throw notACounter(pos);
     }
+    if (avail < 2) {
+      throw new TruncatedException(src.offset(pos), null, "a counter", 4 + rest - avail);
+    }
     int c1 = src.at(pos + 1);
     int hs = table.hardSize(c1);
     if (hs == 0) {
-      throw new UnknownCodeException(
-          src.offset(pos), src.text(pos, 2), "a counter code of " + table, "no such counter code");
+      throw unknownCounter(pos, 2, table);
     }
     int fs = hs == 2 ? 4 : 8;
-    if (avail < fs) {
-      throw new TruncatedException(src.offset(pos), null, "a counter", fs + rest - avail);
-    }
+    int have = Math.min(avail, hs);
     CounterCode c;
     if (hs == 2) {
       c = table.small(c1);
     } else if (hs == 3) {
-      c = table.big(src.at(pos + 2));
+      c = have < 3 ? null : table.big(src.at(pos + 2));
     } else {
-      c = isGenusVersion(pos) ? table.genusVersion() : null;
+      c = isGenusVersionPrefix(pos, have) ? table.genusVersion() : null;
     }
     if (c == null) {
-      throw new UnknownCodeException(
-          src.offset(pos),
-          src.text(pos, hs),
-          "a counter code of " + table,
-          "no counter code " + src.text(pos, hs) + " in " + table);
+      if (have < hs && (hs == 3 || isGenusVersionPrefix(pos, have))) {
+        throw new TruncatedException(src.offset(pos), null, "a counter", fs + rest - avail);
+      }
+      throw unknownCounter(pos, have, table);
     }
-    this.code = c;
-    this.count = TextScan.base64Int(src, pos + hs, fs - hs, c.code());
-    return fs;
+    if (have < hs) {
+      throw new TruncatedException(src.offset(pos), null, "a counter", fs + rest - avail);
+    }
+    return c;
   }
 
-  private boolean isGenusVersion(int pos) {
+  private UnknownCodeException unknownCounter(int pos, int hs, CounterTable table) {
+    String text = src.text(pos, hs);
+    return new UnknownCodeException(
+        src.offset(pos), text, "a counter code of " + table, "no counter code " + text + " in " + table);
+  }
+
+  /** True if the first {@code have} (2..5) characters at {@code pos} match {@code -_AAA}. */
+  private boolean isGenusVersionPrefix(int pos, int have) {
     String gv = CounterTable.GENUS_VERSION_CODE;
-    for (int i = 2; i < gv.length(); i++) {
+    for (int i = 2; i < have; i++) {
       if (src.at(pos + i) != gv.charAt(i)) {
         return false;
       }
@@ -155,10 +184,21 @@ public final class GroupFramer {
    * AttachmentGroup, the Bytes primitive of a NonNativeBodyGroup, the Pather of pathed
    * material). GenericGroup and BodyWithAttachmentGroup content is checked by the message layer.
    *
+   * <p>Sizes are checked before content is looked for: a quadlet count whose group
+   * ({@code fs + 4 * count} bytes) exceeds {@link CesrOptions#maxFrameBytes()}, or an element
+   * count whose least size does, is a {@link FrameTooLargeException} (for an element count,
+   * {@link FrameTooLargeException#declared()} is that least size). Content that ends inside a
+   * counted group is malformed, not truncated: the count fixed its end.
+   *
    * @param depth the group's nesting depth, 1 for a top-level group
    * @return the buffer index just past the group
+   * @throws UnsupportedException as soon as the code is read, for a group that is not an
+   *     attachment (DatagramSegmentGroup, ESSRWrapperGroup, CESR-native body groups)
+   * @throws NestingTooDeepException if {@code depth}, or that of a group inside, exceeds
+   *     {@link CesrOptions#maxDepth()}
    * @throws CesrException as described for the framing rules; {@link TruncatedException} only
-   *     when the group runs past {@code limit}
+   *     when the group runs past {@code limit}, with the least number of bytes still needed
+   *     (exact once a quadlet count is read)
    */
   public int group(int pos, int limit, CounterTable table, int depth) {
     byte[] a = src.array();
@@ -210,6 +250,14 @@ public final class GroupFramer {
       throw new NestingTooDeepException(
           src.offset(pos), null, "at most " + maxDepth + " nested groups", "depth " + depth);
     }
+    CounterCode known = codeAt(pos, limit, table, 0);
+    if (!isAttachmentLayout(known.layout())) {
+      throw new UnsupportedException(
+          src.offset(pos),
+          known.code(),
+          "an attachment group",
+          known.name() + " cannot be parsed as an attachment");
+    }
     int fs = counter(pos, limit, table, 0);
     CounterCode c = this.code;
     long n = this.count;
@@ -217,7 +265,7 @@ public final class GroupFramer {
       return pos + fs;
     }
     if (c.unit() == CountUnit.ELEMENTS) {
-      int end = walkTuples(pos + fs, limit, c, n, table, depth, false);
+      int end = walkTuples(pos, pos + fs, limit, c, n, table, depth, 0);
       restore(c, n);
       return end;
     }
@@ -251,7 +299,7 @@ public final class GroupFramer {
   private void content(int from, int end, CounterCode c, CounterTable table, int depth) {
     switch (c.layout()) {
       case TUPLES:
-        walkTuples(from, end, c, -1, table, depth, true);
+        walkTuples(from - c.fs(), from, end, c, -1, table, depth, 0);
         return;
       case ATTACHMENTS:
         walkAttachments(from, end, table, depth);
@@ -269,14 +317,6 @@ public final class GroupFramer {
       case PATHED:
         TextScan.matter(src, from, end, Slot.PATHER, maxFrame, 0);
         return;
-      case UNSUPPORTED:
-      case NATIVE_BODY:
-      case NATIVE_FIELDS:
-        throw new UnsupportedException(
-            src.offset(from - c.fs()),
-            c.code(),
-            "an attachment group",
-            c.name() + " cannot be parsed as an attachment");
       default:
         // GENERIC and BODY_WITH_ATTACHMENTS: a nested stream, parsed by the message layer.
     }
@@ -285,15 +325,29 @@ public final class GroupFramer {
   /**
    * Frames the groups of an AttachmentGroup's content {@code [from, end)}: an optional leading
    * genus-version code (it selects the table for this content only, CESR.md 6.5), then groups.
+   *
+   * @throws MalformedException for a genus-version code anywhere but first (as the message layer
+   *     does: keripy accepts one only at the start of an enclosing group's content)
    */
   private void walkAttachments(int from, int end, CounterTable table, int depth) {
     int p = from;
     CounterTable t = table;
     if (p < end && isGenusVersionAt(p, end)) {
+      if (depth + 1 > maxDepth) {
+        throw new NestingTooDeepException(
+            src.offset(p), null, "at most " + maxDepth + " nested groups", "depth " + (depth + 1));
+      }
       p += counter(p, end, t, 0);
       t = selectedTable(p - 8);
     }
     while (p < end) {
+      if (isGenusVersionAt(p, end)) {
+        throw new MalformedException(
+            src.offset(p),
+            CounterTable.GENUS_VERSION_CODE,
+            "an attachment group",
+            "a genus-version code inside an AttachmentGroup, not at its start");
+      }
       p = group(p, end, t, depth + 1);
     }
   }
@@ -323,23 +377,41 @@ public final class GroupFramer {
   }
 
   /**
-   * Walks tuples of the element grammar of {@code c}: {@code n} of them, or (if {@code n < 0})
-   * as many as fill {@code [from, end)} exactly.
+   * Walks tuples of the element grammar of {@code c} from {@code from}: {@code n} of them, or (if
+   * {@code n < 0}) as many as fill {@code [from, end)} exactly.
+   *
+   * <p>For a count of elements ({@code n >= 0}) the group's least size, {@code from - start} plus
+   * {@code n} times the smallest tuple, is checked against the frame limit before any element is
+   * looked for (so a huge count is {@link FrameTooLargeException}, never a truncation that waits
+   * for gigabytes); the size walked so far is checked after each tuple.
+   *
+   * @param start buffer index of the group's counter
+   * @param after the least number of bytes the enclosing grammar needs after these tuples, added
+   *     to the {@link TruncatedException#needed()} of a truncation
+   * @return the buffer index after the last tuple
    */
   private int walkTuples(
-      int from, int end, CounterCode c, long n, CounterTable table, int depth, boolean fill) {
+      int start, int from, int end, CounterCode c, long n, CounterTable table, int depth,
+      long after) {
+    boolean fill = n < 0;
     int slotCount = c.slotCount();
     int tupleMin = c.tupleMinSize();
+    if (!fill) {
+      long least = (from - (long) start) + n * tupleMin;
+      if (least > maxFrame) {
+        throw new FrameTooLargeException(src.offset(start), c.code(), least, maxFrame);
+      }
+    }
     int p = from;
     if (!fill && slotCount == 1 && c.slot(0) == Slot.SIGER) {
       // hot path: n indexed signatures (ControllerIdxSigs, WitnessIdxSigs of CESR 1.0)
       for (long i = n - 1; i >= 0; i--) {
-        p += TextScan.indexer(src, p, end, i * tupleMin);
+        p += TextScan.indexer(src, p, end, i * tupleMin + after);
       }
       return p;
     }
     for (long i = 0; fill ? p < end : i < n; i++) {
-      long restTuples = fill ? 0 : (n - i - 1) * (long) tupleMin;
+      long restTuples = fill ? 0 : (n - i - 1) * (long) tupleMin + after;
       int slotsLeft = tupleMin;
       for (int k = 0; k < slotCount; k++) {
         Slot slot = c.slot(k);
@@ -353,8 +425,8 @@ public final class GroupFramer {
           p += TextScan.matter(src, p, end, slot, maxFrame, rest);
         }
       }
-      if (p - (long) from > maxFrame) {
-        throw new FrameTooLargeException(src.offset(from), c.code(), p - (long) from, maxFrame);
+      if (p - (long) start > maxFrame) {
+        throw new FrameTooLargeException(src.offset(start), c.code(), p - (long) start, maxFrame);
       }
     }
     return p;
@@ -363,37 +435,54 @@ public final class GroupFramer {
   /**
    * Frames the ControllerIdxSigs group nested in a tuple ({@code -A} in CESR 1.0 counting
    * signatures, {@code -K} in CESR 2.0 counting quadlets); keripy accepts only that code there.
+   *
+   * @param rest the least number of bytes the enclosing grammar needs after this group
    */
   private int nestedSigs(int p, int end, CounterTable table, int depth, long rest) {
     if (depth > maxDepth) {
       throw new NestingTooDeepException(
           src.offset(p), null, "at most " + maxDepth + " nested groups", "depth " + depth);
     }
-    int fs = counter(p, end, table, rest);
     CounterCode want = table.controllerIdxSigs();
-    if (code != want) {
+    CounterCode met = codeAt(p, end, table, rest);
+    if (met != want) {
       throw new MalformedException(
           src.offset(p),
-          code.code(),
+          met.code(),
           want.code() + " " + want.name(),
-          code.name() + " where the nested signature group must be");
+          met.name() + " where the nested signature group must be");
     }
+    int fs = counter(p, end, table, rest);
     if (want.unit() == CountUnit.ELEMENTS) {
-      return walkTuples(p + fs, end, want, count, table, depth, false);
+      return walkTuples(p, p + fs, end, want, count, table, depth, rest);
     }
     long total = fs + 4L * count;
+    if (total > maxFrame) {
+      throw new FrameTooLargeException(src.offset(p), want.code(), total, maxFrame);
+    }
     if (total > end - p) {
       throw new TruncatedException(
           src.offset(p), want.code(), "the rest of " + want.name(), total - (end - p) + rest);
     }
     int nestedEnd = p + (int) total;
     try {
-      walkTuples(p + fs, nestedEnd, want, -1, table, depth, true);
+      walkTuples(p, p + fs, nestedEnd, want, -1, table, depth, 0);
     } catch (TruncatedException e) {
       throw new MalformedException(
           e.offset(), e.code(), e.expected(), "a signature runs past its ControllerIdxSigs count");
     }
     return nestedEnd;
+  }
+
+  /**
+   * False for the layouts this layer refuses as soon as their code is read: groups the reference
+   * implementation cannot parse as attachments ({@link Layout#UNSUPPORTED}) and CESR-native body
+   * content ({@link Layout#NATIVE_BODY}, {@link Layout#NATIVE_FIELDS}, not supported yet).
+   */
+  private static boolean isAttachmentLayout(Layout layout) {
+    return layout != Layout.UNSUPPORTED
+        && layout != Layout.NATIVE_BODY
+        && layout != Layout.NATIVE_FIELDS;
   }
 
   /** True if {@code layout} content is a nested stream for the message layer. */

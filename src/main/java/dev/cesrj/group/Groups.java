@@ -26,11 +26,12 @@ import java.util.Objects;
  * <h2>Ownership</h2>
  *
  * <ul>
- *   <li>{@code copyOf}: this object owns the buffer it allocated; {@link #close()} releases it.
- *       Group views (and their {@code qb64()} slices) are worth nothing after close: their byte
- *       accessors throw {@link io.netty.util.IllegalReferenceCountException}. To keep bytes longer,
- *       {@code group.qb64().retainedSlice()} or copy them before closing, and release what you
- *       retained.
+ *   <li>{@code copyOf}: this object owns the buffer it allocated; {@link #close()} releases its
+ *       reference. Group views (and their {@code qb64()} slices, which are not retained) are
+ *       worth nothing after close: once the buffer's reference count is 0 their byte accessors
+ *       throw {@link io.netty.util.IllegalReferenceCountException}. To keep bytes longer, take
+ *       {@code group.qb64().retainedSlice()} (it keeps the whole buffer alive until released) or
+ *       copy them before closing, and release what you retained.
  *   <li>{@code over}: the caller keeps owning the buffer; this object never retains or releases
  *       it, and {@link #close()} leaves it alone. Groups are valid while the caller's buffer is.
  *       The buffer's reader index moves past each group returned, so after an error or at the
@@ -40,8 +41,11 @@ import java.util.Objects;
  * <h2>Errors</h2>
  *
  * <p>{@link #next()} throws a {@link CesrException} for bad input (truncated, unknown code,
- * malformed, too large, too deep, not canonical) with the byte offset from the start of the
- * input; the failed group is not consumed, and the iterator ends. Not thread-safe.
+ * malformed, too large, too deep, not canonical, unsupported) with the byte offset from the start
+ * of the input (for {@code over}: from the reader index the buffer had when this object was
+ * made); the failed group is not consumed, and the iterator ends. A group cut short by the end of
+ * the input is a {@link dev.cesrj.TruncatedException} saying how many more bytes it needs at
+ * least; the end of the input between two groups is a clean end. Not thread-safe.
  */
 public final class Groups implements Iterator<Group>, Iterable<Group>, AutoCloseable {
   private final ByteBuf buf;
@@ -100,8 +104,10 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
   }
 
   /**
-   * Iterates the readable bytes of {@code input} without copying. The caller keeps ownership;
-   * the reader index advances past each group returned.
+   * Iterates the bytes of {@code input} that are readable now (reader index to writer index)
+   * without copying. The caller keeps ownership: the reference count is never changed; the
+   * reader index advances past each group returned and stays at the start of a group that fails.
+   * Offsets count from the reader index at this call.
    */
   public static Groups over(ByteBuf input, CesrOptions options) {
     Objects.requireNonNull(input, "input");
@@ -142,8 +148,12 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     int start = pos;
     CounterTable t = table;
     int end;
+    CounterTable after = t;
     try {
       end = framer.group(start, limit, t, 1);
+      if (framer.code().unit() == CountUnit.NONE) {
+        after = framer.selectedTable(start);
+      }
     } catch (CesrException e) {
       failed = true;
       throw e;
@@ -151,9 +161,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     Group g =
         new Group(buf, start, end - start, start - (long) framer.source().origin(), framer.code(),
             framer.count(), 1, t, options);
-    if (framer.code().unit() == CountUnit.NONE) {
-      table = framer.selectedTable(start);
-    }
+    table = after;
     pos = end;
     if (borrowed != null) {
       borrowed.readerIndex(end);
