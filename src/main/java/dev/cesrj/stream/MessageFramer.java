@@ -149,6 +149,7 @@ final class MessageFramer {
   /** A top-level JSON, CBOR or MGPK body at {@code p} and the attachments after it. */
   private Message bareMessage(int start, int p, int limit, Group gvc) {
     VersionString vs = VersionSniffer.read(src, p, limit, false, src.offset(p));
+    checkInForce(vs, streamTable, src.offset(p));
     long size = vs.size();
     if (size > options.maxFrameBytes()) {
       throw new FrameTooLargeException(src.offset(p), vs.text(), size, options.maxFrameBytes());
@@ -157,7 +158,6 @@ final class MessageFramer {
       throw new TruncatedException(
           src.offset(p), vs.text(), "the rest of the message body", size - (limit - p));
     }
-    checkInForce(vs, streamTable, src.offset(p));
     int bodyEnd = p + (int) size;
     CounterTable t = streamTable != null ? streamTable : vs.impliedTable();
     Run run = new Run(1);

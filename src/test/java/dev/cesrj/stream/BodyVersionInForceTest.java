@@ -42,6 +42,15 @@ class BodyVersionInForceTest {
     }
 
     @Test
+    void version2BodyUnderGenusVersion1IsRefusedBeforeTheWholeBodyArrives() {
+        byte[] cut = Arrays.copyOf(concat("-_AAABAA", kelSingleV2()), 8 + 40);
+        try (Messages messages = Messages.copyOf(cut)) {
+            VersionStringException e = assertThrows(VersionStringException.class, messages::hasNext);
+            assertEquals(8, e.offset());
+        }
+    }
+
+    @Test
     void version1BodyUnderGenusVersion2IsAccepted() {
         byte[] input = concat("-_AAACAA", TestStreams.kelSingleFirstBody());
         try (Messages messages = Messages.copyOf(input)) {

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cesrj.CesrOptions;
 import dev.cesrj.UnsupportedException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.group.Group;
@@ -19,9 +20,11 @@ import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.testing.Corpus;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
 
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -124,13 +128,14 @@ class CorpusConformanceTest {
             buf.writeBytes("#####".getBytes(StandardCharsets.US_ASCII)).writeBytes(bytes);
             buf.readerIndex(prefix);
             List<ObjectNode> actual = new ArrayList<>();
-            try (Messages messages = Messages.over(buf)) {
+            try (Messages messages = Messages.over(buf, NO_ALLOCATION)) {
                 while (messages.hasNext()) {
                     Message m = messages.next();
                     assertEquals(prefix + m.offset() + m.length(), buf.readerIndex(), "reader index after a message");
                     assertEquals(m.offset() + m.length(), messages.position());
                     ExpectedJson.assertMessage(expected.get(actual.size()), Projection.message(m, true),
                             file + "[" + actual.size() + "]");
+                    assertViewsShareTheBuffer(buf, prefix, m);
                     actual.add(null);
                 }
             }
@@ -139,6 +144,39 @@ class CorpusConformanceTest {
             assertEquals(1, buf.refCnt(), "over() neither retains nor releases");
         } finally {
             buf.release();
+        }
+    }
+
+    /** Options whose allocator fails the test if it is used: {@code over()} must copy nothing. */
+    static final CesrOptions NO_ALLOCATION = CesrOptions.builder()
+            .allocator((ByteBufAllocator) Proxy.newProxyInstance(ByteBufAllocator.class.getClassLoader(),
+                    new Class<?>[] {ByteBufAllocator.class}, (proxy, method, args) -> {
+                        throw new AssertionError("over() used the allocator: " + method.getName());
+                    }))
+            .build();
+
+    /**
+     * Zero copy: a bare body and the first group are views of the caller's buffer (a byte changed
+     * in the buffer shows in them).
+     */
+    private static void assertViewsShareTheBuffer(ByteBuf buf, int prefix, Message m) {
+        if (m.envelope().isEmpty() && m.bodyGroup().isEmpty()) {
+            int index = prefix + (int) m.offset() + m.genusVersion().map(Group::length).orElse(0);
+            assertSameByte(buf, index, () -> m.body().getByte(0));
+        }
+        if (!m.groups().isEmpty()) {
+            Group g = m.groups().get(0);
+            assertSameByte(buf, prefix + (int) g.offset(), () -> g.qb64().getByte(0));
+        }
+    }
+
+    private static void assertSameByte(ByteBuf buf, int index, IntSupplier view) {
+        byte old = buf.getByte(index);
+        buf.setByte(index, old ^ 0x55);
+        try {
+            assertEquals((byte) (old ^ 0x55), (byte) view.getAsInt(), "a view of the caller's buffer");
+        } finally {
+            buf.setByte(index, old);
         }
     }
 
@@ -217,7 +255,7 @@ class CorpusConformanceTest {
         try {
             buf.writeBytes(bytes);
             List<ObjectNode> actual = new ArrayList<>();
-            try (Groups groups = Groups.over(buf)) {
+            try (Groups groups = Groups.over(buf, NO_ALLOCATION)) {
                 for (Group g : groups) {
                     assertEquals(g.offset() + g.length(), buf.readerIndex());
                     actual.add(Projection.attachment(g));
