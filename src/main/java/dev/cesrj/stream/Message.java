@@ -14,10 +14,12 @@ import java.util.Optional;
  * was read from (ownership as for the {@link Messages} that returned it).
  *
  * <p>Forms (CESR.md section 6.4): a bare JSON/CBOR/MGPK body followed by attachment groups
- * (bare, or wrapped in an AttachmentGroup {@code -V}/{@code -C}); or a BodyWithAttachmentGroup
- * envelope ({@code -U} in CESR 1.0, {@code -B} in 2.0) holding a NonNativeBodyGroup whose Bytes
- * primitive carries the body, then the attachments and nested messages. The framer never decodes
- * the body.
+ * (bare, or wrapped in an AttachmentGroup {@code -V}/{@code -C}, which then holds all of them); a
+ * NonNativeBodyGroup ({@code -W} in CESR 1.0, {@code -H} in 2.0) whose Bytes primitive carries the
+ * body, followed by attachment groups in the same way; or a BodyWithAttachmentGroup envelope
+ * ({@code -U} in CESR 1.0, {@code -B} in 2.0) holding a NonNativeBodyGroup, then the attachments
+ * and nested messages. Inside an envelope or AttachmentGroup, an envelope or a NonNativeBodyGroup
+ * starts a nested message. The framer never decodes the body beyond its version string.
  */
 public final class Message {
   private final long offset;
@@ -65,7 +67,7 @@ public final class Message {
 
   /**
    * Byte offset of the message from the start of the input: where its genus-version code, its
-   * envelope or its body starts.
+   * envelope, its body group or its body starts.
    */
   public long offset() {
     return offset;
@@ -95,7 +97,7 @@ public final class Message {
     return Optional.ofNullable(envelope);
   }
 
-  /** The NonNativeBodyGroup that carries the body, if it came in that form. */
+  /** The NonNativeBodyGroup that carries the body, if it came in that form (enveloped or not). */
   public Optional<Group> bodyGroup() {
     return Optional.ofNullable(bodyGroup);
   }
@@ -133,8 +135,9 @@ public final class Message {
   }
 
   /**
-   * Every attachment-level group in stream order: wrappers, the groups inside them, and the
-   * envelope group of each nested message (whose own groups are in {@link #nested()}).
+   * Every attachment-level group in stream order: wrappers, the groups inside them, and for each
+   * nested message its envelope, or its NonNativeBodyGroup if it has no envelope (the nested
+   * message's own groups are in {@link #nested()}).
    */
   public List<Group> groups() {
     return groups;

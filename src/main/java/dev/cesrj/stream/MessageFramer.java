@@ -23,8 +23,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Frames messages (CESR.md sections 5, 6.2 to 6.5): cold start, version string, body, then the
- * attachment groups up to the next message. Text-domain attachments; not thread-safe.
+ * Frames messages (CESR.md sections 5, 6.2 to 6.5; keripy {@code Parser.msgParsator}): cold
+ * start, body, then the attachment groups up to the next message. Text-domain attachments; not
+ * thread-safe.
+ *
+ * <p>Message forms: a bare JSON/CBOR/MGPK body; a NonNativeBodyGroup ({@code -W}/{@code -H})
+ * whose Texter carries the body; a BodyWithAttachmentGroup envelope ({@code -U}/{@code -B})
+ * holding a NonNativeBodyGroup and the attachments. Inside an envelope or AttachmentGroup, an
+ * envelope or a NonNativeBodyGroup starts a nested message.
+ *
+ * <p>Counter table of a message's attachments: the table a genus-version code in force selects
+ * (the stream's, or one that leads the enclosing envelope or AttachmentGroup: "pinned" below),
+ * else the one the body's version implies. A body whose protocol or genus major version is above
+ * the pinned table's is refused, as keripy's {@code Serdery.reap} does.
  */
 final class MessageFramer {
   private final ByteBuf buf;
@@ -55,59 +66,71 @@ final class MessageFramer {
     int p = pos;
     Group gvc = null;
     if (groups.isGenusVersionAt(p, limit)) {
-      int q = groups.group(p, limit, table(null), 1);
-      gvc = view(p, q, 1, table(null));
+      int q = groups.group(p, limit, table(), 1);
+      gvc = view(p, q, 1, table());
       streamTable = groups.selectedTable(p);
       p = q;
       if (p == limit) {
         return null;
       }
     }
-    return message(pos, p, limit, 1, gvc, table(null), false);
+    return message(pos, p, limit, gvc);
   }
 
-  private CounterTable table(CounterTable scoped) {
-    if (scoped != null) {
-      return scoped;
-    }
+  /** The table for counters at the top of the stream: the stream's, else the default. */
+  private CounterTable table() {
     return streamTable != null ? streamTable : options.defaultTable();
   }
 
   /**
-   * Frames one message starting at {@code p} (after any genus-version code, which started at
-   * {@code start}).
+   * Frames one top-level message starting at {@code p} (after any genus-version code, which
+   * started at {@code start}).
    */
-  private Message message(
-      int start, int p, int limit, int depth, Group gvc, CounterTable table, boolean enclosed) {
-    if (depth > options.maxDepth()) {
-      throw new NestingTooDeepException(
-          src.offset(p), null, "at most " + options.maxDepth() + " nested levels", "depth " + depth);
-    }
+  private Message message(int start, int p, int limit, Group gvc) {
     if (p >= limit) {
       throw new TruncatedException(src.offset(p), null, "a message", 1);
     }
     int b = src.at(p);
-    Tritet tr = Tritet.of(b);
-    if (tr.isMessage()) {
-      return bareMessage(start, p, limit, depth, gvc, enclosed);
+    if (Tritet.of(b).isMessage()) {
+      return bareMessage(start, p, limit, gvc);
     }
-    if (b == '-') {
-      groups.counter(p, limit, table, 0);
-      CounterCode code = groups.code();
-      if (code.layout() == Layout.BODY_WITH_ATTACHMENTS) {
-        return envelope(start, p, limit, depth, gvc, table);
-      }
-      if (code.layout() == Layout.GENERIC) {
-        throw new UnsupportedException(
-            src.offset(p), code.code(), "a message", "GenericGroup sub-streams are not supported yet");
-      }
-      throw new ColdStartException(
-          src.offset(p),
-          code.code(),
-          "a message (body, BodyWithAttachmentGroup or genus-version code)",
-          code.name() + " where a message must start; read attachment-only input with Groups");
+    if (b != '-') {
+      throw coldStart(p, b, "a message");
     }
-    throw coldStart(p, b, "a message");
+    CounterTable table = table();
+    groups.counter(p, limit, table, 0);
+    CounterCode code = groups.code();
+    switch (code.layout()) {
+      case BODY_WITH_ATTACHMENTS:
+        return envelope(start, p, limit, 1, gvc, table, streamTable);
+      case NON_NATIVE_BODY:
+        return bodyGroupMessage(start, p, limit, 1, gvc, table, streamTable);
+      case NATIVE_BODY:
+      case GENERIC:
+      case UNSUPPORTED:
+        throw unsupportedMessage(p, code);
+      default:
+        throw new ColdStartException(
+            src.offset(p),
+            code.code(),
+            "a message (body, body group, BodyWithAttachmentGroup or genus-version code)",
+            code.name() + " where a message must start; read attachment-only input with Groups");
+    }
+  }
+
+  private CesrException unsupportedMessage(int p, CounterCode code) {
+    String what;
+    switch (code.layout()) {
+      case NATIVE_BODY:
+        what = "CESR-native bodies (" + code.name() + ") are not supported yet";
+        break;
+      case GENERIC:
+        what = "GenericGroup sub-streams are not supported yet";
+        break;
+      default:
+        what = code.name() + " is not supported";
+    }
+    return new UnsupportedException(src.offset(p), code.code(), "a message", what);
   }
 
   private CesrException coldStart(int p, int b, String expected) {
@@ -123,29 +146,26 @@ final class MessageFramer {
     return new ColdStartException(src.offset(p), null, expected, what + " at a cold-start point");
   }
 
-  private Message bareMessage(
-      int start, int p, int limit, int depth, Group gvc, boolean enclosed) {
-    VersionString vs = version(p, limit);
+  /** A top-level JSON, CBOR or MGPK body at {@code p} and the attachments after it. */
+  private Message bareMessage(int start, int p, int limit, Group gvc) {
+    VersionString vs = VersionSniffer.read(src, p, limit, false, src.offset(p));
+    checkInForce(vs, streamTable, src.offset(p));
     long size = vs.size();
     if (size > options.maxFrameBytes()) {
       throw new FrameTooLargeException(src.offset(p), vs.text(), size, options.maxFrameBytes());
     }
     if (size > limit - p) {
-      if (enclosed) {
-        throw new MalformedException(
-            src.offset(p), vs.text(), "a body inside its enclosing group", "body runs past it");
-      }
       throw new TruncatedException(
           src.offset(p), vs.text(), "the rest of the message body", size - (limit - p));
     }
     int bodyEnd = p + (int) size;
-    CounterTable t = gvc != null || streamTable != null ? table(null) : vs.impliedTable();
-    Run run = new Run(depth);
-    int end = attachments(bodyEnd, limit, t, depth, enclosed, run);
+    CounterTable t = streamTable != null ? streamTable : vs.impliedTable();
+    Run run = new Run(1);
+    int end = attachments(bodyEnd, limit, t, streamTable, 1, false, run);
     return new Message(
         src.offset(start),
         end - start,
-        depth,
+        1,
         gvc,
         null,
         null,
@@ -158,74 +178,44 @@ final class MessageFramer {
         run.nested);
   }
 
-  /** Reads the version string of the body at {@code p} (CESR.md 6.2: offset at most 8). */
-  private VersionString version(int p, int limit) {
-    int avail = limit - p;
-    int window = Math.min(avail, VersionString.MAX_OFFSET + VersionString.V2_LENGTH);
-    String text = src.text(p, window);
-    for (int o = 0; o <= VersionString.MAX_OFFSET && o < window; o++) {
-      VersionString vs = VersionString.match(text.substring(o), o);
-      if (vs != null) {
-        checkKind(p, vs);
-        if (vs.size() < o + vs.text().length()) {
-          throw new VersionStringException(
-              src.offset(p), vs.text(), "a size covering the version string", "size " + vs.size());
-        }
-        return vs;
-      }
+  /**
+   * Refuses a body whose protocol or genus major version is above the pinned table's (keripy
+   * {@code Serdery.reap}: "Incompatible message ... major version").
+   */
+  private static void checkInForce(VersionString vs, CounterTable pinned, long at) {
+    if (pinned == null) {
+      return;
     }
-    if (window < VersionString.MAX_OFFSET + VersionString.V2_LENGTH) {
-      throw new TruncatedException(
-          src.offset(p),
-          null,
-          "a version string within the first 27 bytes of the body",
-          VersionString.MAX_OFFSET + VersionString.V2_LENGTH - window);
-    }
-    throw new VersionStringException(
-        src.offset(p),
-        null,
-        "a version string (e.g. KERI10JSON00012b_) at offset 0 to 8 of the body",
-        "no valid version string in \"" + text + "\"");
-  }
-
-  private void checkKind(int p, VersionString vs) {
-    Tritet tr = Tritet.of(src.at(p));
-    boolean ok;
-    switch (vs.kind()) {
-      case JSON:
-        ok = src.at(p) == '{';
-        break;
-      case CBOR:
-        ok = tr == Tritet.CBOR;
-        break;
-      case MGPK:
-        ok = tr == Tritet.MGPK_FIXMAP || src.at(p) == 0xDE || src.at(p) == 0xDF;
-        break;
-      default:
-        ok = false;
-    }
-    if (!ok) {
+    if (vs.major() > pinned.major() || vs.genusMajor() > pinned.major()) {
       throw new VersionStringException(
-          src.offset(p),
+          at,
           vs.text(),
-          "a body serialized as " + vs.kind(),
-          "first byte 0x" + Integer.toHexString(src.at(p)) + " does not start one");
+          "a body of version " + pinned.major() + " or lower (the genus-version code in force)",
+          "version " + vs.protocolVersion()
+              + (vs.format() == 2 ? ", genus " + vs.genusMajor() + "." + vs.genusMinor() : "")
+              + " under CESR " + pinned.major() + ".0");
     }
   }
 
-  /** A message enclosed in a BodyWithAttachmentGroup at {@code p}. */
-  private Message envelope(int start, int p, int limit, int depth, Group gvc, CounterTable table) {
+  /**
+   * A message enclosed in the BodyWithAttachmentGroup at {@code p} (its counter read): optional
+   * genus-version code scoped to it, NonNativeBodyGroup, then attachments and nested messages up
+   * to the end of the group.
+   */
+  private Message envelope(
+      int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
     int end = groups.group(p, limit, table, depth);
     Group env = view(p, end, depth, table);
-    int fs = env.counterSize();
-    int q = p + fs;
+    int q = p + env.counterSize();
     CounterTable t = table;
+    CounterTable scoped = pinned;
     Group innerGvc = null;
     try {
       if (groups.isGenusVersionAt(q, end)) {
         int r = groups.group(q, end, t, depth + 1);
         innerGvc = view(q, r, depth + 1, t);
         t = groups.selectedTable(q);
+        scoped = t;
         q = r;
       }
       if (q >= end) {
@@ -236,31 +226,20 @@ final class MessageFramer {
       if (groups.code().layout() != Layout.NON_NATIVE_BODY) {
         throw bodyGroupError(q);
       }
-      int r = groups.group(q, end, t, depth + 1);
-      Group bodyGroup = view(q, r, depth + 1, t);
-      Matter texter = (Matter) bodyGroup.elements().get(0);
-      byte[] raw = texter.raw();
-      ByteBuf body = Unpooled.wrappedBuffer(raw);
-      VersionString vs = new MessageFramer(body, 0, options).version(0, raw.length);
-      if (vs.size() != raw.length) {
-        throw new VersionStringException(
-            src.offset(q), vs.text(), "size " + raw.length + " (the Bytes primitive's raw size)",
-            "version string says " + vs.size());
-      }
-      CounterTable at = innerGvc != null || streamTable != null || gvc != null ? t
-          : vs.impliedTable();
+      Body body = body(q, end, t, depth + 1, scoped);
+      CounterTable at = scoped != null ? scoped : body.version.impliedTable();
       Run run = new Run(depth + 1);
-      attachments(r, end, at, depth + 1, true, run);
+      attachments(body.end, end, at, scoped, depth + 1, true, run);
       return new Message(
           src.offset(start),
           end - start,
           depth,
           gvc != null ? gvc : innerGvc,
           env,
-          bodyGroup,
-          texter,
-          vs,
-          body,
+          body.group,
+          body.texter,
+          body.version,
+          body.bytes,
           at,
           run.attachments,
           run.groups,
@@ -269,6 +248,74 @@ final class MessageFramer {
       throw new MalformedException(
           e.offset(), e.code(), e.expected(), "content ends inside its enclosing group");
     }
+  }
+
+  /**
+   * A message whose body is carried by the NonNativeBodyGroup at {@code p} (its counter read),
+   * not enclosed in an envelope (CESR.md 6.4 form 3), with the attachments after it up to the
+   * next message or {@code limit}: at the top of the stream, or nested inside an envelope or
+   * AttachmentGroup that ends at {@code limit}.
+   */
+  private Message bodyGroupMessage(
+      int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
+    Body body = body(p, limit, table, depth, pinned);
+    CounterTable at = pinned != null ? pinned : body.version.impliedTable();
+    Run run = new Run(depth);
+    int end = attachments(body.end, limit, at, pinned, depth, false, run);
+    return new Message(
+        src.offset(start),
+        end - start,
+        depth,
+        gvc,
+        null,
+        body.group,
+        body.texter,
+        body.version,
+        body.bytes,
+        at,
+        run.attachments,
+        run.groups,
+        run.nested);
+  }
+
+  /** A body carried in a NonNativeBodyGroup: the group, its Texter, version and decoded bytes. */
+  private static final class Body {
+    final Group group;
+    final Matter texter;
+    final VersionString version;
+    final ByteBuf bytes;
+    final int end;
+
+    Body(Group group, Matter texter, VersionString version, ByteBuf bytes, int end) {
+      this.group = group;
+      this.texter = texter;
+      this.version = version;
+      this.bytes = bytes;
+      this.end = end;
+    }
+  }
+
+  /**
+   * Frames the NonNativeBodyGroup at {@code q} and decodes its Texter's raw value, the body;
+   * errors in the body are reported at the Texter's offset.
+   */
+  private Body body(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
+    int r = groups.group(q, limit, table, depth);
+    Group group = view(q, r, depth, table);
+    Matter texter = (Matter) group.elements().get(0);
+    byte[] raw = texter.raw();
+    ByteBuf bytes = Unpooled.wrappedBuffer(raw);
+    long at = texter.offset();
+    VersionString vs = VersionSniffer.read(new Source(bytes, 0), 0, raw.length, true, at);
+    if (vs.size() != raw.length) {
+      throw new VersionStringException(
+          at,
+          vs.text(),
+          "size " + raw.length + " (the Bytes primitive's raw size)",
+          "version string says " + vs.size());
+    }
+    checkInForce(vs, pinned, at);
+    return new Body(group, texter, vs, bytes, r);
   }
 
   private CesrException bodyGroupError(int q) {
@@ -294,18 +341,31 @@ final class MessageFramer {
   }
 
   /**
-   * Reads attachment groups from {@code p}: up to {@code limit} when {@code enclosed} (inside an
-   * AttachmentGroup or envelope), else until something that starts the next message (CESR.md
-   * 6.3).
+   * Reads attachment groups from {@code p} (CESR.md 6.3; keripy {@code msgParsator}).
    *
+   * <p>{@code enclosed} (inside an AttachmentGroup or envelope): up to {@code limit}; an envelope
+   * or NonNativeBodyGroup there starts a nested message; anything else that is not an attachment
+   * group is an error. Otherwise: until something that starts a message (a body, a
+   * genus-version code, a message-level counter) or {@code limit}; an AttachmentGroup as the first
+   * group holds all the attachments, so the message ends with it.
+   *
+   * @param table the table to read counters with
+   * @param pinned the table of the genus-version code in force, or {@code null}
    * @return the index after the last attachment
    */
   private int attachments(
-      int p, int limit, CounterTable table, int depth, boolean enclosed, Run run) {
+      int p,
+      int limit,
+      CounterTable table,
+      CounterTable pinned,
+      int depth,
+      boolean enclosed,
+      Run run) {
+    boolean first = true;
     while (p < limit) {
       int b = src.at(p);
       if (b != '-') {
-        if (!enclosed && (Tritet.of(b).isMessage())) {
+        if (!enclosed && Tritet.of(b).isMessage()) {
           break;
         }
         throw coldStart(p, b, "an attachment group" + (enclosed ? "" : " or a message"));
@@ -320,34 +380,75 @@ final class MessageFramer {
       }
       groups.counter(p, limit, table, 0);
       CounterCode code = groups.code();
-      switch (code.layout()) {
-        case GENERIC:
-        case NON_NATIVE_BODY:
-          if (!enclosed) {
-            return p;
-          }
-          throw new UnsupportedException(
-              src.offset(p), code.code(), "an attachment group", code.name() + " inside attachments");
-        case BODY_WITH_ATTACHMENTS:
-          if (!enclosed) {
-            return p;
-          }
-          Message nested = envelope(p, p, limit, depth, null, table);
-          run.nested.add(nested);
-          Group env = nested.envelope().orElseThrow();
-          addGroup(run, env, depth);
-          p += nested.length();
-          break;
-        case ATTACHMENTS:
-          p = wrapper(p, limit, table, depth, run);
-          break;
-        default:
-          int q = groups.group(p, limit, table, depth);
-          addGroup(run, view(p, q, depth, table), depth);
-          p = q;
+      if (startsMessage(code)) {
+        if (!enclosed) {
+          return p;
+        }
+        p = nestedMessage(p, limit, table, pinned, depth, code, run);
+      } else if (code.layout() == Layout.ATTACHMENTS) {
+        int end = wrapper(p, limit, table, pinned, depth, run);
+        if (first && !enclosed) {
+          return end;
+        }
+        p = end;
+      } else {
+        int q = groups.group(p, limit, table, depth);
+        addGroup(run, view(p, q, depth, table), depth);
+        p = q;
       }
+      first = false;
     }
     return p;
+  }
+
+  /**
+   * True for the counters that start a message or a sub-stream rather than continue the
+   * attachments of one (keripy ends a non-enclosed attachment run at them): GenericGroup,
+   * BodyWithAttachmentGroup, body groups, and CESR 2.0's other message-level codes,
+   * DatagramSegmentGroup and ESSRWrapperGroup.
+   */
+  private static boolean startsMessage(CounterCode code) {
+    switch (code.layout()) {
+      case GENERIC:
+      case BODY_WITH_ATTACHMENTS:
+      case NON_NATIVE_BODY:
+      case NATIVE_BODY:
+        return true;
+      default:
+        String name = code.name();
+        return name.endsWith("DatagramSegmentGroup") || name.endsWith("ESSRWrapperGroup");
+    }
+  }
+
+  /**
+   * The message nested at {@code p} inside an envelope or AttachmentGroup: a BodyWithAttachmentGroup
+   * or a NonNativeBodyGroup with the attachments after it. Its envelope (or body group) joins the
+   * enclosing run's groups.
+   *
+   * @return the index after the nested message
+   */
+  private int nestedMessage(
+      int p, int limit, CounterTable table, CounterTable pinned, int depth, CounterCode code,
+      Run run) {
+    Message nested;
+    Group entry;
+    switch (code.layout()) {
+      case BODY_WITH_ATTACHMENTS:
+        nested = envelope(p, p, limit, depth, null, table, pinned);
+        entry = nested.envelope().orElseThrow();
+        break;
+      case NON_NATIVE_BODY:
+        nested = bodyGroupMessage(p, p, limit, depth, null, table, pinned);
+        entry = nested.bodyGroup().orElseThrow();
+        break;
+      default:
+        throw new UnsupportedException(
+            src.offset(p), code.code(), "an attachment group or a nested message",
+            code.name() + " inside attachments");
+    }
+    run.nested.add(nested);
+    addGroup(run, entry, depth);
+    return p + nested.length();
   }
 
   private void addGroup(Run run, Group g, int depth) {
@@ -358,10 +459,12 @@ final class MessageFramer {
   }
 
   /** An AttachmentGroup: counted, optional leading genus-version code scoped to it. */
-  private int wrapper(int p, int limit, CounterTable table, int depth, Run run) {
+  private int wrapper(
+      int p, int limit, CounterTable table, CounterTable pinned, int depth, Run run) {
     int fs = groups.counter(p, limit, table, 0);
     CounterCode code = groups.code();
-    long total = fs + 4L * groups.count();
+    long count = groups.count();
+    long total = fs + 4L * count;
     if (total > options.maxFrameBytes()) {
       throw new FrameTooLargeException(src.offset(p), code.code(), total, options.maxFrameBytes());
     }
@@ -369,19 +472,26 @@ final class MessageFramer {
       throw new TruncatedException(
           src.offset(p), code.code(), "the rest of " + code.name(), total - (limit - p));
     }
+    if (depth > options.maxDepth()) {
+      throw new NestingTooDeepException(
+          src.offset(p), code.code(), "at most " + options.maxDepth() + " nested groups",
+          "depth " + depth);
+    }
     int end = p + (int) total;
-    addGroup(run, GroupViews.of(buf, p, end - p, src.offset(p), code, groups.count(), depth,
-        table, options), depth);
+    addGroup(run, GroupViews.of(buf, p, end - p, src.offset(p), code, count, depth, table,
+        options), depth);
     int q = p + fs;
     CounterTable t = table;
+    CounterTable scoped = pinned;
     try {
       if (groups.isGenusVersionAt(q, end)) {
         int r = groups.group(q, end, t, depth + 1);
         run.groups.add(view(q, r, depth + 1, t));
         t = groups.selectedTable(q);
+        scoped = t;
         q = r;
       }
-      attachments(q, end, t, depth + 1, true, run);
+      attachments(q, end, t, scoped, depth + 1, true, run);
     } catch (TruncatedException e) {
       throw new MalformedException(
           e.offset(), e.code(), e.expected(), "content ends inside its AttachmentGroup");

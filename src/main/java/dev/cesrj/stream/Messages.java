@@ -14,9 +14,11 @@ import java.util.Objects;
  *
  * <p>Counter table of the attachments (CESR.md Part A item 2): a genus-version code in force
  * wins (one at the top of the stream or before a message holds for the rest of the stream; one
- * at the start of an AttachmentGroup or envelope holds inside it only); otherwise the version of
- * the body the attachments follow ({@code KERI10...} is CESR 1.0, a version-2 string CESR 2.0);
- * the configured default applies to counters met before any body.
+ * at the start of an AttachmentGroup or envelope holds inside it only, nested messages included);
+ * otherwise the version of the body the attachments follow ({@code KERI10...} is CESR 1.0, a
+ * version-2 string CESR 2.0); the configured default applies to counters met before any body. A
+ * body whose protocol or genus major version is above the table of the genus-version code in
+ * force is a {@link dev.cesrj.VersionStringException} (keripy refuses it too).
  *
  * <p>Ownership is as for {@code Groups}: {@link #copyOf(byte[])} copies the input once into a
  * buffer from the configured allocator, owned by this object and released by {@link #close()},

@@ -1,0 +1,94 @@
+package dev.cesrj.stream;
+
+import dev.cesrj.TruncatedException;
+import dev.cesrj.VersionStringException;
+import dev.cesrj.internal.Source;
+
+/**
+ * Finds and checks the version string of a JSON, CBOR or MessagePack body (CESR.md sections 6.1
+ * and 6.2; keripy {@code smell} and {@code Serdery.reap}): it must start at most 8 bytes into
+ * the body, say a size that covers it, name a kind that the body's first byte can start, and (for
+ * a version-2 string) a CESR genus version that has a counter table.
+ *
+ * <p>Errors carry the offset the caller gives: the body's offset in the input for a bare body,
+ * the Texter's offset for a body carried in a NonNativeBodyGroup.
+ */
+final class VersionSniffer {
+  /** Bytes keripy waits for before it looks for a version string: 8 + 19. */
+  static final int SMELL_SIZE = VersionString.MAX_OFFSET + VersionString.V2_LENGTH;
+
+  private VersionSniffer() {}
+
+  /**
+   * Reads the version string of the body at {@code p}.
+   *
+   * @param s the bytes
+   * @param p index of the body's first byte
+   * @param limit index after the last readable byte
+   * @param complete true if {@code [p, limit)} is the whole body (decoded from a Texter): then a
+   *     missing version string is an error, never a truncation
+   * @param at the offset to report in errors
+   * @throws TruncatedException if the body is not complete, fewer than 27 bytes are readable and
+   *     they hold no version string yet (needed: up to 27)
+   * @throws VersionStringException if there is no valid version string at offset 0 to 8, or it
+   *     does not fit the body
+   */
+  static VersionString read(Source s, int p, int limit, boolean complete, long at) {
+    int window = Math.min(limit - p, SMELL_SIZE);
+    String text = s.text(p, window);
+    for (int o = 0; o <= VersionString.MAX_OFFSET && o < window; o++) {
+      VersionString vs = VersionString.match(text.substring(o), o);
+      if (vs != null) {
+        check(s, p, vs, at);
+        return vs;
+      }
+    }
+    if (window < SMELL_SIZE && !complete) {
+      throw new TruncatedException(
+          at, null, "a version string within the first 27 bytes of the body", SMELL_SIZE - window);
+    }
+    throw new VersionStringException(
+        at,
+        null,
+        "a version string (e.g. KERI10JSON00012b_) at offset 0 to 8 of the body",
+        "no valid version string in \"" + text + "\"");
+  }
+
+  private static void check(Source s, int p, VersionString vs, long at) {
+    int b = s.at(p);
+    Tritet tr = Tritet.of(b);
+    boolean ok;
+    switch (vs.kind()) {
+      case JSON:
+        ok = b == '{';
+        break;
+      case CBOR:
+        ok = tr == Tritet.CBOR;
+        break;
+      case MGPK:
+        ok = tr == Tritet.MGPK_FIXMAP || b == 0xDE || b == 0xDF;
+        break;
+      default:
+        ok = false;
+    }
+    if (!ok) {
+      throw new VersionStringException(
+          at,
+          vs.text(),
+          "a body serialized as " + vs.kind(),
+          "first byte 0x" + Integer.toHexString(b) + " does not start one");
+    }
+    if (vs.size() < vs.offset() + vs.text().length()) {
+      throw new VersionStringException(
+          at, vs.text(), "a size covering the version string", "size " + vs.size());
+    }
+    if (vs.format() == 2 && vs.genusMinor() > 0) {
+      // keripy Serdery.reap: a genus minor version above the latest table's is refused
+      throw new VersionStringException(
+          at,
+          vs.text(),
+          "CESR genus version " + vs.genusMajor() + ".0 (the latest counter table)",
+          "genus version " + vs.genusMajor() + "." + vs.genusMinor() + " has no counter table");
+    }
+  }
+}

@@ -1,0 +1,327 @@
+package dev.cesrj.stream;
+
+import static dev.cesrj.stream.TestStreams.ascii;
+import static dev.cesrj.stream.TestStreams.concat;
+import static dev.cesrj.stream.TestStreams.counter;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.ColdStartException;
+import dev.cesrj.FrameTooLargeException;
+import dev.cesrj.MalformedException;
+import dev.cesrj.NestingTooDeepException;
+import dev.cesrj.TruncatedException;
+import dev.cesrj.UnknownCodeException;
+import dev.cesrj.UnsupportedException;
+import dev.cesrj.VersionStringException;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.testing.Corpus;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+
+import java.util.Arrays;
+import java.util.NoSuchElementException;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Message framing at the edges: each bad or cut input gives its exact exception type, offset,
+ * code and (for truncation) the exact number of bytes still needed; nothing is consumed.
+ */
+class MessageFramingEdgeCaseTest {
+
+    /** Frames {@code input} (copied) and returns the exception of the first message that fails. */
+    private static <T extends CesrException> T firstError(Class<T> type, byte[] input) {
+        return firstError(type, input, CesrOptions.DEFAULT);
+    }
+
+    private static <T extends CesrException> T firstError(Class<T> type, byte[] input, CesrOptions options) {
+        try (Messages messages = Messages.copyOf(input, options)) {
+            long position = 0;
+            while (true) {
+                position = messages.position();
+                try {
+                    if (!messages.hasNext()) {
+                        throw new AssertionError("no error; " + position + " bytes framed");
+                    }
+                } catch (CesrException e) {
+                    assertEquals(position, messages.position(), "the failed message is not consumed");
+                    assertFalse(messages.hasNext(), "iteration ends after an error");
+                    return assertInstanceOf(type, e);
+                }
+                messages.next();
+            }
+        }
+    }
+
+    private static <T> T assertInstanceOf(Class<T> type, Object o) {
+        assertTrue(type.isInstance(o), () -> "expected " + type.getSimpleName() + " but was " + o);
+        return type.cast(o);
+    }
+
+    @Test
+    void emptyInputHasNoMessages() {
+        try (Messages messages = Messages.copyOf(new byte[0])) {
+            assertFalse(messages.hasNext());
+            assertEquals(0, messages.position());
+            assertThrows(NoSuchElementException.class, messages::next);
+        }
+        ByteBuf buf = PooledByteBufAllocator.DEFAULT.buffer(0);
+        try (Messages messages = Messages.over(buf)) {
+            assertFalse(messages.hasNext());
+            assertEquals(0, buf.readerIndex());
+        } finally {
+            buf.release();
+        }
+    }
+
+    @Test
+    void bodyCutShortNeedsTheRestOfItsSize() {
+        byte[] cut = Arrays.copyOf(TestStreams.kelSingleFirstMessage(), 200);
+        TruncatedException e = firstError(TruncatedException.class, cut);
+        assertEquals(0, e.offset());
+        assertEquals(99, e.needed());
+        assertEquals("KERI10JSON00012b_", e.code());
+    }
+
+    @Test
+    void bodyCutShortOverABufferConsumesNothing() {
+        byte[] cut = Arrays.copyOf(TestStreams.kelSingleFirstMessage(), 200);
+        ByteBuf buf = PooledByteBufAllocator.DEFAULT.heapBuffer(cut.length);
+        try (Messages messages = Messages.over(buf.writeBytes(cut))) {
+            TruncatedException e = assertThrows(TruncatedException.class, messages::hasNext);
+            assertEquals(99, e.needed());
+            assertEquals(0, buf.readerIndex());
+        } finally {
+            buf.release();
+        }
+    }
+
+    @Test
+    void bodyTooShortForAVersionStringNeedsTwentySevenBytes() {
+        TruncatedException e = firstError(TruncatedException.class, Arrays.copyOf(TestStreams.kelSingleFirstMessage(), 10));
+        assertEquals(0, e.offset());
+        assertEquals(17, e.needed());
+    }
+
+    @Test
+    void badVersionStringIsAVersionStringError() {
+        VersionStringException e = firstError(VersionStringException.class,
+                ascii("{\"v\":\"KERI10JSON0000zz_\",\"t\":\"icp\",\"d\":\"\"}"));
+        assertEquals(0, e.offset());
+    }
+
+    @Test
+    void cborVersionOnAJsonBodyIsAVersionStringError() {
+        byte[] body = ascii("{\"v\":\"KERI10CBOR00002a_\",\"t\":\"icp\",\"d\":\"\"}");
+        assertEquals(0x2a, body.length);
+        VersionStringException e = firstError(VersionStringException.class, body);
+        assertEquals(0, e.offset());
+        assertEquals("KERI10CBOR00002a_", e.code());
+    }
+
+    @Test
+    void sizeSmallerThanTheVersionStringIsAVersionStringError() {
+        VersionStringException e = firstError(VersionStringException.class,
+                ascii("{\"v\":\"KERI10JSON000016_\",\"t\":\"icp\",\"d\":\"\"}"));
+        assertEquals(0, e.offset());
+    }
+
+    @Test
+    void bodySizeAboveMaxFrameBytesIsRefusedBeforeItIsAwaited() {
+        CesrOptions small = CesrOptions.builder().maxFrameBytes(1024).build();
+        FrameTooLargeException e = firstError(FrameTooLargeException.class,
+                ascii("{\"v\":\"KERI10JSON100000_\",\"t\":\"icp\",\"d\":\"\"}"), small);
+        assertEquals(0, e.offset());
+        assertEquals(0x100000, e.declared());
+        assertEquals(1024, e.limit());
+
+        // version 2: the largest size a version string can say, 64^4 - 1, within the default limit
+        byte[] v2 = ascii("{\"v\":\"KERICAACAAJSON____.\"}");
+        assertEquals(27, v2.length);
+        TruncatedException t = firstError(TruncatedException.class, v2);
+        assertEquals(16_777_215L - 27, t.needed());
+        e = firstError(FrameTooLargeException.class, ascii("{\"v\":\"KERICAACAAJSON____.\"}"), small);
+        assertEquals(16_777_215L, e.declared());
+    }
+
+    @Test
+    void envelopeCountAboveMaxFrameBytesIsRefused() {
+        FrameTooLargeException e = firstError(FrameTooLargeException.class, ascii("--U_____"));
+        assertEquals(0, e.offset());
+        assertEquals("--U", e.code());
+        assertEquals(8 + 4L * 1_073_741_823L, e.declared());
+    }
+
+    @Test
+    void annotatedInputIsAColdStartError() {
+        byte[] input = concat("\n", TestStreams.kelSingleFirstMessage());
+        ColdStartException e = firstError(ColdStartException.class, input);
+        assertEquals(0, e.offset());
+    }
+
+    @Test
+    void annotationWhereAttachmentsMayStartIsAColdStartError() {
+        ColdStartException e = firstError(ColdStartException.class,
+                concat(TestStreams.kelSingleFirstMessage(), "\n"));
+        assertEquals(391, e.offset());
+    }
+
+    @Test
+    void binaryAttachmentAfterABodyIsUnsupported() {
+        byte[] input = concat(TestStreams.kelSingleFirstBody(), new byte[] {(byte) 0xf8, 0x00, 0x01, 0x00});
+        UnsupportedException e = firstError(UnsupportedException.class, input);
+        assertEquals(299, e.offset());
+    }
+
+    @Test
+    void attachmentGroupCutAtTheEndNeedsExactlyTheRest() {
+        byte[] message = TestStreams.kelSingleFirstMessage();
+        // inside the signature of -AAB: 41 of its 88 characters are missing
+        TruncatedException e = firstError(TruncatedException.class, Arrays.copyOf(message, 350));
+        assertEquals(303, e.offset());
+        assertEquals(41, e.needed());
+        // right after the counter: the whole signature
+        e = firstError(TruncatedException.class, Arrays.copyOf(message, 303));
+        assertEquals(303, e.offset());
+        assertEquals(88, e.needed());
+        // inside the counter: the counter's rest (its count is not readable yet)
+        e = firstError(TruncatedException.class, Arrays.copyOf(message, 301));
+        assertEquals(299, e.offset());
+        assertEquals(2, e.needed());
+    }
+
+    @Test
+    void attachmentGroupWrapperCutAtTheEndNeedsExactlyItsRest() {
+        // v1 -VAX: 4 + 23 quadlets
+        byte[] v1 = Corpus.bytes("kel_single.v1.grouped.txt.cesr");
+        TruncatedException e = firstError(TruncatedException.class, Arrays.copyOf(v1, 350));
+        assertEquals(299, e.offset());
+        assertEquals("-V", e.code());
+        assertEquals(395 - 350, e.needed());
+        // v2 -_AAACAA, 301-byte body, -CAX at 309
+        byte[] v2 = Corpus.bytes("kel_single.v2.grouped.txt.cesr");
+        e = firstError(TruncatedException.class, Arrays.copyOf(v2, 380));
+        assertEquals(309, e.offset());
+        assertEquals("-C", e.code());
+        assertEquals(405 - 380, e.needed());
+    }
+
+    @Test
+    void secondMessageCutShortLeavesTheFirstOne() {
+        byte[] stream = Corpus.bytes(TestStreams.KEL_SINGLE_V1);
+        try (Messages messages = Messages.copyOf(Arrays.copyOf(stream, 391 + 100))) {
+            assertEquals(391, messages.next().length());
+            TruncatedException e = assertThrows(TruncatedException.class, messages::hasNext);
+            assertEquals(391, e.offset());
+            assertEquals(391, messages.position());
+        }
+    }
+
+    @Test
+    void genusVersion20BeforeAVersion1StreamReadsItsAttachmentsWithTheTable20() {
+        // -AAB is GenericGroup in CESR 2.0: it ends the first message's attachments and cannot
+        // start a message in 0.1
+        byte[] input = concat("-_AAACAA", Corpus.bytes(TestStreams.KEL_SINGLE_V1));
+        try (Messages messages = Messages.copyOf(input)) {
+            Message first = messages.next();
+            assertEquals(0, first.offset());
+            assertEquals(8 + 299, first.length());
+            assertEquals(CounterTable.CESR_2_0, first.table());
+            assertTrue(first.groups().isEmpty());
+            UnsupportedException e = assertThrows(UnsupportedException.class, messages::hasNext);
+            assertEquals(307, e.offset());
+            assertEquals("-A", e.code());
+        }
+    }
+
+    @Test
+    void genusVersionAloneIsNoMessageButSetsTheTable() {
+        try (Messages messages = Messages.copyOf(ascii("-_AAACAA"))) {
+            assertFalse(messages.hasNext());
+            assertEquals(8, messages.position());
+            assertEquals(CounterTable.CESR_2_0, messages.streamTable());
+        }
+        try (Messages messages = Messages.copyOf(new byte[0])) {
+            assertNull(messages.streamTable());
+        }
+    }
+
+    @Test
+    void genusVersionCutShortNeedsItsRest() {
+        TruncatedException e = firstError(TruncatedException.class, ascii("-_AAAC"));
+        assertEquals(0, e.offset());
+        assertEquals(2, e.needed());
+    }
+
+    @Test
+    void genusVersionWithoutATableIsUnsupported() {
+        UnsupportedException e = firstError(UnsupportedException.class,
+                concat("-_AAADAA", TestStreams.kelSingleFirstMessage()));
+        assertEquals(0, e.offset());
+        UnknownCodeException u = firstError(UnknownCodeException.class,
+                concat("-_AABCAA", TestStreams.kelSingleFirstMessage()));
+        assertEquals(0, u.offset());
+    }
+
+    @Test
+    void attachmentGroupWhereAMessageMustStartIsAColdStartError() {
+        ColdStartException e = firstError(ColdStartException.class, ascii(TestStreams.kelSingleFirstAttachments()));
+        assertEquals(0, e.offset());
+        assertEquals("-A", e.code());
+    }
+
+    @Test
+    void opCodeOrPrimitiveWhereAMessageMustStartIsAColdStartError() {
+        assertEquals(0, firstError(ColdStartException.class, ascii("_AAA")).offset());
+        assertEquals(0, firstError(ColdStartException.class, ascii("AAAA")).offset());
+    }
+
+    @Test
+    void emptyEnvelopeIsMalformed() {
+        MalformedException e = firstError(MalformedException.class, ascii("-UAA"));
+        assertEquals(4, e.offset());
+        assertEquals("-U", e.code());
+    }
+
+    @Test
+    void envelopeHoldingAnAttachmentGroupInsteadOfABodyIsMalformed() {
+        String atc = TestStreams.kelSingleFirstAttachments();
+        MalformedException e = firstError(MalformedException.class,
+                ascii(counter("-U", atc.length() / 4) + atc));
+        assertEquals(4, e.offset());
+        assertEquals("-A", e.code());
+    }
+
+    @Test
+    void envelopeCutShortNeedsItsRest() {
+        byte[] nested = Corpus.bytes("nested_kel.v1.nested.txt.cesr");
+        TruncatedException e = firstError(TruncatedException.class, Arrays.copyOf(nested, 500));
+        assertEquals(0, e.offset());
+        assertEquals("-U", e.code());
+        assertEquals(996 - 500, e.needed());
+    }
+
+    @Test
+    void nestingDeeperThanMaxDepthIsRefused() {
+        // exchange v1 grouped, message 6 at 3356 (338-byte body): -V (depth 1) > -F (depth 2) >
+        // the -A of its tuple (depth 3) after prefixer, number and diger (44 + 24 + 44)
+        byte[] stream = Corpus.bytes("exchange.v1.grouped.txt.cesr");
+        CesrOptions shallow = CesrOptions.builder().maxDepth(2).build();
+        NestingTooDeepException e = firstError(NestingTooDeepException.class, stream, shallow);
+        assertEquals(3356 + 338 + 4 + 4 + 44 + 24 + 44, e.offset());
+        // message 6 is the first with a group at depth 3: the six before it frame
+        try (Messages messages = Messages.copyOf(stream, shallow)) {
+            for (int i = 0; i < 6; i++) {
+                messages.next();
+            }
+            assertEquals(3356, messages.position());
+        }
+    }
+}
