@@ -84,6 +84,11 @@ public enum CounterTable {
     controllerIdxSigs = small['A'];
   }
 
+  /**
+   * CESR 2.0. DigestSealSingles, MerkleRootSealSingles, SealSourceLastSingles and
+   * BackerRegistrarSealCouples keep their element grammar as data but are {@link
+   * Layout#UNSUPPORTED}: keripy has no method to parse them as attachments and raises.
+   */
   private void define20() {
     addBoth("A", "GenericGroup", QUADLETS, GENERIC);
     addBoth("B", "BodyWithAttachmentGroup", QUADLETS, BODY_WITH_ATTACHMENTS);
@@ -101,12 +106,12 @@ public enum CounterTable {
     addBoth("N", "TransReceiptIdxSigGroups", QUADLETS, TUPLES, PREFIXER, NUMBER, DIGER, SIGS);
     addBoth("O", "FirstSeenReplayCouples", QUADLETS, TUPLES, NUMBER, DATER);
     addBoth("P", "PathedMaterialCouples", QUADLETS, PATHED);
-    addBoth("Q", "DigestSealSingles", QUADLETS, TUPLES, DIGER);
-    addBoth("R", "MerkleRootSealSingles", QUADLETS, TUPLES, DIGER);
+    addBoth("Q", "DigestSealSingles", QUADLETS, UNSUPPORTED, DIGER);
+    addBoth("R", "MerkleRootSealSingles", QUADLETS, UNSUPPORTED, DIGER);
     addBoth("S", "SealSourceCouples", QUADLETS, TUPLES, NUMBER, DIGER);
     addBoth("T", "SealSourceTriples", QUADLETS, TUPLES, PREFIXER, NUMBER, DIGER);
-    addBoth("U", "SealSourceLastSingles", QUADLETS, TUPLES, PREFIXER);
-    addBoth("V", "BackerRegistrarSealCouples", QUADLETS, TUPLES, PREFIXER, DIGER);
+    addBoth("U", "SealSourceLastSingles", QUADLETS, UNSUPPORTED, PREFIXER);
+    addBoth("V", "BackerRegistrarSealCouples", QUADLETS, UNSUPPORTED, PREFIXER, DIGER);
     addBoth("W", "TypedDigestSealCouples", QUADLETS, TUPLES, VERSER, DIGER);
     addBoth("X", "TransIdxSigGroups", QUADLETS, TUPLES, PREFIXER, NUMBER, DIGER, SIGS);
     addBoth("Y", "TransLastIdxSigGroups", QUADLETS, TUPLES, PREFIXER, SIGS);

@@ -361,16 +361,18 @@ public final class GroupFramer {
    * The table selected by the genus-version code just read at {@code pos} (its count holds major
    * and minor version).
    *
-   * @throws UnsupportedException for a genus or major version cesrj has no table for
+   * @throws UnsupportedException for a version other than 1.0 and 2.0 (keripy raises for a minor
+   *     version above 0)
    */
   public CounterTable selectedTable(int pos) {
     int major = (int) (count >> 12);
-    CounterTable t = CounterTable.ofMajor(major);
+    int minor = (int) (count & 4095);
+    CounterTable t = minor == 0 ? CounterTable.ofMajor(major) : null;
     if (t == null) {
       throw new UnsupportedException(
           src.offset(pos),
           code.code(),
-          "CESR major version 1 or 2",
+          "CESR version 1.0 or 2.0 (keripy supports no later minor version)",
           "no counter table for version " + src.text(pos + 5, 3));
     }
     return t;

@@ -279,6 +279,27 @@ class GroupFramingErrorsTest {
   }
 
   @Test
+  void sealGroupsKeripyCannotParseAreUnsupported() {
+    // keripy has no parse method for these CESR 2.0 codes (CESR.md 4.3 "no method"): a typed
+    // unsupported-group error, whole or cut short, small or big
+    for (String code : List.of("-Q", "-R", "-U", "-V", "--Q", "--V")) {
+      String counter = code.length() == 2 ? code + "AL" : code + "AAAAL";
+      UnsupportedException e = fails(UnsupportedException.class, counter + DIGEST, V2, 0);
+      assertError(e, 0, code);
+      assertError(fails(UnsupportedException.class, counter, V2, 0), 0, code);
+    }
+  }
+
+  @Test
+  void genusVersionOtherThan10And20IsUnsupported() {
+    // keripy raises for a minor version above 0 and knows no major version above 2
+    for (String gvc : List.of("-_AAACAB", "-_AAABAB", "-_AAADAA", "-_AAAAAA")) {
+      UnsupportedException e = fails(UnsupportedException.class, gvc + "-AAB" + sig(0), V1, 0);
+      assertError(e, 0, "-_AAA");
+    }
+  }
+
+  @Test
   void attachmentGroupWhoseContentEndsInsideAGroupIsMalformed() {
     // -V of 1 quadlet holds only "-AAB": its signature is outside the group
     MalformedException e = fails(MalformedException.class, "-VAB-AAB" + sig(0));
