@@ -137,9 +137,12 @@ final class StreamGen {
     return new Stream(sb.toString(), groups);
   }
 
-  /** A genus-version code for {@code major} version 1 or 2 (random minor), read under {@code t}. */
+  /**
+   * A genus-version code for version 1.0 or 2.0 ({@code major}), read under {@code t}: keripy
+   * (and cesrj) support no minor version above 0.
+   */
   Grp genusVersion(CounterTable t, int major) {
-    int minor = rnd.nextInt(4) == 0 ? rnd.nextInt(4096) : 0;
+    int minor = 0;
     String text = Qb64.genusVersion(major, minor);
     return new Grp(t.genusVersion(), (major << 12) | minor, text, List.of(), t);
   }
