@@ -1,0 +1,109 @@
+package dev.cesrj.alloc;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.ColdStartException;
+import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.Layout;
+import dev.cesrj.group.Group;
+import dev.cesrj.group.Groups;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+
+/**
+ * What a whole stream holds, as {@code ConcurrentParse} reports it for an {@code --input} file.
+ *
+ * <p>A stream of messages is read with {@link Messages}. A stream that starts with an attachment
+ * group instead of a message (Messages throws {@link ColdStartException} at offset 0) and that
+ * {@link Groups} reads to its end is an attachment-only stream (as the corpus's {@code atc_*}
+ * files are): it has no message, and is parsed with {@link Groups}.
+ *
+ * @param attachmentOnly true for an attachment-only stream (read with {@link Groups})
+ * @param messages top-level messages
+ * @param groups attachment groups at any depth ({@link Message#groups()} of every message, nested
+ *     messages included; for an attachment-only stream its groups and the groups inside its
+ *     AttachmentGroups), genus-version codes excluded
+ * @param sigs indexed signatures ({@link Message#signatures()} of every message, nested messages
+ *     included; {@link Group#signatures()} of each group of an attachment-only stream)
+ * @param bytes the stream's size
+ * @param checksum what {@link MessageArms} (or, attachment-only, {@link GroupArms}) return
+ */
+public record StreamCensus(
+    boolean attachmentOnly, long messages, long groups, long sigs, long bytes, long checksum) {
+
+  /**
+   * Parses {@code stream} once and counts.
+   *
+   * @throws CesrException if it does not parse (as messages, nor as attachment groups when it
+   *     starts with one): the error {@link Messages} raised
+   */
+  public static StreamCensus of(byte[] stream, CesrOptions options) {
+    try {
+      return messages(stream, options);
+    } catch (ColdStartException e) {
+      if (e.offset() != 0) {
+        throw e;
+      }
+      try {
+        return attachments(stream, options);
+      } catch (CesrException notGroupsEither) {
+        e.addSuppressed(notGroupsEither);
+        throw e;
+      }
+    }
+  }
+
+  private static StreamCensus messages(byte[] stream, CesrOptions options) {
+    long[] counts = new long[3];
+    long checksum = 0;
+    try (Messages ms = Messages.copyOf(stream, options)) {
+      for (Message m : ms) {
+        counts[0]++;
+        add(m, counts);
+        checksum += MessageArms.touch(m);
+      }
+    }
+    return new StreamCensus(false, counts[0], counts[1], counts[2], stream.length, checksum);
+  }
+
+  private static void add(Message m, long[] counts) {
+    for (Group g : m.groups()) {
+      if (g.code().unit() != CountUnit.NONE) {
+        counts[1]++;
+      }
+    }
+    counts[2] += m.signatures().size();
+    for (Message n : m.nested()) {
+      add(n, counts);
+    }
+  }
+
+  private static StreamCensus attachments(byte[] stream, CesrOptions options) {
+    long groups = 0;
+    long sigs = 0;
+    long checksum = 0;
+    try (Groups gs = Groups.copyOf(stream, options)) {
+      for (Group g : gs) {
+        checksum += g.count();
+        groups += groups(g);
+        if (g.code().unit() != CountUnit.NONE) {
+          sigs += g.signatures().size();
+        }
+      }
+    }
+    return new StreamCensus(true, 0, groups, sigs, stream.length, checksum);
+  }
+
+  private static long groups(Group g) {
+    if (g.code().unit() == CountUnit.NONE) {
+      return 0;
+    }
+    long n = 1;
+    if (g.code().layout() == Layout.ATTACHMENTS) {
+      for (Group inner : g.groups()) {
+        n += groups(inner);
+      }
+    }
+    return n;
+  }
+}

@@ -1,0 +1,136 @@
+package dev.cesrj.alloc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.testing.Corpus;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link StreamCensus} counts what keripy parsed in each CESR 1.0 text stream of the corpus (its
+ * {@code .expected.json}), and {@link MessageArms} agree with each other on every such stream.
+ */
+class StreamCensusTest {
+
+  /** The CESR 1.0 text streams: names with {@code .v1.} and {@code .txt.}. */
+  static List<String> v1TextStreams() {
+    return Corpus.streams().stream()
+        .filter(n -> n.contains(".v1.") && n.contains(".txt."))
+        .collect(Collectors.toList());
+  }
+
+  @Test
+  void thereAre26() {
+    assertEquals(26, v1TextStreams().size(), v1TextStreams().toString());
+  }
+
+  @ParameterizedTest
+  @MethodSource("v1TextStreams")
+  void countsMessagesGroupsAndSignaturesAsKeripyParsedThem(String name) {
+    byte[] stream = Corpus.bytes(name);
+    JsonNode expected = Corpus.expected(name);
+    StreamCensus c = StreamCensus.of(stream, CesrOptions.DEFAULT);
+    boolean attachmentOnly = "only".equals(Corpus.manifestEntry(name).get("attachments").asText());
+    assertEquals(attachmentOnly, c.attachmentOnly());
+    long[] want = new long[2];
+    for (JsonNode m : expected) {
+      if (attachmentOnly) {
+        // one {counter, items} per group
+        want[0]++;
+        want[1] += sigers(m.get("items"));
+      } else {
+        count(m, want);
+      }
+    }
+    assertEquals(attachmentOnly ? 0 : expected.size(), c.messages(), "messages");
+    assertEquals(Corpus.manifestEntry(name).get("messages").asLong(), c.messages());
+    assertEquals(want[0], c.groups(), "groups");
+    assertEquals(want[1], c.sigs(), "indexed signatures");
+    assertEquals(stream.length, c.bytes());
+  }
+
+  /** groups: the message's "groups" entries but genus-version codes; sigs: Siger items. */
+  private static void count(JsonNode message, long[] want) {
+    for (JsonNode g : message.get("groups")) {
+      if (!g.get("code").asText().equals("-_AAA")) {
+        want[0]++;
+      }
+      if (g.has("items")) {
+        want[1] += sigers(g.get("items"));
+      }
+    }
+    if (message.has("nests")) {
+      for (JsonNode n : message.get("nests")) {
+        count(n, want);
+      }
+    }
+  }
+
+  private static long sigers(JsonNode node) {
+    if (node.isObject() && node.has("index") && node.has("qb64")) {
+      return 1;
+    }
+    long n = 0;
+    for (JsonNode child : node) {
+      n += sigers(child);
+    }
+    return n;
+  }
+
+  @ParameterizedTest
+  @MethodSource("v1TextStreams")
+  void copyOnceAndZeroCopyVisitTheSameMessagesAndGroups(String name) {
+    byte[] stream = Corpus.bytes(name);
+    StreamCensus census = StreamCensus.of(stream, CesrOptions.DEFAULT);
+    long checksum = census.checksum();
+    ByteBuf prepared = GroupArms.prepare(stream, PooledByteBufAllocator.DEFAULT);
+    try {
+      if (census.attachmentOnly()) {
+        assertEquals(checksum, GroupArms.copyOnce(stream, CesrOptions.DEFAULT));
+        assertEquals(checksum, GroupArms.perGroup(stream, CesrOptions.DEFAULT));
+        assertEquals(checksum, GroupArms.zeroCopy(prepared, CesrOptions.DEFAULT));
+      } else {
+        assertEquals(checksum, MessageArms.copyOnce(stream, CesrOptions.DEFAULT));
+        assertEquals(checksum, MessageArms.zeroCopy(prepared, CesrOptions.DEFAULT));
+        assertEquals(checksum, MessageArms.zeroCopy(prepared, CesrOptions.DEFAULT));
+      }
+    } finally {
+      prepared.release();
+    }
+  }
+
+  @Test
+  void aStreamThatIsNeitherMessagesNorGroupsThrowsTheMessagesError() {
+    byte[] groupsThenGarbage = (new String(SignatureStreams.controllerIdxSigs(2, 1),
+        java.nio.charset.StandardCharsets.US_ASCII) + "-AAB!").getBytes(
+            java.nio.charset.StandardCharsets.US_ASCII);
+    dev.cesrj.ColdStartException e =
+        assertThrows(
+            dev.cesrj.ColdStartException.class,
+            () -> StreamCensus.of(groupsThenGarbage, CesrOptions.DEFAULT));
+    assertEquals(0, e.offset());
+    assertEquals(1, e.getSuppressed().length);
+    // Groups fails where the signature of the third group should start: after two groups of
+    // 4 + 88 bytes and the third counter
+    assertEquals(2 * 92 + 4, ((CesrException) e.getSuppressed()[0]).offset());
+  }
+
+  @Test
+  void aStreamThatDoesNotParseThrowsWithItsOffset() {
+    byte[] stream = Corpus.bytes("kel_single.v1.bare.txt.cesr");
+    byte[] cut = Arrays.copyOf(stream, stream.length - 10);
+    CesrException e =
+        assertThrows(CesrException.class, () -> StreamCensus.of(cut, CesrOptions.DEFAULT));
+    assertEquals(true, e.offset() >= 0 && e.offset() < cut.length, e.toString());
+  }
+}
