@@ -79,14 +79,17 @@ import java.util.stream.Collectors;
  * inputs still run); 64 for bad arguments.
  *
  * <p>Thread counts above {@link Runtime#availableProcessors()} are skipped with a note. Every arm
- * is warmed up (at the largest thread count run) before the first timing; leak detection is off
- * while measuring. A row is the best of {@value #ROUNDS} rounds of {@code --iterations} streams
+ * is warmed up for at least a second (at the largest thread count run) before the first timing;
+ * leak detection is off while measuring. A row is the best of {@value #ROUNDS} rounds of {@code --iterations} streams
  * per thread (default {@value #DEFAULT_ITERATIONS}; an input file gets as many streams as give the
  * same bytes per thread).
  */
 public final class ConcurrentParse {
   private static final int DEFAULT_ITERATIONS = 50_000;
-  private static final int ROUNDS = 3;
+  private static final int ROUNDS = 5;
+
+  /** Least time each arm is warmed up before the first timing: 1 second. */
+  private static final long WARMUP_NANOS = 1_000_000_000L;
   private static final int MIN_INPUT_ITERATIONS = 200;
   private static final int EXIT_INVARIANT = 1;
   private static final int EXIT_INPUT = 2;
@@ -368,7 +371,11 @@ public final class ConcurrentParse {
     long warmups = Math.max(1_000, iterations / 4);
     for (Arm arm : Arm.values()) {
       if (w.applies(arm)) {
-        measure(w, arm, warmThreads, warmups, 1);
+        // warm up for at least WARMUP_NANOS, so that C2 has compiled the arm before timing
+        long until = System.nanoTime() + WARMUP_NANOS;
+        do {
+          measure(w, arm, warmThreads, warmups, 1);
+        } while (System.nanoTime() < until);
       }
     }
     out.println(

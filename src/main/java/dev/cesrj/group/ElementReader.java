@@ -21,12 +21,14 @@ final class ElementReader {
   private final Source src;
   private final GroupFramer framer;
   private final CesrOptions options;
+  private final GroupViews views;
 
-  ElementReader(ByteBuf buf, int origin, CesrOptions options) {
-    this.buf = buf;
-    this.src = new Source(buf, origin);
-    this.framer = new GroupFramer(src, options);
-    this.options = options;
+  ElementReader(GroupViews views) {
+    this.views = views;
+    this.buf = views.buf;
+    this.src = new Source(buf, views.origin);
+    this.framer = new GroupFramer(src, views.options);
+    this.options = views.options;
   }
 
   List<Element> read(Group g) {
@@ -103,7 +105,7 @@ final class ElementReader {
     } else {
       length = fs + (int) (4 * n);
     }
-    return new Group(buf, p, length, src.offset(p), sigs, n, depth, table, options);
+    return views.group(p, length, sigs, n, depth);
   }
 
   private List<Element> attachments(int from, int end, CounterTable table, int depth) {
@@ -113,8 +115,7 @@ final class ElementReader {
     while (p < end) {
       boolean gv = framer.isGenusVersionAt(p, end) && p == from;
       int q = framer.group(p, end, t, depth + 1);
-      out.add(new Group(buf, p, q - p, src.offset(p), framer.code(), framer.count(), depth + 1, t,
-          options));
+      out.add(views.group(p, q - p, framer.code(), framer.count(), depth + 1));
       if (gv) {
         t = framer.selectedTable(p);
       }

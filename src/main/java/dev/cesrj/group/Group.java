@@ -1,6 +1,5 @@
 package dev.cesrj.group;
 
-import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
@@ -23,36 +22,21 @@ import java.util.List;
  * {@link #elements()} has been called once.
  */
 public final class Group implements Element {
-  private final ByteBuf buf;
+  private final GroupViews views;
   private final int index;
   private final int length;
-  private final long offset;
   private final CounterCode code;
-  private final long count;
+  private final int count;
   private final int depth;
-  private final CounterTable table;
-  private final CesrOptions options;
   private List<Element> elements;
 
-  Group(
-      ByteBuf buf,
-      int index,
-      int length,
-      long offset,
-      CounterCode code,
-      long count,
-      int depth,
-      CounterTable table,
-      CesrOptions options) {
-    this.buf = buf;
+  Group(GroupViews views, int index, int length, CounterCode code, int count, int depth) {
+    this.views = views;
     this.index = index;
     this.length = length;
-    this.offset = offset;
     this.code = code;
     this.count = count;
     this.depth = depth;
-    this.table = table;
-    this.options = options;
   }
 
   /** The counter code (its table, sizes, count unit and layout). */
@@ -80,7 +64,7 @@ public final class Group implements Element {
 
   /** The counter table the group was read with. */
   public CounterTable table() {
-    return table;
+    return code.table();
   }
 
   /** Size of the counter in characters (4, or 8 for big and genus-version codes). */
@@ -90,7 +74,7 @@ public final class Group implements Element {
 
   @Override
   public long offset() {
-    return offset;
+    return (long) index - views.origin;
   }
 
   /** The whole group's length in bytes, counter included. */
@@ -102,17 +86,17 @@ public final class Group implements Element {
   /** The whole group's bytes, counter included, as a slice; not retained. */
   @Override
   public ByteBuf qb64() {
-    return buf.slice(index, length);
+    return views.buf.slice(index, length);
   }
 
   /** The counter's characters, e.g. {@code -AAB}. */
   public String counterText() {
-    return buf.toString(index, code.fs(), java.nio.charset.StandardCharsets.US_ASCII);
+    return views.buf.toString(index, code.fs(), java.nio.charset.StandardCharsets.US_ASCII);
   }
 
   /** The content after the counter as a slice; not retained. */
   public ByteBuf content() {
-    return buf.slice(index + code.fs(), length - code.fs());
+    return views.buf.slice(index + code.fs(), length - code.fs());
   }
 
   /**
@@ -132,7 +116,7 @@ public final class Group implements Element {
   public List<Element> elements() {
     List<Element> e = elements;
     if (e == null) {
-      e = new ElementReader(buf, (int) (index - offset), options).read(this);
+      e = new ElementReader(views).read(this);
       elements = e;
     }
     return e;
@@ -176,13 +160,13 @@ public final class Group implements Element {
     return index;
   }
 
-  ByteBuf buf() {
-    return buf;
+  GroupViews views() {
+    return views;
   }
 
   @Override
   public String toString() {
-    return name() + " " + counterText() + " count " + count + " at " + offset + " (" + length
+    return name() + " " + counterText() + " count " + count + " at " + offset() + " (" + length
         + " bytes)";
   }
 }

@@ -53,6 +53,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
   private final ByteBuf borrowed;
   private final CesrOptions options;
   private final GroupFramer framer;
+  private final GroupViews views;
   private final int limit;
   private int pos;
   private CounterTable table;
@@ -67,6 +68,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     this.pos = buf.readerIndex();
     this.limit = buf.writerIndex();
     this.framer = new GroupFramer(new Source(buf, pos), options);
+    this.views = GroupViews.over(buf, pos, options);
     this.table = options.defaultTable();
   }
 
@@ -158,9 +160,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
       failed = true;
       throw e;
     }
-    Group g =
-        new Group(buf, start, end - start, start - (long) framer.source().origin(), framer.code(),
-            framer.count(), 1, t, options);
+    Group g = views.group(start, end - start, framer.code(), framer.count(), 1);
     table = after;
     pos = end;
     if (borrowed != null) {

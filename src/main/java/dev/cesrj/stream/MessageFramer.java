@@ -42,6 +42,7 @@ final class MessageFramer {
   private final Source src;
   private final GroupFramer groups;
   private final CesrOptions options;
+  private final GroupViews views;
   private CounterTable streamTable;
 
   MessageFramer(ByteBuf buf, int origin, CesrOptions options) {
@@ -49,6 +50,7 @@ final class MessageFramer {
     this.src = new Source(buf, origin);
     this.groups = new GroupFramer(src, options);
     this.options = options;
+    this.views = GroupViews.over(buf, origin, options);
   }
 
   /** The table a top-level genus-version code set, or {@code null} if none was met yet. */
@@ -478,8 +480,7 @@ final class MessageFramer {
           "depth " + depth);
     }
     int end = p + (int) total;
-    addGroup(run, GroupViews.of(buf, p, end - p, src.offset(p), code, count, depth, table,
-        options), depth);
+    addGroup(run, views.group(p, end - p, code, count, depth), depth);
     int q = p + fs;
     CounterTable t = table;
     CounterTable scoped = pinned;
@@ -500,8 +501,6 @@ final class MessageFramer {
   }
 
   private Group view(int from, int to, int depth, CounterTable table) {
-    return GroupViews.of(
-        buf, from, to - from, src.offset(from), groups.code(), groups.count(), depth, table,
-        options);
+    return views.group(from, to - from, groups.code(), groups.count(), depth);
   }
 }
