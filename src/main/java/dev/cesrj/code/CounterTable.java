@@ -11,6 +11,7 @@ import static dev.cesrj.code.Layout.NON_NATIVE_BODY;
 import static dev.cesrj.code.Layout.PATHED;
 import static dev.cesrj.code.Layout.TUPLES;
 import static dev.cesrj.code.Layout.UNSUPPORTED;
+import static dev.cesrj.code.Layout.UNSUPPORTED_MESSAGE;
 import static dev.cesrj.code.Slot.CIGAR;
 import static dev.cesrj.code.Slot.DATER;
 import static dev.cesrj.code.Slot.DIGER;
@@ -93,8 +94,8 @@ public enum CounterTable {
     addBoth("A", "GenericGroup", QUADLETS, GENERIC);
     addBoth("B", "BodyWithAttachmentGroup", QUADLETS, BODY_WITH_ATTACHMENTS);
     addBoth("C", "AttachmentGroup", QUADLETS, ATTACHMENTS);
-    addBoth("D", "DatagramSegmentGroup", QUADLETS, UNSUPPORTED);
-    addBoth("E", "ESSRWrapperGroup", QUADLETS, UNSUPPORTED);
+    addBoth("D", "DatagramSegmentGroup", QUADLETS, UNSUPPORTED_MESSAGE);
+    addBoth("E", "ESSRWrapperGroup", QUADLETS, UNSUPPORTED_MESSAGE);
     addBoth("F", "FixBodyGroup", QUADLETS, NATIVE_BODY);
     addBoth("G", "MapBodyGroup", QUADLETS, NATIVE_BODY);
     addBoth("H", "NonNativeBodyGroup", QUADLETS, NON_NATIVE_BODY);

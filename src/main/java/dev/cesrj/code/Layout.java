@@ -21,6 +21,12 @@ public enum Layout {
   /** KERIACDCGenusVersion: selects the counter table for what follows (no content). */
   GENUS_VERSION,
   /**
+   * A message-level group the reference implementation does not parse (CESR 2.0
+   * DatagramSegmentGroup and ESSRWrapperGroup): it ends an attachment run, and where a message
+   * must start it is an unsupported-group error.
+   */
+  UNSUPPORTED_MESSAGE,
+  /**
    * Listed in the table but not parseable as an attachment by the reference implementation
    * (keripy has no method for it): met in a stream, it is an unsupported-group error.
    */

@@ -478,11 +478,13 @@ public final class GroupFramer {
 
   /**
    * False for the layouts this layer refuses as soon as their code is read: groups the reference
-   * implementation cannot parse as attachments ({@link Layout#UNSUPPORTED}) and CESR-native body
+   * implementation cannot parse as attachments ({@link Layout#UNSUPPORTED}, {@link
+   * Layout#UNSUPPORTED_MESSAGE}) and CESR-native body
    * content ({@link Layout#NATIVE_BODY}, {@link Layout#NATIVE_FIELDS}, not supported yet).
    */
   private static boolean isAttachmentLayout(Layout layout) {
     return layout != Layout.UNSUPPORTED
+        && layout != Layout.UNSUPPORTED_MESSAGE
         && layout != Layout.NATIVE_BODY
         && layout != Layout.NATIVE_FIELDS;
   }

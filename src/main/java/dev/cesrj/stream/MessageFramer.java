@@ -69,7 +69,7 @@ final class MessageFramer {
     Group gvc = null;
     if (groups.isGenusVersionAt(p, limit)) {
       int q = groups.group(p, limit, table(), 1);
-      gvc = view(p, q, 1, table());
+      gvc = view(p, q, 1);
       streamTable = groups.selectedTable(p);
       p = q;
       if (p == limit) {
@@ -110,6 +110,7 @@ final class MessageFramer {
       case NATIVE_BODY:
       case GENERIC:
       case UNSUPPORTED:
+      case UNSUPPORTED_MESSAGE:
         throw unsupportedMessage(p, code);
       default:
         throw new ColdStartException(
@@ -207,7 +208,7 @@ final class MessageFramer {
   private Message envelope(
       int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
     int end = groups.group(p, limit, table, depth);
-    Group env = view(p, end, depth, table);
+    Group env = view(p, end, depth);
     int q = p + env.counterSize();
     CounterTable t = table;
     CounterTable scoped = pinned;
@@ -215,7 +216,7 @@ final class MessageFramer {
     try {
       if (groups.isGenusVersionAt(q, end)) {
         int r = groups.group(q, end, t, depth + 1);
-        innerGvc = view(q, r, depth + 1, t);
+        innerGvc = view(q, r, depth + 1);
         t = groups.selectedTable(q);
         scoped = t;
         q = r;
@@ -303,7 +304,7 @@ final class MessageFramer {
    */
   private Body body(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
     int r = groups.group(q, limit, table, depth);
-    Group group = view(q, r, depth, table);
+    Group group = view(q, r, depth);
     Matter texter = (Matter) group.elements().get(0);
     byte[] raw = texter.raw();
     ByteBuf bytes = Unpooled.wrappedBuffer(raw);
@@ -395,7 +396,7 @@ final class MessageFramer {
         p = end;
       } else {
         int q = groups.group(p, limit, table, depth);
-        addGroup(run, view(p, q, depth, table), depth);
+        addGroup(run, view(p, q, depth), depth);
         p = q;
       }
       first = false;
@@ -415,10 +416,10 @@ final class MessageFramer {
       case BODY_WITH_ATTACHMENTS:
       case NON_NATIVE_BODY:
       case NATIVE_BODY:
+      case UNSUPPORTED_MESSAGE:
         return true;
       default:
-        String name = code.name();
-        return name.endsWith("DatagramSegmentGroup") || name.endsWith("ESSRWrapperGroup");
+        return false;
     }
   }
 
@@ -487,7 +488,7 @@ final class MessageFramer {
     try {
       if (groups.isGenusVersionAt(q, end)) {
         int r = groups.group(q, end, t, depth + 1);
-        run.groups.add(view(q, r, depth + 1, t));
+        run.groups.add(view(q, r, depth + 1));
         t = groups.selectedTable(q);
         scoped = t;
         q = r;
@@ -500,7 +501,7 @@ final class MessageFramer {
     return end;
   }
 
-  private Group view(int from, int to, int depth, CounterTable table) {
+  private Group view(int from, int to, int depth) {
     return views.group(from, to - from, groups.code(), groups.count(), depth);
   }
 }
