@@ -228,7 +228,8 @@ public final class GroupFramer {
     int d0 = B64.value(a[base + pos + 2] & 0xFF);
     int d1 = B64.value(a[base + pos + 3] & 0xFF);
     int n = (d0 << 6) | d1;
-    if ((d0 | d1) < 0 || (long) n * 88 > limit - pos - 4) {
+    long size = 4 + 88L * n;
+    if ((d0 | d1) < 0 || size > limit - pos || size > maxFrame) {
       return -1;
     }
     int i = base + pos + 4;
@@ -487,10 +488,5 @@ public final class GroupFramer {
         && layout != Layout.UNSUPPORTED_MESSAGE
         && layout != Layout.NATIVE_BODY
         && layout != Layout.NATIVE_FIELDS;
-  }
-
-  /** True if {@code layout} content is a nested stream for the message layer. */
-  static boolean isStream(Layout layout) {
-    return layout == Layout.GENERIC || layout == Layout.BODY_WITH_ATTACHMENTS;
   }
 }

@@ -40,12 +40,19 @@ class FuzzTargetsTest {
           .maxFrameBytes(1 << 20)
           .build();
 
-  /** Groups over a copy, over a borrowed buffer and the per-group loop agree. */
+  /**
+   * Groups over a copy (heap buffer: the array fast path), over a borrowed direct buffer (the
+   * checked path) and the per-group loop agree, under fuzzer-chosen table, frame limit and depth.
+   */
   @FuzzTest(maxDuration = "30s")
   void groups(FuzzedDataProvider data) {
     CounterTable table = data.consumeBoolean() ? CounterTable.CESR_1_0 : CounterTable.CESR_2_0;
+    // small limits too, so that every path's frame-size check is exercised
+    long maxFrame = data.consumeBoolean() ? 1 << 20 : data.consumeInt(4, 4096);
+    int maxDepth = data.consumeInt(1, 8);
     byte[] input = data.consumeRemainingAsBytes();
-    CesrOptions options = SMALL.toBuilder().defaultTable(table).build();
+    CesrOptions options =
+        SMALL.toBuilder().defaultTable(table).maxFrameBytes(maxFrame).maxDepth(maxDepth).build();
     List<String> copied = describeGroups(input, options, false);
     List<String> borrowed = describeGroups(input, options, true);
     assertEquals(copied, borrowed);

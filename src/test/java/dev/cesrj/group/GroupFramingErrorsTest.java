@@ -279,6 +279,21 @@ class GroupFramingErrorsTest {
   }
 
   @Test
+  void completeSignatureGroupLargerThanTheFrameLimitIsTooLarge() {
+    // the whole group is there (heap buffer: the hot path sees it first): still refused
+    CesrOptions small = CesrOptions.builder().maxFrameBytes(100).build();
+    FrameTooLargeException e =
+        fails(FrameTooLargeException.class, "-AAC" + sig(0) + sig(1), small, 0);
+    assertError(e, 0, "-A");
+    assertEquals(180, e.declared());
+    assertEquals(100, e.limit());
+    CesrOptions exact = CesrOptions.builder().maxFrameBytes(180).build();
+    try (Groups groups = Groups.copyOf(("-AAC" + sig(0) + sig(1)).getBytes(StandardCharsets.US_ASCII), exact)) {
+      assertEquals(180, groups.next().length());
+    }
+  }
+
+  @Test
   void sealGroupsKeripyCannotParseAreUnsupported() {
     // keripy has no parse method for these CESR 2.0 codes (CESR.md 4.3 "no method"): a typed
     // unsupported-group error, whole or cut short, small or big
