@@ -11,8 +11,10 @@ public enum Kind {
   /** CESR-native body (version 2 only): framed by a FixBodyGroup or MapBodyGroup. */
   CESR;
 
+  private static final Kind[] ALL = values();
+
   static Kind of(String text) {
-    for (Kind k : values()) {
+    for (Kind k : ALL) {
       if (k.name().equals(text)) {
         return k;
       }

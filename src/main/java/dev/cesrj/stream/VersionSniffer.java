@@ -37,6 +37,10 @@ final class VersionSniffer {
     int window = Math.min(limit - p, SMELL_SIZE);
     String text = s.text(p, window);
     for (int o = 0; o <= VersionString.MAX_OFFSET && o < window; o++) {
+      char c = text.charAt(o);
+      if (c < 'A' || c > 'Z') {
+        continue; // a version string starts with its protocol, four capital letters
+      }
       VersionString vs = VersionString.match(text.substring(o), o);
       if (vs != null) {
         check(s, p, vs, at);

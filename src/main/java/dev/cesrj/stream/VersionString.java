@@ -73,6 +73,9 @@ public final class VersionString {
 
   private static VersionString matchV1(CharSequence t, int offset) {
     String proto = upper(t, 0, 4);
+    if (proto == null) {
+      return null;
+    }
     int major = hex(t.charAt(4));
     int minor = hex(t.charAt(5));
     Kind kind = Kind.of(upper(t, 6, 10));
@@ -97,6 +100,9 @@ public final class VersionString {
       return null;
     }
     String proto = upper(t, 0, 4);
+    if (proto == null) {
+      return null;
+    }
     long major = b64(t, 4, 5);
     long minor = b64(t, 5, 7);
     long genusMajor = b64(t, 7, 8);
