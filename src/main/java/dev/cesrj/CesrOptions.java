@@ -16,20 +16,26 @@ public final class CesrOptions {
   /** Default maximum nesting depth of groups: 8. */
   public static final int DEFAULT_MAX_DEPTH = 8;
 
+  /** Default maximum number of elements in one message or group: 65,536. */
+  public static final int DEFAULT_MAX_ELEMENTS = 65_536;
+
   /**
-   * Defaults: {@link PooledByteBufAllocator#DEFAULT}, 16 MiB frames, depth 8, CESR 1.0 table.
+   * Defaults: {@link PooledByteBufAllocator#DEFAULT}, 16 MiB frames, depth 8, 65,536 elements,
+   * CESR 1.0 table.
    */
   public static final CesrOptions DEFAULT = builder().build();
 
   private final ByteBufAllocator allocator;
   private final long maxFrameBytes;
   private final int maxDepth;
+  private final int maxElements;
   private final CounterTable defaultTable;
 
   private CesrOptions(Builder b) {
     this.allocator = b.allocator;
     this.maxFrameBytes = b.maxFrameBytes;
     this.maxDepth = b.maxDepth;
+    this.maxElements = b.maxElements;
     this.defaultTable = b.defaultTable;
   }
 
@@ -44,6 +50,7 @@ public final class CesrOptions {
         .allocator(allocator)
         .maxFrameBytes(maxFrameBytes)
         .maxDepth(maxDepth)
+        .maxElements(maxElements)
         .defaultTable(defaultTable);
   }
 
@@ -70,6 +77,17 @@ public final class CesrOptions {
   }
 
   /**
+   * The most elements one message or group may hold in one list of views: attachment groups of a
+   * message (a nested message counts by its envelope or body group), tuples or primitives of a
+   * group, groups of an AttachmentGroup.
+   * One more is an {@link ElementLimitException}. It bounds the heap that views of one frame can
+   * take (about 40 to 100 bytes each), whatever the frame's size. Default 65,536.
+   */
+  public int maxElements() {
+    return maxElements;
+  }
+
+  /**
    * The counter table used when neither a genus-version code nor a message body's version says
    * which applies (CESR.md Part A item 2). Default {@link CounterTable#CESR_1_0}.
    */
@@ -82,6 +100,7 @@ public final class CesrOptions {
     private ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
     private long maxFrameBytes = DEFAULT_MAX_FRAME_BYTES;
     private int maxDepth = DEFAULT_MAX_DEPTH;
+    private int maxElements = DEFAULT_MAX_ELEMENTS;
     private CounterTable defaultTable = CounterTable.CESR_1_0;
 
     private Builder() {}
@@ -116,6 +135,19 @@ public final class CesrOptions {
         throw new IllegalArgumentException("maxDepth must be in [1, 64]: " + depth);
       }
       this.maxDepth = depth;
+      return this;
+    }
+
+    /**
+     * Sets the maximum number of elements in one message or group.
+     *
+     * @throws IllegalArgumentException unless {@code 1 <= elements}
+     */
+    public Builder maxElements(int elements) {
+      if (elements < 1) {
+        throw new IllegalArgumentException("maxElements must be at least 1: " + elements);
+      }
+      this.maxElements = elements;
       return this;
     }
 

@@ -1,6 +1,7 @@
 package dev.cesrj.group;
 
 import dev.cesrj.CesrOptions;
+import dev.cesrj.ElementLimitException;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
@@ -60,6 +61,7 @@ final class ElementReader {
     List<Element> out = new ArrayList<>();
     int p = from;
     while (p < end) {
+      checkRoom(out, p, c);
       int start = p;
       List<Element> parts = slots.size() == 1 ? null : new ArrayList<>(slots.size());
       for (Slot slot : slots) {
@@ -108,11 +110,20 @@ final class ElementReader {
     return views.group(p, length, sigs, n, depth);
   }
 
+  /** Refuses one more element once {@code out} holds {@link CesrOptions#maxElements()}. */
+  private void checkRoom(List<Element> out, int p, CounterCode c) {
+    if (out.size() >= options.maxElements()) {
+      throw new ElementLimitException(
+          src.offset(p), c != null ? c.code() : null, options.maxElements());
+    }
+  }
+
   private List<Element> attachments(int from, int end, CounterTable table, int depth) {
     List<Element> out = new ArrayList<>();
     int p = from;
     CounterTable t = table;
     while (p < end) {
+      checkRoom(out, p, null);
       boolean gv = framer.isGenusVersionAt(p, end) && p == from;
       int q = framer.group(p, end, t, depth + 1);
       out.add(views.group(p, q - p, framer.code(), framer.count(), depth + 1));

@@ -112,6 +112,9 @@ public final class Group implements Element {
    *   <li>otherwise (genus-version, GenericGroup, BodyWithAttachmentGroup): empty; the message
    *       layer reads nested streams.
    * </ul>
+   *
+   * @throws dev.cesrj.ElementLimitException if the group holds more than {@link
+   *     dev.cesrj.CesrOptions#maxElements()} elements
    */
   public List<Element> elements() {
     List<Element> e = elements;

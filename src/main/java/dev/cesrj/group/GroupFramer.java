@@ -411,6 +411,10 @@ public final class GroupFramer {
       for (long i = n - 1; i >= 0; i--) {
         p += TextScan.indexer(src, p, end, i * tupleMin + after);
       }
+      if (p - (long) start > maxFrame) {
+        // signatures longer than the least (Ed448, big indexes) can outgrow the limit
+        throw new FrameTooLargeException(src.offset(start), c.code(), p - (long) start, maxFrame);
+      }
       return p;
     }
     for (long i = 0; fill ? p < end : i < n; i++) {

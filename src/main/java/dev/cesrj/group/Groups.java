@@ -46,6 +46,10 @@ import java.util.Objects;
  * made); the failed group is not consumed, and the iterator ends. A group cut short by the end of
  * the input is a {@link dev.cesrj.TruncatedException} saying how many more bytes it needs at
  * least; the end of the input between two groups is a clean end. Not thread-safe.
+ *
+ * <p>Groups that hold a nested stream, GenericGroup and BodyWithAttachmentGroup, are framed by
+ * their count only: their content (messages) is checked and viewed by {@code
+ * dev.cesrj.stream.Messages}, and their {@link Group#elements()} is empty here.
  */
 public final class Groups implements Iterator<Group>, Iterable<Group>, AutoCloseable {
   private final ByteBuf buf;

@@ -3,6 +3,7 @@ package dev.cesrj.stream;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ColdStartException;
+import dev.cesrj.ElementLimitException;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.NestingTooDeepException;
@@ -61,13 +62,15 @@ final class MessageFramer {
   /**
    * Frames the top-level message at {@code pos}.
    *
-   * @return the message, or {@code null} if only a genus-version code was left before
-   *     {@code limit} (the table switch is kept)
+   * @return the message, or {@code null} if only genus-version codes were left before
+   *     {@code limit} (the table switch is kept); of several codes in a row, the last is the
+   *     message's {@link Message#genusVersion()}
    */
   Message next(int pos, int limit) {
     int p = pos;
     Group gvc = null;
-    if (groups.isGenusVersionAt(p, limit)) {
+    // keripy reads each genus-version code at a message start in turn: the last one wins
+    while (groups.isGenusVersionAt(p, limit)) {
       int q = groups.group(p, limit, table(), 1);
       gvc = view(p, q, 1);
       streamTable = groups.selectedTable(p);
@@ -433,6 +436,7 @@ final class MessageFramer {
   private int nestedMessage(
       int p, int limit, CounterTable table, CounterTable pinned, int depth, CounterCode code,
       Run run) {
+    checkRoom(run, src.offset(p), code.code());
     Message nested;
     Group entry;
     switch (code.layout()) {
@@ -455,10 +459,21 @@ final class MessageFramer {
   }
 
   private void addGroup(Run run, Group g, int depth) {
+    checkRoom(run, g.offset(), g.code().code());
     if (depth == run.depth) {
       run.attachments.add(g);
     }
     run.groups.add(g);
+  }
+
+  /**
+   * Refuses one more group once a run holds {@link CesrOptions#maxElements()} groups (a nested
+   * message counts by its envelope or body group), before anything of it is framed.
+   */
+  private void checkRoom(Run run, long offset, String code) {
+    if (run.groups.size() >= options.maxElements()) {
+      throw new ElementLimitException(offset, code, options.maxElements());
+    }
   }
 
   /** An AttachmentGroup: counted, optional leading genus-version code scoped to it. */

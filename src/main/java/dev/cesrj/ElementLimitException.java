@@ -1,0 +1,29 @@
+package dev.cesrj;
+
+/**
+ * A message or group that holds more elements (attachment groups, nested messages, tuples or
+ * primitives in one list) than the configured maximum ({@link CesrOptions#maxElements()}).
+ * Each element becomes a view object, so a frame of many tiny elements (an AttachmentGroup of
+ * millions of empty groups, say) would otherwise cost the heap many times its size in bytes.
+ */
+public class ElementLimitException extends CesrException {
+  private static final long serialVersionUID = 1L;
+
+  private final long limit;
+
+  /**
+   * @param offset byte offset of the element past the limit
+   * @param code its code, or {@code null}
+   * @param limit the maximum number of elements in force
+   */
+  public ElementLimitException(long offset, String code, long limit) {
+    super(offset, code, "at most " + limit + " elements in one message or group",
+        "one element more than the limit");
+    this.limit = limit;
+  }
+
+  /** The maximum number of elements in one message or group in force. */
+  public long limit() {
+    return limit;
+  }
+}
