@@ -217,11 +217,86 @@ class CesrStreamParserTest {
             assertEquals(1, s.needed(), "a genus-version code waits for the message it precedes");
             s = parser.feed(TestStreams.kelSingleFirstMessage());
             assertTrue(s.held());
+            assertTrue(s.toString().contains("(held)"), s.toString());
             Framed end = parser.endOfInput();
             assertEquals(1, end.messages().size());
             Message m = end.messages().get(0);
             assertEquals(stream.length + 2, m.offset());
             assertEquals("-_AAABAA", m.genusVersion().orElseThrow().counterText());
+        }
+    }
+
+    @Test
+    void theChunkThatHoldsTheColdStartPointFramesWhatFollowsIt() {
+        byte[] good = TestStreams.kelSingleFirstMessage();
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            assertTrue(parser.feed(ascii("!!")).failed());
+            Framed s = parser.skipToColdStart();
+            assertEquals(2, s.skipped());
+            assertEquals(0, s.buffered());
+            Framed f = parser.feed(concat("xx", good, "{"));
+            assertEquals(2, f.skipped());
+            assertEquals(1, f.messages().size(), "framed in the same call");
+            assertEquals(4, f.messages().get(0).offset());
+            assertEquals(26, f.needed());
+        }
+        CesrStreamParser closed = new CesrStreamParser();
+        assertTrue(closed.feed(ascii("!")).failed());
+        closed.close();
+        assertThrows(IllegalStateException.class, closed::skipToColdStart);
+        assertThrows(IllegalStateException.class, closed::unconsumed);
+    }
+
+    @Test
+    void theTruncationAtTheEndSaysWhatTheMessageNeedsAndHas() {
+        byte[] stream = Corpus.bytes(KEL_WITNESSED_V1);
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            parser.feed(stream, 0, RCT_OFFSET + 135);
+            Framed end = parser.endOfInput();
+            TruncatedException e = assertInstanceOf(TruncatedException.class, end.error().orElseThrow());
+            assertEquals("at offset 1296, code KERI10JSON000091_: truncated: 10 more bytes needed; expected the rest"
+                    + " of the message body (the message at offset 1296: need 145, have 135)", e.getMessage());
+            assertInstanceOf(TruncatedException.class, e.getCause(), "the framer's own error is the cause");
+            assertEquals(135, end.buffered());
+            assertEquals(RCT_OFFSET, end.position());
+        }
+    }
+
+    @Test
+    void anEmptiedLargeCumulationIsGivenBack() {
+        byte[] grouped = Corpus.bytes("kel_single.v1.grouped.txt.cesr"); // every message wrapped
+        byte[] big = concat(grouped, grouped, grouped, grouped, grouped, grouped, grouped, grouped,
+                grouped, grouped, grouped, grouped, grouped, grouped, grouped, grouped, grouped, grouped);
+        assertTrue(big.length > 64 * 1024);
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            Framed f = parser.feed(big);
+            assertEquals(18 * 9, f.messages().size());
+            assertEquals(0, f.buffered());
+            assertTrue(parser.cumulationCapacity() >= big.length);
+            parser.feed(new byte[0]);
+            assertEquals(0, parser.cumulationCapacity(), "released once its messages are no longer viewed");
+        }
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            parser.feed(grouped);
+            parser.feed(new byte[0]);
+            assertEquals(grouped.length, parser.cumulationCapacity(), "a small one is kept for the next chunk");
+        }
+    }
+
+    @Test
+    void feedingInChunksKeepsTheCumulationNearTheLargestMessage() {
+        // kel_bigmultisig's largest message is 19,512 bytes; 1 KiB chunks
+        byte[] stream = Corpus.bytes("kel_bigmultisig.v1.bare.txt.cesr");
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            int most = 0;
+            for (int i = 0; i < stream.length; i += 1024) {
+                Framed f = parser.feed(stream, i, Math.min(1024, stream.length - i));
+                assertFalse(f.failed());
+                assertTrue(f.buffered() <= 19_512 + 1024, "buffered " + f.buffered());
+                most = Math.max(most, parser.cumulationCapacity());
+            }
+            assertTrue(most <= 2 * (19_512 + 1024), "capacity " + most);
+            assertTrue(most < stream.length, "compacted, not grown to the stream");
         }
     }
 
@@ -489,7 +564,10 @@ class CesrStreamParserTest {
                 } while (!f.failed());
                 FrameTooLargeException e = assertInstanceOf(FrameTooLargeException.class, f.error().orElseThrow());
                 assertEquals(0, e.offset());
-                assertTrue(e.declared() > 1000);
+                // body 580, -AAC and 2 signatures (180), -BAD and 3 signatures (268): at least
+                // 1028 bytes, found by framing the first 1001
+                assertEquals(1028, e.declared());
+                assertEquals(1000, e.limit());
                 assertTrue(parser.cumulationCapacity() <= 2 * (1001 + chunk) + 1024, "capacity " + parser.cumulationCapacity());
             }
         }
