@@ -38,6 +38,8 @@ import java.util.stream.Collectors;
  * ./mvnw -q test-compile exec:java -Dexec.mainClass=ConcurrentParse
  * ./mvnw -q test-compile exec:java -Dexec.mainClass=ConcurrentParse \
  *     -Dexec.args="--groups 16 --sigs 2 --threads 1,2,4 --iterations 100000 --input a.cesr b.cesr"
+ * ./mvnw -q test-compile exec:java -Dexec.mainClass=ConcurrentParse \
+ *     -Dexec.args="--threads 1 --chunk 1024 --input kel_witnessed.v1.bare.txt.cesr"
  * </pre>
  *
  * <h2>Workload</h2>
@@ -62,6 +64,12 @@ import java.util.stream.Collectors;
  * (every message, nested ones included, and every group visited); per-group does not apply to
  * whole messages and prints {@code n/a}. A file holding only attachment groups (the corpus's
  * {@code atc_*} files) is read with {@code Groups} like the synthetic workload, per-group included.
+ *
+ * <p>{@code --chunk N} (N >= 1 bytes) feeds each input file of messages through the push parser
+ * ({@code CesrStreamParser}) in chunks of N bytes, then ends the input: its {@code input} line is
+ * counted from what the push parser returned, and must equal the whole-buffer count (else the
+ * file fails with exit status 2); its rows gain a {@code chunked} arm (N-byte chunks copied from
+ * the array into the parser, every message visited as it completes).
  *
  * <h2>Output</h2>
  *
@@ -130,11 +138,11 @@ public final class ConcurrentParse {
 
   private static final String USAGE =
       "usage: ConcurrentParse [--groups K] [--sigs S] [--threads 1,2,4,8] [--iterations N]"
-          + " [--input FILE...]";
+          + " [--chunk N] [--input FILE...]";
 
   /** Command-line settings. */
   private record Settings(
-      int groups, int sigs, List<Integer> threads, long iterations, List<Path> inputs) {
+      int groups, int sigs, List<Integer> threads, long iterations, int chunk, List<Path> inputs) {
 
     /** The settings, or {@code null} for {@code --help}. */
     static Settings parse(String[] args) {
@@ -142,6 +150,7 @@ public final class ConcurrentParse {
       int sigs = SignatureStreams.DEFAULT_SIGS;
       List<Integer> threads = List.of(1, 2, 4, 8);
       long iterations = DEFAULT_ITERATIONS;
+      int chunk = 0;
       List<Path> inputs = new ArrayList<>();
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
@@ -157,6 +166,9 @@ public final class ConcurrentParse {
             break;
           case "--iterations":
             iterations = number(a, value(args, ++i, a), 1, 1L << 40);
+            break;
+          case "--chunk":
+            chunk = (int) number(a, value(args, ++i, a), 1, 1 << 30);
             break;
           case "--threads":
             threads = new ArrayList<>();
@@ -177,7 +189,8 @@ public final class ConcurrentParse {
             throw new IllegalArgumentException("unknown argument " + a);
         }
       }
-      return new Settings(groups, sigs, List.copyOf(threads), iterations, List.copyOf(inputs));
+      return new Settings(
+          groups, sigs, List.copyOf(threads), iterations, chunk, List.copyOf(inputs));
     }
 
     private static String value(String[] args, int i, String option) {
@@ -201,12 +214,13 @@ public final class ConcurrentParse {
     }
   }
 
-  /** The four strategies. */
+  /** The strategies: four, and chunked with {@code --chunk}. */
   private enum Arm {
     COPY_ONCE("copy-once"),
     PER_GROUP("per-group"),
     ZERO_COPY("zero-copy"),
-    COPY_ONLY("copy-only");
+    COPY_ONLY("copy-only"),
+    CHUNKED("chunked");
 
     final String label;
 
@@ -219,8 +233,11 @@ public final class ConcurrentParse {
    * One stream to time: its bytes, how each arm parses it (null if the arm does not apply), and
    * the checksum each parsing arm must return per stream.
    */
-  private record Workload(byte[] bytes, boolean messages, long checksum) {
+  private record Workload(byte[] bytes, boolean messages, long checksum, int chunk) {
     boolean applies(Arm arm) {
+      if (arm == Arm.CHUNKED) {
+        return messages && chunk > 0;
+      }
       return arm != Arm.PER_GROUP || !messages;
     }
 
@@ -244,6 +261,8 @@ public final class ConcurrentParse {
           return new ThreadTask(s, prepared::release);
         case COPY_ONLY:
           return ThreadTask.of(() -> GroupArms.copyOnly(bytes, allocator));
+        case CHUNKED:
+          return ThreadTask.of(() -> MessageArms.chunked(bytes, options, chunk));
         default:
           throw new AssertionError(arm);
       }
@@ -298,7 +317,8 @@ public final class ConcurrentParse {
         out.println("error: an allocation invariant failed; no timing done");
         return EXIT_INVARIANT;
       }
-      Workload synthetic = new Workload(stream, false, (long) settings.groups() * settings.sigs());
+      Workload synthetic =
+          new Workload(stream, false, (long) settings.groups() * settings.sigs(), 0);
       out.println();
       Map<Arm, Map<Integer, Row>> rows = time(synthetic, settings.iterations(), threads);
       boolean inputFailed = false;
@@ -338,6 +358,11 @@ public final class ConcurrentParse {
       out.println(
           "inputs: " + settings.inputs().size() + " file(s), timed after the workload with the"
               + " same bytes per thread (at least " + MIN_INPUT_ITERATIONS + " streams)");
+    }
+    if (settings.chunk() > 0) {
+      out.println(
+          "chunk: input messages also pushed through CesrStreamParser " + settings.chunk()
+              + " byte(s) at a time (arm chunked)");
     }
     out.println(
         String.format(
@@ -390,6 +415,9 @@ public final class ConcurrentParse {
       }
       for (Arm arm : Arm.values()) {
         if (!w.applies(arm)) {
+          if (arm == Arm.CHUNKED) {
+            continue; // only with --chunk, for messages
+          }
           out.println(
               String.format(
                   Locale.ROOT, "%-10s %7d %13s %10s %12s %13s",
@@ -508,6 +536,15 @@ public final class ConcurrentParse {
     StreamCensus census;
     try {
       census = StreamCensus.of(bytes, CesrOptions.DEFAULT);
+      if (settings.chunk() > 0) {
+        StreamCensus chunked = StreamCensus.ofChunks(bytes, CesrOptions.DEFAULT, settings.chunk());
+        if (!chunked.equals(census)) {
+          out.println("input " + name + ": error the push parser in chunks of " + settings.chunk()
+              + " bytes counted " + chunked + ", whole-buffer parsing " + census);
+          return false;
+        }
+        census = chunked;
+      }
     } catch (CesrException e) {
       out.println("input " + name + ": error " + e.getClass().getSimpleName() + " at offset "
           + e.offset() + ": " + detail(e));
@@ -523,12 +560,17 @@ public final class ConcurrentParse {
             + " sigs=" + census.sigs() + " bytes=" + census.bytes());
     if (census.attachmentOnly()) {
       out.println("  (attachment groups only, no message: parsed with Groups, per-group applies)");
+    } else if (settings.chunk() > 0) {
+      out.println("  (counted from CesrStreamParser fed " + settings.chunk()
+          + "-byte chunks: the same as whole-buffer parsing)");
     }
     long iterations =
         Math.max(
             MIN_INPUT_ITERATIONS,
             settings.iterations() * workloadBytes / Math.max(1, bytes.length));
-    time(new Workload(bytes, !census.attachmentOnly(), census.checksum()), iterations, threads);
+    time(
+        new Workload(bytes, !census.attachmentOnly(), census.checksum(), settings.chunk()),
+        iterations, threads);
     return true;
   }
 

@@ -47,11 +47,26 @@ final class MessageFramer {
   private CounterTable streamTable;
 
   MessageFramer(ByteBuf buf, int origin, CesrOptions options) {
+    this(buf, origin, options, null);
+  }
+
+  /**
+   * A framer that starts with {@code streamTable} in force, as set by a genus-version code met
+   * before {@code buf} (the streaming parser frames each chunk's bytes with a new framer and
+   * carries the stream's table over), or {@code null} if none was met.
+   */
+  MessageFramer(ByteBuf buf, int origin, CesrOptions options, CounterTable streamTable) {
     this.buf = buf;
     this.src = new Source(buf, origin);
     this.groups = new GroupFramer(src, options);
     this.options = options;
     this.views = GroupViews.over(buf, origin, options);
+    this.streamTable = streamTable;
+  }
+
+  /** The source read (its buffer and offset origin). */
+  Source source() {
+    return src;
   }
 
   /** The table a top-level genus-version code set, or {@code null} if none was met yet. */

@@ -2,6 +2,8 @@ package dev.cesrj.alloc;
 
 import dev.cesrj.CesrOptions;
 import dev.cesrj.group.Group;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 import io.netty.buffer.ByteBuf;
@@ -9,7 +11,8 @@ import io.netty.buffer.ByteBuf;
 /**
  * The ways of parsing a whole stream (messages with their attachments) that {@code
  * ConcurrentParse} times for {@code --input} files: copy-once ({@link Messages#copyOf(byte[],
- * CesrOptions)}) and zero-copy ({@link Messages#over(ByteBuf, CesrOptions)}); copy-only is {@link
+ * CesrOptions)}), zero-copy ({@link Messages#over(ByteBuf, CesrOptions)}) and, with {@code
+ * --chunk N}, chunked ({@link CesrStreamParser} fed N bytes at a time); copy-only is {@link
  * GroupArms#copyOnly}. Each visits every message, nested ones included, and every group, and
  * returns the same checksum ({@link #touch(Message)} summed).
  */
@@ -38,6 +41,35 @@ public final class MessageArms {
       for (Message m : messages) {
         sum += touch(m);
       }
+    }
+    return sum;
+  }
+
+  /**
+   * chunked: pushes the stream through a {@link CesrStreamParser} in chunks of {@code chunk}
+   * bytes (copied from the array, as a socket read would deliver them), then ends the input;
+   * visits every message as it completes.
+   *
+   * @throws dev.cesrj.CesrException if the stream does not parse
+   */
+  public static long chunked(byte[] stream, CesrOptions options, int chunk) {
+    long sum = 0;
+    try (CesrStreamParser parser = new CesrStreamParser(options)) {
+      for (int i = 0; i < stream.length; i += chunk) {
+        sum += touch(parser.feed(stream, i, Math.min(chunk, stream.length - i)));
+      }
+      sum += touch(parser.endOfInput());
+    }
+    return sum;
+  }
+
+  private static long touch(Framed f) {
+    long sum = 0;
+    for (Message m : f.messages()) {
+      sum += touch(m);
+    }
+    if (f.failed()) {
+      throw f.error().get();
     }
     return sum;
   }

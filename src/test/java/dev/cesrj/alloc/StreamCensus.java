@@ -7,6 +7,8 @@ import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.Layout;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 
@@ -51,6 +53,55 @@ public record StreamCensus(
         throw e;
       }
     }
+  }
+
+  /**
+   * Like {@link #of}, but the messages are pushed through a {@link CesrStreamParser} in chunks of
+   * {@code chunk} bytes (the last one shorter), then the end of input: the census must be the
+   * same as {@link #of}'s. An attachment-only stream is read with {@link Groups} as in
+   * {@link #of}.
+   *
+   * @throws CesrException if it does not parse: the error the push parser returned
+   */
+  public static StreamCensus ofChunks(byte[] stream, CesrOptions options, int chunk) {
+    try {
+      return chunked(stream, options, chunk);
+    } catch (ColdStartException e) {
+      if (e.offset() != 0) {
+        throw e;
+      }
+      try {
+        return attachments(stream, options);
+      } catch (CesrException notGroupsEither) {
+        e.addSuppressed(notGroupsEither);
+        throw e;
+      }
+    }
+  }
+
+  private static StreamCensus chunked(byte[] stream, CesrOptions options, int chunk) {
+    long[] counts = new long[3];
+    long checksum = 0;
+    try (CesrStreamParser parser = new CesrStreamParser(options)) {
+      int i = 0;
+      while (true) {
+        boolean end = i >= stream.length;
+        Framed f = end ? parser.endOfInput() : parser.feed(stream, i, Math.min(chunk, stream.length - i));
+        i += chunk;
+        for (Message m : f.messages()) {
+          counts[0]++;
+          add(m, counts);
+          checksum += MessageArms.touch(m);
+        }
+        if (f.failed()) {
+          throw f.error().get();
+        }
+        if (end) {
+          break;
+        }
+      }
+    }
+    return new StreamCensus(false, counts[0], counts[1], counts[2], stream.length, checksum);
   }
 
   private static StreamCensus messages(byte[] stream, CesrOptions options) {

@@ -14,12 +14,15 @@ import dev.cesrj.group.ParsedGroup;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -76,6 +79,95 @@ class FuzzTargetsTest {
     } catch (CesrException expected) {
       // typed rejection is a clean result
     }
+  }
+
+  /**
+   * The push parser, fed the input in fuzzer-chosen chunks (as {@code byte[]} or as pooled
+   * buffers it takes over), frames exactly what the whole-buffer {@code Messages} frames: the same
+   * messages and the same first error (type and offset). Then, on a second parser, skipping to
+   * the next cold-start point after every error ends cleanly: each call makes progress, reports a
+   * typed error or asks for bytes.
+   */
+  @FuzzTest(maxDuration = "30s")
+  void streaming(FuzzedDataProvider data) {
+    int maxChunk = data.consumeInt(1, 512);
+    long seed = data.consumeLong();
+    boolean buffers = data.consumeBoolean();
+    byte[] input = data.consumeRemainingAsBytes();
+    List<String> whole = new ArrayList<>();
+    try (Messages messages = Messages.copyOf(input, SMALL)) {
+      for (Message m : messages) {
+        whole.add(describe(m));
+      }
+    } catch (CesrException e) {
+      whole.add(e.getClass().getSimpleName() + "@" + e.offset());
+    }
+    List<String> streamed = new ArrayList<>();
+    SplittableRandom chunks = new SplittableRandom(seed);
+    try (CesrStreamParser parser = new CesrStreamParser(SMALL)) {
+      int i = 0;
+      Framed f = null;
+      while (i < input.length && (f == null || !f.failed())) {
+        int n = Math.min(chunks.nextInt(1, maxChunk + 1), input.length - i);
+        f = buffers
+            ? parser.feed(SMALL.allocator().directBuffer(n).writeBytes(input, i, n))
+            : parser.feed(input, i, n);
+        i += n;
+        describe(f, streamed);
+      }
+      if (f == null || !f.failed()) {
+        describe(parser.endOfInput(), streamed);
+      }
+    }
+    assertEquals(whole, streamed);
+    long steps = 0;
+    try (CesrStreamParser parser = new CesrStreamParser(SMALL)) {
+      Framed f = parser.feed(input);
+      while (true) {
+        steps++;
+        if (steps > 2L * input.length + 4) {
+          throw new AssertionError("no progress after " + steps + " calls");
+        }
+        if (f.failed()) {
+          f = parser.skipToColdStart();
+        } else if (f.buffered() > 0) {
+          f = parser.endOfInput();
+          if (!f.failed()) {
+            assertEquals(0, f.buffered());
+            break;
+          }
+        } else {
+          break;
+        }
+        f.messages().forEach(FuzzTargetsTest::describe);
+      }
+    }
+  }
+
+  private static void describe(Framed f, List<String> out) {
+    for (Message m : f.messages()) {
+      out.add(describe(m));
+    }
+    f.error().ifPresent(e -> out.add(e.getClass().getSimpleName() + "@" + (f.offsetBase() + e.offset())));
+  }
+
+  /** A message's framing facts and signatures; a lazily found error is part of the text. */
+  private static String describe(Message m) {
+    StringBuilder sb = new StringBuilder(m.toString()).append(' ').append(m.table());
+    for (Group g : m.groups()) {
+      sb.append(' ').append(g);
+    }
+    try {
+      for (IndexedSignature s : m.signatures()) {
+        sb.append(' ').append(s.qb64Text());
+      }
+    } catch (CesrException e) {
+      sb.append(" !").append(e.getClass().getSimpleName()).append('@').append(e.offset());
+    }
+    for (Message n : m.nested()) {
+      sb.append(" [").append(describe(n)).append(']');
+    }
+    return sb.toString();
   }
 
   /** Single primitives from text. */

@@ -1,0 +1,77 @@
+package dev.cesrj.bench;
+
+import dev.cesrj.CesrOptions;
+import dev.cesrj.alloc.MessageArms;
+import dev.cesrj.alloc.StreamCensus;
+import dev.cesrj.testing.Corpus;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Average time to frame one corpus KEL with receipts ({@code kel_witnessed.v1.bare.txt.cesr}:
+ * 16 messages, 12,694 bytes, every message and group visited) two ways ({@link MessageArms}):
+ * whole-buffer ({@code Messages.copyOf}: one copy, one pass) and chunked (the push parser
+ * {@code CesrStreamParser} fed {@code chunk}-byte pieces copied from the array, as socket reads
+ * deliver them, then the end of input). Run with {@code -prof gc} for {@code gc.alloc.rate.norm}
+ * (heap bytes per stream):
+ *
+ * <pre>
+ * ./mvnw -q test-compile exec:exec@jmh -Djmh.args="-prof gc -f 1 -wi 2 -i 3 -w 1s -r 1s StreamingBenchmark"
+ * </pre>
+ *
+ * <p>The forked JVM runs with Netty leak detection disabled and {@code CesrOptions.DEFAULT}
+ * ({@code PooledByteBufAllocator.DEFAULT}).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Dio.netty.leakDetection.level=disabled", "-Dio.netty.leakDetectionLevel=disabled"})
+@State(Scope.Thread)
+public class StreamingBenchmark {
+  /** The corpus stream framed. */
+  public static final String STREAM = "kel_witnessed.v1.bare.txt.cesr";
+
+  /** Bytes per chunk fed to the push parser. */
+  @Param({"1024"})
+  public int chunk;
+
+  private byte[] stream;
+  private final CesrOptions options = CesrOptions.DEFAULT;
+
+  /** Loads the stream; checks that both ways visit the same messages and groups. */
+  @Setup(Level.Trial)
+  public void setUp() {
+    stream = Corpus.bytes(STREAM);
+    long expected = StreamCensus.of(stream, options).checksum();
+    if (MessageArms.copyOnce(stream, options) != expected
+        || MessageArms.chunked(stream, options, chunk) != expected) {
+      throw new IllegalStateException("whole-buffer and chunked framing disagree on " + STREAM);
+    }
+  }
+
+  /** {@code Messages.copyOf}: the whole stream at once. */
+  @Benchmark
+  public long wholeBuffer() {
+    return MessageArms.copyOnce(stream, options);
+  }
+
+  /** {@code CesrStreamParser} fed {@code chunk} bytes at a time. */
+  @Benchmark
+  public long chunked() {
+    return MessageArms.chunked(stream, options, chunk);
+  }
+}

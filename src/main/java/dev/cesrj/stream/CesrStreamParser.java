@@ -1,0 +1,650 @@
+package dev.cesrj.stream;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.FrameTooLargeException;
+import dev.cesrj.TruncatedException;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Layout;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A push parser for a CESR stream that arrives in chunks of any size (text domain, qb64
+ * attachments): the caller feeds bytes as they come and gets back each message once it is
+ * complete, body and all its attachments together (CESR.md Part A item 5, section 6.6; keripy's
+ * {@code Parser} with {@code framed=False}).
+ *
+ * <pre>{@code
+ * try (CesrStreamParser parser = new CesrStreamParser(options)) {
+ *   for (ByteBuf chunk : chunks) {              // the parser takes each chunk over
+ *     Framed f = parser.feed(chunk);
+ *     f.messages().forEach(this::handle);       // views: valid until the next call
+ *     if (f.failed()) { ... parser.skipToColdStart() or stop ... }
+ *   }
+ *   Framed last = parser.endOfInput();          // releases a held message, or a truncation error
+ * }
+ * }</pre>
+ *
+ * <h2>Framing</h2>
+ *
+ * <p>The parser keeps the bytes it cannot finish yet in a cumulation buffer and frames them with
+ * the same framer as {@link Messages}, so a stream gives the same messages (offsets, lengths,
+ * versions, groups) and, at its end, the same error whether it is fed whole, in chunks or one
+ * byte at a time. A message is committed atomically: nothing of it is consumed until its body
+ * and all its attachments are in.
+ *
+ * <p>No re-framing: before it hands a message to the framer, the parser checks from the bytes at
+ * hand whether the framing can complete ({@link FrameLookahead}: the body size in a JSON
+ * version string, the count of an AttachmentGroup or envelope, whether anything after the body
+ * can end a bare attachment run). A message cut by the end of the bytes is not framed until its
+ * missing bytes are in, so a typical stream is framed once per message, whatever the chunks; a
+ * {@link dev.cesrj.TruncatedException} from the framer (where the check could not tell, e.g. a
+ * CBOR body) likewise means "more bytes needed", and the parser does not frame again before at
+ * least {@link dev.cesrj.TruncatedException#needed()} more bytes have arrived. Framing attempts
+ * over a stream are therefore O(bytes), never O(bytes^2), and so is the work of each held
+ * message (see {@link Framed#held()}).
+ *
+ * <p>End of a bare attachment run: a message whose attachments are not wrapped (no
+ * AttachmentGroup {@code -V}/{@code -C}, no BodyWithAttachmentGroup envelope) and reach the end
+ * of the bytes received so far may get more attachment groups in the next chunk. Such a message
+ * is held ({@link Framed#held()}) until a byte arrives that ends its run (a message start or a
+ * genus-version code) or {@link #endOfInput()}. keripy's streaming parser has the same ambiguity
+ * and asks senders to wrap attachments in {@code -V}/{@code -C} (CESR.md 6.6); wrapped and
+ * enveloped messages are returned as soon as their counted frame is in. A genus-version code at
+ * the end of the bytes received is held until the message it precedes starts. An error inside a
+ * held run is reported when the message is framed.
+ *
+ * <h2>Limits</h2>
+ *
+ * <p>A body or group that declares more than {@link CesrOptions#maxFrameBytes()} fails with
+ * {@link FrameTooLargeException} as soon as its size field is in, before anything of that size
+ * is awaited or allocated (also inside a held run: such a counter makes the parser frame the
+ * message at once); nesting depth is checked as in {@link Messages}. Since a message is
+ * buffered until it is complete, a top-level message longer than {@code maxFrameBytes} (a bare
+ * attachment run of many groups) is refused too, at its offset, after at most
+ * {@code maxFrameBytes + 1} of its bytes (the framer is never shown more of one message). The
+ * cumulation therefore never holds more than {@code maxFrameBytes + 1} bytes plus one chunk.
+ *
+ * <h2>Errors</h2>
+ *
+ * <p>Bad input never throws: a {@link CesrException} is returned in {@link Framed#error()}
+ * together with the messages completed before it in the same call, and the parser is failed.
+ * The caller then either stops (the failed frame and every byte after it stay readable through
+ * {@link #unconsumed()}) or calls {@link #skipToColdStart()}, which drops bytes up to the next
+ * cold-start point after the failed frame's first byte (counted in {@link Framed#skipped()}) and
+ * frames on from there. At {@link #endOfInput()} an unfinished frame is a
+ * {@link dev.cesrj.TruncatedException} that says how many bytes the message needs and has.
+ * Offsets count from the start of the stream (see {@link Framed#offsetBase()}). Misuse (feeding
+ * a failed, ended or closed parser) throws {@link IllegalStateException}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <ul>
+ *   <li>The parser owns its cumulation, a heap buffer from {@link CesrOptions#allocator()}
+ *       (pooled by default), released by {@link #close()}.
+ *   <li>{@link #feed(ByteBuf)} takes ownership of the fed buffer, as Netty's
+ *       {@code ByteToMessageDecoder} does with its input: the parser releases it (once), whether
+ *       the call succeeds, fails or throws. When nothing is buffered it frames the fed buffer in
+ *       place (no copy) and copies only an unfinished tail into the cumulation.
+ *   <li>{@link #feed(byte[])} copies the bytes: the caller may reuse its array at once.
+ *   <li>Returned messages are views, valid until the next call on the parser (or longer with
+ *       {@link Framed#retain()}); reading one after that reads released or moved bytes.
+ * </ul>
+ *
+ * <p>Binary (qb2) input raises {@link dev.cesrj.UnsupportedException} as {@link Messages} does.
+ * Not thread-safe.
+ */
+public final class CesrStreamParser implements AutoCloseable {
+  /** Offsets are re-based once the stream passes this many bytes since the last base: 1 GiB. */
+  static final long OFFSET_EPOCH = 1L << 30;
+
+  /** A held message is framed anyway once it has this many bytes (then at each doubling). */
+  static final int PROBE_MIN = 4096;
+
+  private static final int MIN_CAPACITY = 1024;
+  private static final int KEEP_EMPTY_CAPACITY = 64 * 1024;
+
+  private enum State {
+    /** Framing (or waiting for bytes). */
+    READY,
+    /** A frame failed; waiting for the caller's decision. */
+    FAILED,
+    /** Dropping bytes up to the next cold-start point. */
+    SKIPPING,
+    CLOSED
+  }
+
+  private final CesrOptions options;
+  private final long maxFrame;
+  private final long epoch;
+
+  /** The cumulation: bytes not yet returned or dropped, from its reader index; may be null. */
+  private ByteBuf cum;
+  /** An adopted fed buffer that the last call's messages view; released at the next call. */
+  private ByteBuf viewed;
+  private State state = State.READY;
+  private boolean ended;
+  private long generation;
+  /** Stream offset of the first buffered byte. */
+  private long position;
+  /** Stream offset that offset 0 of framed messages and errors refers to. */
+  private long base;
+  /** Bytes to receive before framing again (0: frame at once). */
+  private long awaiting;
+  private boolean held;
+  /** Table set by the last genus-version code consumed at the top of the stream, or null. */
+  private CounterTable table;
+  private CesrException failure;
+  private long attempts;
+  /**
+   * Stream offset of the held message whose bytes up to {@link #quietTo} hold no possible end
+   * of its attachment run (the lookahead need not scan them again), or -1.
+   */
+  private long quietFor = -1;
+  private long quietTo;
+  /** Stream offset of the held message {@link #probeAt} is for, or -1. */
+  private long probeFor = -1;
+  private long probeAt;
+
+  /** A parser with {@link CesrOptions#DEFAULT}. */
+  public CesrStreamParser() {
+    this(CesrOptions.DEFAULT);
+  }
+
+  /** A parser with {@code options} (allocator of the cumulation, limits, default table). */
+  public CesrStreamParser(CesrOptions options) {
+    this(options, OFFSET_EPOCH);
+  }
+
+  /** For tests: re-bases offsets every {@code epoch} bytes. */
+  CesrStreamParser(CesrOptions options, long epoch) {
+    this.options = Objects.requireNonNull(options, "options");
+    this.maxFrame = options.maxFrameBytes();
+    this.epoch = epoch;
+  }
+
+  /**
+   * Feeds the readable bytes of {@code chunk}; the parser takes ownership of it and releases it.
+   *
+   * @return the messages completed by these bytes, and what the parser needs next
+   * @throws IllegalStateException if the parser has failed (call {@link #skipToColdStart()}),
+   *     ended or is closed; {@code chunk} is released all the same
+   */
+  public Framed feed(ByteBuf chunk) {
+    Objects.requireNonNull(chunk, "chunk");
+    try {
+      checkFeedable();
+    } catch (IllegalStateException e) {
+      chunk.release();
+      throw e;
+    }
+    beginCall();
+    int n = chunk.readableBytes();
+    if (n > 0 && state == State.READY && buffered() == 0) {
+      return adopt(chunk);
+    }
+    try {
+      append(chunk, n);
+    } finally {
+      chunk.release();
+    }
+    return afterAppend(n);
+  }
+
+  /** Feeds a copy of {@code chunk}. */
+  public Framed feed(byte[] chunk) {
+    return feed(chunk, 0, chunk.length);
+  }
+
+  /**
+   * Feeds a copy of {@code length} bytes of {@code chunk} from {@code offset}.
+   *
+   * @throws IndexOutOfBoundsException if the range is not inside {@code chunk}
+   * @throws IllegalStateException if the parser has failed, ended or is closed
+   */
+  public Framed feed(byte[] chunk, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, chunk.length);
+    checkFeedable();
+    beginCall();
+    if (length > 0) {
+      ensureRoom(length);
+      cum.writeBytes(chunk, offset, length);
+    }
+    return afterAppend(length);
+  }
+
+  /**
+   * The input has ended: frames what is buffered with nothing more to come. A held message is
+   * returned; an unfinished frame is a {@link dev.cesrj.TruncatedException} in
+   * {@link Framed#error()} whose text gives the bytes the message needs and has (for example
+   * "need 145, have 135"), at the offset {@link Messages} reports for the same bytes. Calling it
+   * again returns no message (and the same error if the parser has failed). Afterwards
+   * {@code feed} throws; {@link #skipToColdStart()} may still resume after an error.
+   *
+   * @throws IllegalStateException if the parser is closed
+   */
+  public Framed endOfInput() {
+    checkOpen();
+    beginCall();
+    if (ended) {
+      return result(List.of(), 0, null);
+    }
+    ended = true;
+    List<Message> out = new ArrayList<>();
+    long skipped = 0;
+    if (state == State.SKIPPING) {
+      skipped = seek();
+    }
+    if (state == State.READY && buffered() > 0) {
+      frame(cum, out);
+    }
+    return result(out, skipped, out.isEmpty() ? null : cum);
+  }
+
+  /**
+   * After an error: drops the failed frame's first byte and every byte up to the next
+   * cold-start point (a JSON {@code {}, a CBOR or MessagePack map byte, a genus-version code, or
+   * a BodyWithAttachmentGroup or NonNativeBodyGroup counter of the table in force; see
+   * {@link ColdStartPoints}), then frames on from there. If no cold-start point is buffered yet,
+   * it keeps looking in the bytes fed next. The dropped bytes are counted in
+   * {@link Framed#skipped()}; the result may hold a new error.
+   *
+   * @throws IllegalStateException unless the last result was an error (or the parser is closed)
+   */
+  public Framed skipToColdStart() {
+    checkOpen();
+    if (state != State.FAILED) {
+      throw new IllegalStateException("skipToColdStart() needs a failed parser; state " + state);
+    }
+    beginCall();
+    failure = null;
+    cum.skipBytes(1);
+    position++;
+    state = State.SKIPPING;
+    long skipped = 1 + seek();
+    List<Message> out = new ArrayList<>();
+    if (state == State.READY && buffered() > 0) {
+      frame(cum, out);
+    }
+    return result(out, skipped, out.isEmpty() ? null : cum);
+  }
+
+  /**
+   * The buffered bytes, from {@link Framed#position()}: after an error, the failed frame and
+   * everything fed after it. A read-only view, not retained, valid until the next call.
+   *
+   * @throws IllegalStateException if the parser is closed
+   */
+  public ByteBuf unconsumed() {
+    checkOpen();
+    if (cum == null) {
+      return Unpooled.EMPTY_BUFFER;
+    }
+    return cum.slice().asReadOnly();
+  }
+
+  /** The error the parser failed with and waits on, or {@code null} if it has not failed. */
+  public CesrException failure() {
+    return state == State.FAILED ? failure : null;
+  }
+
+  /**
+   * Releases the cumulation and any fed buffer still held; messages not retained become
+   * invalid. Idempotent.
+   */
+  @Override
+  public void close() {
+    if (state == State.CLOSED) {
+      return;
+    }
+    state = State.CLOSED;
+    generation++;
+    releaseViewed();
+    if (cum != null) {
+      cum.release();
+      cum = null;
+    }
+  }
+
+  /** Framing attempts so far (calls to the framer): for tests of the work bound. */
+  long attempts() {
+    return attempts;
+  }
+
+  /** Capacity of the cumulation in bytes, 0 if none: for tests of the memory bound. */
+  int cumulationCapacity() {
+    return cum == null ? 0 : cum.capacity();
+  }
+
+  boolean isCurrent(long gen) {
+    return gen == generation && state != State.CLOSED;
+  }
+
+  private void checkOpen() {
+    if (state == State.CLOSED) {
+      throw new IllegalStateException("parser closed");
+    }
+  }
+
+  private void checkFeedable() {
+    checkOpen();
+    if (ended) {
+      throw new IllegalStateException("feed after endOfInput()");
+    }
+    if (state == State.FAILED) {
+      throw new IllegalStateException(
+          "parser failed (" + failure.getMessage() + "): call skipToColdStart() or close()");
+    }
+  }
+
+  /** Ends the validity of the last call's views: releases an adopted buffer, compacts. */
+  private void beginCall() {
+    generation++;
+    releaseViewed();
+    if (cum != null && !cum.isReadable()) {
+      if (cum.refCnt() != 1 || cum.capacity() > KEEP_EMPTY_CAPACITY) {
+        cum.release();
+        cum = null;
+      } else {
+        cum.clear();
+      }
+    }
+  }
+
+  private void releaseViewed() {
+    if (viewed != null) {
+      ByteBuf v = viewed;
+      viewed = null;
+      v.release();
+    }
+  }
+
+  private int buffered() {
+    return cum == null ? 0 : cum.readableBytes();
+  }
+
+  /**
+   * Makes room for {@code n} more bytes: compacts the cumulation (moving its bytes to index 0)
+   * only if no retained result views it; otherwise moves to a new cumulation.
+   */
+  private void ensureRoom(int n) {
+    if (cum == null) {
+      cum = options.allocator().heapBuffer(Math.max(n, MIN_CAPACITY));
+      return;
+    }
+    if (cum.refCnt() != 1) {
+      ByteBuf next = options.allocator().heapBuffer(Math.max(cum.readableBytes() + n, MIN_CAPACITY));
+      next.writeBytes(cum, cum.readerIndex(), cum.readableBytes());
+      cum.release();
+      cum = next;
+      return;
+    }
+    if (cum.writableBytes() < n) {
+      if (cum.readerIndex() > 0) {
+        cum.discardReadBytes();
+      }
+      cum.ensureWritable(n);
+    }
+  }
+
+  private void append(ByteBuf chunk, int n) {
+    if (n > 0) {
+      ensureRoom(n);
+      cum.writeBytes(chunk, chunk.readerIndex(), n);
+    }
+  }
+
+  /** Frames a fed buffer in place while nothing is buffered; copies an unfinished tail. */
+  private Framed adopt(ByteBuf chunk) {
+    List<Message> out = new ArrayList<>();
+    try {
+      frame(chunk, out);
+      if (chunk.isReadable()) {
+        append(chunk, chunk.readableBytes());
+      }
+    } catch (RuntimeException | Error e) {
+      chunk.release();
+      throw e;
+    }
+    if (out.isEmpty()) {
+      chunk.release();
+      return result(out, 0, null);
+    }
+    viewed = chunk;
+    return result(out, 0, chunk);
+  }
+
+  private Framed afterAppend(int n) {
+    List<Message> out = new ArrayList<>();
+    long skipped = 0;
+    if (state == State.SKIPPING) {
+      skipped = seek();
+      if (state == State.READY) {
+        frame(cum, out);
+      }
+    } else if (n > 0) {
+      if (awaiting > n) {
+        awaiting -= n;
+      } else {
+        awaiting = 0;
+        frame(cum, out);
+      }
+    }
+    return result(out, skipped, out.isEmpty() ? null : cum);
+  }
+
+  /**
+   * Drops buffered bytes up to the next cold-start point; the parser is READY if one was found
+   * (or the input ended), else still SKIPPING, keeping only an undecided {@code -} at the end.
+   *
+   * @return the bytes dropped
+   */
+  private long seek() {
+    if (cum == null) {
+      if (ended) {
+        state = State.READY;
+      }
+      awaiting = ended ? 0 : 1;
+      return 0;
+    }
+    int from = cum.readerIndex();
+    int limit = cum.writerIndex();
+    CounterTable t = table != null ? table : options.defaultTable();
+    int p = from;
+    boolean found = false;
+    while (p < limit) {
+      int v = ColdStartPoints.at(cum, p, limit, t);
+      if (v == ColdStartPoints.YES) {
+        found = true;
+        break;
+      }
+      if (v == ColdStartPoints.UNDECIDED && !ended) {
+        break;
+      }
+      p++;
+    }
+    cum.readerIndex(p);
+    position += p - from;
+    if (found || ended) {
+      state = State.READY;
+      awaiting = 0;
+      held = false;
+    } else {
+      awaiting = 1;
+    }
+    return p - from;
+  }
+
+  /**
+   * Frames the readable bytes of {@code buf} (the cumulation or an adopted chunk) into
+   * {@code out}, moving its reader index past each message returned; stops at a shortage (sets
+   * {@link #awaiting}), a held message or an error (fails the parser).
+   *
+   * <p>While bytes may still come, {@link FrameLookahead} first says whether framing the next
+   * message can complete: a message cut by the end of the bytes is then not framed at all (no
+   * exception, no framing work thrown away), and a held message is framed once, when its run's
+   * end arrives. A held message is framed anyway once it has grown to {@link #PROBE_MIN} bytes
+   * and then each time its size doubles, so that an error in it is found and the total work
+   * stays linear.
+   */
+  private void frame(ByteBuf buf, List<Message> out) {
+    if (position - base >= epoch) {
+      base = position;
+    }
+    int start = buf.readerIndex();
+    int limit = buf.writerIndex();
+    int origin = start - (int) (position - base);
+    MessageFramer framer = new MessageFramer(buf, origin, options, table);
+    FrameLookahead lookahead = null;
+    if (!ended) {
+      int floor = start;
+      if (quietFor == position) {
+        // re-scan the last 8 bytes: a counter may have been cut by the previous end
+        floor = (int) Math.max(start, Math.min(limit, start + (quietTo - position) - 8));
+      }
+      lookahead = new FrameLookahead(framer.source(), floor, limit, options.defaultTable(), maxFrame);
+    }
+    int pos = start;
+    awaiting = 0;
+    held = false;
+    while (pos < limit) {
+      if (lookahead != null) {
+        long w = lookahead.decide(pos, table);
+        if (w < 0 && !probe(pos, limit, start)) {
+          awaiting = 1;
+          held = true;
+          quietFor = position + (pos - start);
+          quietTo = position + (limit - start);
+          break;
+        }
+        if (w > 0) {
+          awaiting = Math.min(w, pos + maxFrame + 1 - limit); // never wait past the cap
+          break;
+        }
+      }
+      // never show the framer more than maxFrame + 1 bytes of one message
+      int cap = (int) Math.min(limit, pos + maxFrame + 1);
+      attempts++;
+      Message m;
+      try {
+        m = framer.next(pos, cap);
+      } catch (TruncatedException e) {
+        if (cap - pos > maxFrame) {
+          fail(tooLarge(pos, origin, cap - pos + e.needed()));
+        } else if (ended) {
+          fail(truncatedAtEnd(e, pos, origin, limit));
+        } else {
+          awaiting = Math.min(e.needed(), pos + maxFrame + 1 - limit);
+        }
+        break;
+      } catch (CesrException e) {
+        fail(e);
+        break;
+      }
+      if (m == null) {
+        // only a genus-version code before cap: it belongs to the message that follows it
+        if (cap < limit) {
+          fail(tooLarge(pos, origin, cap - pos + 1L));
+          break;
+        }
+        if (!ended) {
+          awaiting = 1;
+          break;
+        }
+        table = framer.streamTable();
+        pos = cap;
+        continue;
+      }
+      if (m.length() > maxFrame) {
+        fail(tooLarge(pos, origin, m.length()));
+        break;
+      }
+      int end = pos + m.length();
+      if (end == limit && !ended && mayContinue(m)) {
+        awaiting = 1;
+        held = true;
+        break;
+      }
+      out.add(m);
+      table = framer.streamTable();
+      pos = end;
+    }
+    position += pos - start;
+    buf.readerIndex(pos);
+  }
+
+  /**
+   * True if the held message at {@code pos} should be framed now all the same: it has reached
+   * the next probe size ({@link #PROBE_MIN} bytes, then twice its size at the last probe).
+   */
+  private boolean probe(int pos, int limit, int start) {
+    long at = position + (pos - start);
+    long length = limit - pos;
+    if (probeFor != at) {
+      probeFor = at;
+      probeAt = PROBE_MIN;
+    }
+    if (length < probeAt) {
+      return false;
+    }
+    probeAt = 2 * length;
+    return true;
+  }
+
+  /**
+   * True if more attachment groups may still follow {@code m} in bytes not received yet: its
+   * attachments are a bare run (not enclosed in an envelope, the first not an AttachmentGroup).
+   */
+  private static boolean mayContinue(Message m) {
+    if (m.envelope().isPresent()) {
+      return false;
+    }
+    List<dev.cesrj.group.Group> a = m.attachments();
+    return a.isEmpty() || a.get(0).code().layout() != Layout.ATTACHMENTS;
+  }
+
+  private void fail(CesrException e) {
+    state = State.FAILED;
+    failure = e;
+    awaiting = 0;
+    held = false;
+  }
+
+  private FrameTooLargeException tooLarge(int pos, int origin, long declared) {
+    return new FrameTooLargeException((long) pos - origin, null, declared, maxFrame);
+  }
+
+  /** The framer's truncation at the end of the input, saying what the message needs and has. */
+  private static TruncatedException truncatedAtEnd(
+      TruncatedException e, int pos, int origin, int limit) {
+    long have = limit - pos;
+    long offset = (long) pos - origin;
+    String expected =
+        (e.expected() != null ? e.expected() + " " : "")
+            + "(the message at offset " + offset + ": need " + (have + e.needed()) + ", have "
+            + have + ")";
+    TruncatedException t = new TruncatedException(e.offset(), e.code(), expected, e.needed());
+    t.initCause(e);
+    return t;
+  }
+
+  private Framed result(List<Message> out, long skipped, ByteBuf views) {
+    long needed = state == State.FAILED || buffered() == 0 ? 0 : Math.max(1, awaiting);
+    return new Framed(
+        this,
+        generation,
+        out,
+        needed,
+        held && state == State.READY,
+        state == State.FAILED ? failure : null,
+        skipped,
+        base,
+        position,
+        buffered(),
+        views);
+  }
+}

@@ -1,0 +1,70 @@
+package dev.cesrj.stream;
+
+import dev.cesrj.code.CounterCode;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Layout;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Where a top-level message can start, for resynchronising after a malformed frame (CESR.md
+ * section 5, keripy {@code sniff}; the bytes keripy's streaming parser would cold-start on, with
+ * the text-counter tritet narrowed to the counters that start a message):
+ *
+ * <ul>
+ *   <li>{@code {}: a JSON body;
+ *   <li>{@code 0xA0..0xBF}: a CBOR map; {@code 0x80..0x8F}, {@code 0xDE}, {@code 0xDF}: a
+ *       MessagePack fixmap, map16 or map32;
+ *   <li>{@code -_}: a genus-version code; {@code -X} or {@code --X} whose code in the table in
+ *       force is a BodyWithAttachmentGroup or a NonNativeBodyGroup.
+ * </ul>
+ *
+ * <p>A {@code -} (or {@code --}) in the last bytes read is undecided until the byte after it
+ * arrives. Reads with {@link ByteBuf#getByte(int)}; allocates nothing.
+ */
+final class ColdStartPoints {
+  /** The byte at the index cannot start a message. */
+  static final int NO = 0;
+  /** A message can start at the index. */
+  static final int YES = 1;
+  /** A message counter may start at the index: the bytes after it have not arrived yet. */
+  static final int UNDECIDED = 2;
+
+  private ColdStartPoints() {}
+
+  /**
+   * Whether a message can start at buffer index {@code p} of {@code buf}, reading no further
+   * than {@code limit}.
+   *
+   * @param table the counter table in force at the top of the stream
+   */
+  static int at(ByteBuf buf, int p, int limit, CounterTable table) {
+    int b = buf.getByte(p) & 0xFF;
+    if (b == '{' || (b >= 0xA0 && b <= 0xBF) || (b >= 0x80 && b <= 0x8F) || b == 0xDE
+        || b == 0xDF) {
+      return YES;
+    }
+    if (b != '-') {
+      return NO;
+    }
+    if (p + 1 >= limit) {
+      return UNDECIDED;
+    }
+    int c = buf.getByte(p + 1) & 0xFF;
+    if (c == '_') {
+      return YES;
+    }
+    if (c != '-') {
+      return startsMessage(table.small(c)) ? YES : NO;
+    }
+    if (p + 2 >= limit) {
+      return UNDECIDED;
+    }
+    return startsMessage(table.big(buf.getByte(p + 2) & 0xFF)) ? YES : NO;
+  }
+
+  private static boolean startsMessage(CounterCode code) {
+    return code != null
+        && (code.layout() == Layout.BODY_WITH_ATTACHMENTS
+            || code.layout() == Layout.NON_NATIVE_BODY);
+  }
+}

@@ -1,0 +1,185 @@
+package dev.cesrj.stream;
+
+import dev.cesrj.CesrException;
+import io.netty.buffer.ByteBuf;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one call to a {@link CesrStreamParser} framed: the complete messages, in stream order,
+ * and what the parser waits for next (more bytes, or the caller's decision after an error).
+ *
+ * <p>Validity: the messages are views of a buffer the parser owns (its cumulation, or a fed
+ * {@code ByteBuf} it adopted), valid until the next call on the parser ({@code feed},
+ * {@code endOfInput}, {@code skipToColdStart}, {@code close}). To keep them longer, call
+ * {@link #retain()} before that next call and {@link #close()} when done: the buffer then stays
+ * alive and unchanged (the parser moves on to a new cumulation instead of compacting a retained
+ * one). Not thread-safe.
+ */
+public final class Framed implements AutoCloseable {
+  private final CesrStreamParser parser;
+  private final long generation;
+  private final List<Message> messages;
+  private final long needed;
+  private final boolean held;
+  private final CesrException error;
+  private final long skipped;
+  private final long offsetBase;
+  private final long position;
+  private final int buffered;
+  private final ByteBuf views;
+  private boolean retained;
+
+  Framed(
+      CesrStreamParser parser,
+      long generation,
+      List<Message> messages,
+      long needed,
+      boolean held,
+      CesrException error,
+      long skipped,
+      long offsetBase,
+      long position,
+      int buffered,
+      ByteBuf views) {
+    this.parser = parser;
+    this.generation = generation;
+    // the parser hands over a list it no longer touches
+    this.messages = messages.isEmpty() ? List.of() : Collections.unmodifiableList(messages);
+    this.needed = needed;
+    this.held = held;
+    this.error = error;
+    this.skipped = skipped;
+    this.offsetBase = offsetBase;
+    this.position = position;
+    this.buffered = buffered;
+    this.views = views;
+  }
+
+  /**
+   * The top-level messages completed by this call, in stream order: each with its body and all
+   * its attachments (a message is never returned in parts). Empty if none completed.
+   */
+  public List<Message> messages() {
+    return messages;
+  }
+
+  /**
+   * How many more bytes the parser needs before it frames again: 0 if it buffers nothing or has
+   * failed; otherwise at least 1, and the parser does not look at the buffered bytes again
+   * before that many have arrived (feeding fewer costs no framing work). It is exact for the
+   * rest of a message body, of a counter, of an AttachmentGroup ({@code -V}/{@code -C}) after a
+   * body and of a BodyWithAttachmentGroup envelope (the framer's
+   * {@link dev.cesrj.TruncatedException#needed()}: exact for those and for sized primitives and
+   * quadlet-counted groups, a lower bound inside a CESR 1.0 element-counted group); 27 minus
+   * what is buffered while a JSON body's version string is incomplete (keripy sniffs 27 bytes);
+   * 1 while a message is {@link #held()} or the parser looks for a cold-start point after
+   * {@link CesrStreamParser#skipToColdStart()}.
+   */
+  public long needed() {
+    return needed;
+  }
+
+  /**
+   * True if the buffered bytes start with a complete message body whose bare attachment run
+   * (no AttachmentGroup {@code -V}/{@code -C} wrapping it, no envelope) has not ended in the
+   * bytes received so far: its last group may be complete or cut, and more groups may follow.
+   * The parser holds it, and frames it once the next byte that can end the run arrives (a
+   * message start, a genus-version code), at {@link CesrStreamParser#endOfInput()}, or when it
+   * has grown to 4 KiB and then each time it doubles (so that
+   * an error in it is found and a long run costs linear work). keripy's streaming parser has the
+   * same ambiguity and asks senders to wrap attachments (CESR.md 6.6); a wrapped or enveloped
+   * message is never held.
+   */
+  public boolean held() {
+    return held;
+  }
+
+  /**
+   * The error this call met, if any: a {@link CesrException} other than a truncation while
+   * bytes may still come (a truncation at {@link CesrStreamParser#endOfInput()} is an error too).
+   * The parser is then failed: the failed frame's bytes and everything after them stay buffered
+   * ({@link CesrStreamParser#unconsumed()}) until the caller closes the parser or calls
+   * {@link CesrStreamParser#skipToColdStart()}.
+   */
+  public Optional<CesrException> error() {
+    return Optional.ofNullable(error);
+  }
+
+  /** True if {@link #error()} is present. */
+  public boolean failed() {
+    return error != null;
+  }
+
+  /**
+   * Bytes dropped by this call while looking for a cold-start point after
+   * {@link CesrStreamParser#skipToColdStart()} (the failed frame's first byte included).
+   */
+  public long skipped() {
+    return skipped;
+  }
+
+  /**
+   * The stream offset that offset 0 of this call's messages, groups and error refers to: 0 for
+   * the first GiB of the stream, so that their offsets are stream offsets; then the stream
+   * offset at which the parser last re-based its offsets (an {@code int} buffer index cannot
+   * count past 2 GiB). {@code offsetBase() + message.offset()} is always the stream offset.
+   */
+  public long offsetBase() {
+    return offsetBase;
+  }
+
+  /**
+   * Stream offset of the first byte not yet returned in a message nor dropped: where the
+   * buffered bytes start.
+   */
+  public long position() {
+    return position;
+  }
+
+  /** Bytes the parser buffers after this call (a partial or held message, or failed bytes). */
+  public int buffered() {
+    return buffered;
+  }
+
+  /**
+   * Keeps this call's messages valid after the parser's next call, until {@link #close()}
+   * (retains the buffer they view; idempotent).
+   *
+   * @return this
+   * @throws IllegalStateException if the parser has been called again since this result (its
+   *     views may already be gone)
+   */
+  public Framed retain() {
+    if (!retained) {
+      if (!parser.isCurrent(generation)) {
+        throw new IllegalStateException("retain() after the parser's next call");
+      }
+      if (views != null) {
+        views.retain();
+      }
+      retained = true;
+    }
+    return this;
+  }
+
+  /** Releases what {@link #retain()} retained; nothing if not retained. Idempotent. */
+  @Override
+  public void close() {
+    if (retained) {
+      retained = false;
+      if (views != null) {
+        views.release();
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Framed " + messages.size() + " messages, needed " + needed + (held ? " (held)" : "")
+        + (error != null ? ", error " + error.getMessage() : "")
+        + (skipped > 0 ? ", skipped " + skipped : "") + ", position " + position + ", buffered "
+        + buffered;
+  }
+}

@@ -1,0 +1,225 @@
+package dev.cesrj.stream;
+
+import static dev.cesrj.stream.TestStreams.ascii;
+import static dev.cesrj.stream.TestStreams.concat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.cesrj.CesrOptions;
+import dev.cesrj.FrameTooLargeException;
+import dev.cesrj.TruncatedException;
+import dev.cesrj.alloc.CountingAllocator;
+import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.LeakDetectionExtension;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.util.IllegalReferenceCountException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Who owns what: the parser takes over every fed {@code ByteBuf} and releases it exactly once
+ * (at once, or at its next call when the returned messages view it in place); it owns its
+ * cumulation (from the options' allocator) and releases it on close; returned messages are views
+ * valid until the next call, or until {@link Framed#close()} after {@link Framed#retain()}. Pooled
+ * buffers throughout, under the paranoid leak detection that fails any test leaking one; error
+ * paths included.
+ */
+class CesrStreamParserOwnershipTest {
+    private static final PooledByteBufAllocator POOL = PooledByteBufAllocator.DEFAULT;
+
+    private static ByteBuf pooled(byte[] bytes, boolean direct) {
+        ByteBuf b = direct ? POOL.directBuffer(bytes.length) : POOL.heapBuffer(bytes.length);
+        return b.writeBytes(bytes);
+    }
+
+    private static List<ObjectNode> project(Framed f) {
+        List<ObjectNode> out = new ArrayList<>();
+        for (Message m : f.messages()) {
+            out.add(StreamingRuns.project(m, f.offsetBase()));
+        }
+        return out;
+    }
+
+    @Test
+    void aChunkCopiedIntoTheCumulationIsReleasedAtOnce() {
+        byte[] first = TestStreams.kelSingleFirstMessage();
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            parser.feed(first, 0, 100); // something buffered: the next chunk is copied
+            ByteBuf chunk = pooled(first, true);
+            chunk.readerIndex(100);
+            Framed f = parser.feed(chunk);
+            assertEquals(0, chunk.refCnt());
+            assertTrue(f.held());
+        }
+    }
+
+    @Test
+    void anAdoptedChunkIsReleasedAtTheNextCall() {
+        byte[] stream = Corpus.bytes(TestStreams.KEL_SINGLE_V1);
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            ByteBuf chunk = pooled(stream, false);
+            Framed f = parser.feed(chunk);
+            assertEquals(8, f.messages().size(), "framed in place; the last message is held");
+            assertEquals(1, chunk.refCnt(), "the messages view it until the next call");
+            // zero copy: a message's body is a view of the fed buffer
+            chunk.setByte(1, 'X');
+            assertEquals('X', f.messages().get(0).body().getByte(1));
+            chunk.setByte(1, '"');
+            Framed end = parser.endOfInput();
+            assertEquals(0, chunk.refCnt());
+            assertEquals(1, end.messages().size());
+        }
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            ByteBuf chunk = pooled(stream, true);
+            assertEquals(8, parser.feed(chunk).messages().size());
+            assertEquals(1, chunk.refCnt());
+            parser.close();
+            assertEquals(0, chunk.refCnt(), "close releases it");
+        }
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            ByteBuf chunk = pooled(java.util.Arrays.copyOf(stream, 200), false);
+            Framed f = parser.feed(chunk);
+            assertEquals(0, f.messages().size());
+            assertEquals(0, chunk.refCnt(), "nothing framed in it: its bytes were copied and it is released");
+            assertEquals(200, f.buffered());
+        }
+    }
+
+    @Test
+    void aChunkFedToAFailedEndedOrClosedParserIsReleased() {
+        CesrStreamParser parser = new CesrStreamParser();
+        assertTrue(parser.feed(pooled(ascii("!yz"), false)).failed());
+        ByteBuf chunk = pooled(ascii("{"), true);
+        assertThrows(IllegalStateException.class, () -> parser.feed(chunk));
+        assertEquals(0, chunk.refCnt());
+        parser.close();
+        ByteBuf late = pooled(ascii("{"), false);
+        assertThrows(IllegalStateException.class, () -> parser.feed(late));
+        assertEquals(0, late.refCnt());
+        try (CesrStreamParser ended = new CesrStreamParser()) {
+            ended.endOfInput();
+            ByteBuf after = pooled(ascii("{"), false);
+            assertThrows(IllegalStateException.class, () -> ended.feed(after));
+            assertEquals(0, after.refCnt());
+        }
+    }
+
+    @Test
+    void messagesInTheCumulationDieWithTheParser() {
+        byte[] stream = concat(TestStreams.kelSingleFirstMessage(), "{");
+        CesrStreamParser parser = new CesrStreamParser();
+        Framed f = parser.feed(stream); // a byte[] is copied into the cumulation
+        Message m = f.messages().get(0);
+        assertEquals('{', m.body().getByte(0));
+        parser.close();
+        assertThrows(IllegalReferenceCountException.class, () -> m.body().getByte(0));
+        assertThrows(IllegalReferenceCountException.class, () -> m.groups().get(0).qb64().getByte(0));
+        assertThrows(IllegalStateException.class, f::retain, "too late to retain");
+    }
+
+    @Test
+    void aRetainedResultOutlivesLaterCallsCompactionAndClose() {
+        byte[] stream = Corpus.bytes("kel_witnessed.v1.bare.txt.cesr");
+        CesrStreamParser parser = new CesrStreamParser();
+        Framed kept = parser.feed(stream, 0, 3000).retain();
+        List<ObjectNode> before = project(kept);
+        assertEquals(3, before.size(), "icp, rct, ixn; the next rct is cut");
+        Framed notKept = parser.feed(stream, 3000, 500);
+        parser.feed(stream, 3500, 500);
+        assertThrows(IllegalStateException.class, notKept::retain, "retain() after the next call");
+        // later chunks fill the cumulation: the parser moves to a new buffer, never compacting
+        // the retained one under its views
+        for (int i = 4000; i < stream.length; i += 500) {
+            parser.feed(stream, i, Math.min(500, stream.length - i));
+        }
+        assertEquals(1, parser.endOfInput().messages().size());
+        parser.close();
+        assertEquals(before, project(kept), "views unchanged after later calls and close");
+        kept.close();
+        kept.close();
+        assertThrows(IllegalReferenceCountException.class, () -> kept.messages().get(0).body().getByte(0));
+    }
+
+    @Test
+    void aRetainedInPlaceResultKeepsTheFedBuffer() {
+        byte[] stream = Corpus.bytes(TestStreams.KEL_SINGLE_V1);
+        ByteBuf chunk = pooled(stream, true);
+        List<ObjectNode> before;
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            Framed kept = parser.feed(chunk).retain();
+            before = project(kept);
+            assertEquals(2, chunk.refCnt());
+            parser.feed(ascii("{"));
+            parser.endOfInput();
+            assertEquals(1, chunk.refCnt());
+            parser.close();
+            assertEquals(before, project(kept));
+            kept.close();
+        }
+        assertEquals(0, chunk.refCnt());
+    }
+
+    @Test
+    void theCumulationComesFromTheOptionsAllocatorAndIsReleasedOnClose() {
+        CountingAllocator allocator = new CountingAllocator();
+        CesrOptions options = CesrOptions.builder().allocator(allocator).build();
+        byte[] stream = Corpus.bytes(TestStreams.KEL_SINGLE_V1);
+        try (CesrStreamParser parser = new CesrStreamParser(options)) {
+            for (int i = 0; i < stream.length; i += 1024) {
+                parser.feed(stream, i, Math.min(1024, stream.length - i));
+            }
+            assertEquals(1, parser.endOfInput().messages().size());
+            assertTrue(allocator.buffers() >= 1);
+            assertTrue(allocator.buffers() <= 3, "buffers " + allocator.buffers());
+        }
+    }
+
+    @Test
+    void errorPathsLeakNothing() {
+        assumeTrue(LeakDetectionExtension.isActive(), "leak detection disabled");
+        byte[] good = TestStreams.kelSingleFirstMessage();
+        try (LeakDetectionExtension.Scope scope = LeakDetectionExtension.openScope("stream errors")) {
+            // a failure, then close without a decision
+            CesrStreamParser a = new CesrStreamParser();
+            assertTrue(a.feed(pooled(concat(good, "!!"), false)).failed());
+            a.close();
+            // a failure in an adopted chunk after a message, skip, then a truncation at the end
+            CesrStreamParser b = new CesrStreamParser();
+            Framed f = b.feed(pooled(concat(good, "{", StreamOf.BAD, good), true));
+            assertEquals(1, f.messages().size());
+            assertTrue(f.failed());
+            Framed s = b.skipToColdStart();
+            assertFalse(s.failed(), s::toString);
+            Framed mid = b.feed(pooled(java.util.Arrays.copyOf(good, 50), false));
+            assertEquals(1, mid.messages().size(), "the held message, released by the next '{'");
+            Framed end = b.endOfInput();
+            assertInstanceOf(TruncatedException.class, end.error().orElseThrow());
+            assertEquals(0, end.messages().size());
+            b.close();
+            // a frame too large, retained results released late
+            CesrStreamParser c = new CesrStreamParser();
+            Framed r = c.feed(pooled(concat(good, "--V_____"), false)).retain();
+            assertInstanceOf(FrameTooLargeException.class, r.error().orElseThrow());
+            c.close();
+            r.close();
+            assertEquals(Optional.empty(), scope.check());
+        }
+    }
+
+    /** Pieces of bad input. */
+    private static final class StreamOf {
+        static final byte[] BAD = ascii("\"v\":\"KERI10JSON0000zz_\",\"t\":\"icp\"}");
+    }
+}
