@@ -16,7 +16,8 @@ import dev.cesrj.stream.Messages;
  * What a whole stream holds, as {@code ConcurrentParse} reports it for an {@code --input} file.
  *
  * <p>A stream of messages is read with {@link Messages}. A stream that starts with an attachment
- * group instead of a message (Messages throws {@link ColdStartException} at offset 0) and that
+ * group instead of a message (Messages throws {@link ColdStartException} at offset 0, or just
+ * after the genus-version codes that lead it, as in the CESR 2.0 {@code atc_*} files) and that
  * {@link Groups} reads to its end is an attachment-only stream (as the corpus's {@code atc_*}
  * files are): it has no message, and is parsed with {@link Groups}.
  *
@@ -43,7 +44,7 @@ public record StreamCensus(
     try {
       return messages(stream, options);
     } catch (ColdStartException e) {
-      if (e.offset() != 0) {
+      if (!onlyGenusVersionCodesBefore(stream, e.offset())) {
         throw e;
       }
       try {
@@ -67,7 +68,7 @@ public record StreamCensus(
     try {
       return chunked(stream, options, chunk);
     } catch (ColdStartException e) {
-      if (e.offset() != 0) {
+      if (!onlyGenusVersionCodesBefore(stream, e.offset())) {
         throw e;
       }
       try {
@@ -77,6 +78,19 @@ public record StreamCensus(
         throw e;
       }
     }
+  }
+
+  /** True if {@code stream[0, offset)} is nothing but genus-version codes (8 characters each). */
+  static boolean onlyGenusVersionCodesBefore(byte[] stream, long offset) {
+    if (offset % 8 != 0 || offset > stream.length) {
+      return false;
+    }
+    for (int i = 0; i < offset; i += 8) {
+      if (stream[i] != '-' || stream[i + 1] != '_') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static StreamCensus chunked(byte[] stream, CesrOptions options, int chunk) {

@@ -34,8 +34,13 @@ class StreamCensusTest {
     assertEquals(26, v1TextStreams().size(), v1TextStreams().toString());
   }
 
+  /** Every text stream, CESR 1.0 and 2.0 (a 2.0 attachment-only file starts with -_AAACAA). */
+  static List<String> textStreams() {
+    return Corpus.streams().stream().filter(n -> n.contains(".txt.")).collect(Collectors.toList());
+  }
+
   @ParameterizedTest
-  @MethodSource("v1TextStreams")
+  @MethodSource("textStreams")
   void countsMessagesGroupsAndSignaturesAsKeripyParsedThem(String name) {
     byte[] stream = Corpus.bytes(name);
     JsonNode expected = Corpus.expected(name);
@@ -45,7 +50,10 @@ class StreamCensusTest {
     long[] want = new long[2];
     for (JsonNode m : expected) {
       if (attachmentOnly) {
-        // one {counter, items} per group
+        // one {counter, items} per group; genus-version codes are not groups here
+        if (m.get("counter").get("code").asText().equals("-_AAA")) {
+          continue;
+        }
         want[0]++;
         want[1] += sigers(m.get("items"));
       } else {
@@ -62,7 +70,11 @@ class StreamCensusTest {
   /** groups: the message's "groups" entries but genus-version codes; sigs: Siger items. */
   private static void count(JsonNode message, long[] want) {
     for (JsonNode g : message.get("groups")) {
-      if (!g.get("code").asText().equals("-_AAA")) {
+      String code = g.get("code").asText();
+      // keripy records the envelope of one nested_kel.v2 message among its groups (a recording
+      // quirk, see dev.cesrj.stream.ExpectedJson): an envelope without "nest" is not a group
+      boolean ownEnvelope = code.matches("--?[BU]") && !g.has("nest") && !g.has("items");
+      if (!code.equals("-_AAA") && !ownEnvelope) {
         want[0]++;
       }
       if (g.has("items")) {
