@@ -486,9 +486,4 @@ public final class GroupFramer {
         && layout != Layout.NATIVE_BODY
         && layout != Layout.NATIVE_FIELDS;
   }
-
-  /** True if {@code layout} content is a nested stream for the message layer. */
-  static boolean isStream(Layout layout) {
-    return layout == Layout.GENERIC || layout == Layout.BODY_WITH_ATTACHMENTS;
-  }
 }
