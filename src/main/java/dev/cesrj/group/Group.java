@@ -163,10 +163,6 @@ public final class Group implements Element {
     return index;
   }
 
-  GroupViews views() {
-    return views;
-  }
-
   @Override
   public String toString() {
     return name() + " " + counterText() + " count " + count + " at " + offset() + " (" + length

@@ -4,7 +4,10 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
+import java.util.List;
 import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -17,11 +20,17 @@ import java.util.concurrent.atomic.LongAdder;
  * count again: this counts the allocations a caller asks for, which is what "one buffer per
  * stream" means. Counting is thread-safe ({@link LongAdder}); give each measured thread its own
  * instance to get per-thread figures.
+ *
+ * <p>A {@linkplain #tracking tracking} instance also keeps every buffer it returned, in order
+ * ({@link #allocated()}), so that a test can check who owns and releases them (reference counts).
+ * A counting-only instance keeps no buffer, so that long runs (ConcurrentParse) hold no memory.
  */
 public final class CountingAllocator implements ByteBufAllocator {
   private final PooledByteBufAllocator delegate;
   private final LongAdder buffers = new LongAdder();
   private final LongAdder requestedBytes = new LongAdder();
+  /** The buffers returned so far, in order; null unless tracking. */
+  private final Queue<ByteBuf> allocated;
 
   /** Counts allocations made through {@link PooledByteBufAllocator#DEFAULT}. */
   public CountingAllocator() {
@@ -30,7 +39,34 @@ public final class CountingAllocator implements ByteBufAllocator {
 
   /** Counts allocations made through {@code delegate}. */
   public CountingAllocator(PooledByteBufAllocator delegate) {
+    this(delegate, false);
+  }
+
+  private CountingAllocator(PooledByteBufAllocator delegate, boolean track) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.allocated = track ? new ConcurrentLinkedQueue<>() : null;
+  }
+
+  /** Counts allocations made through {@code delegate} and keeps every buffer it returns. */
+  public static CountingAllocator tracking(PooledByteBufAllocator delegate) {
+    return new CountingAllocator(delegate, true);
+  }
+
+  /** Counts and keeps the allocations made through {@link PooledByteBufAllocator#DEFAULT}. */
+  public static CountingAllocator tracking() {
+    return tracking(PooledByteBufAllocator.DEFAULT);
+  }
+
+  /**
+   * The buffers returned so far, in the order they were returned (a snapshot).
+   *
+   * @throws IllegalStateException if this instance does not {@linkplain #tracking track} buffers
+   */
+  public List<ByteBuf> allocated() {
+    if (allocated == null) {
+      throw new IllegalStateException("a counting-only allocator keeps no buffers: use tracking()");
+    }
+    return List.copyOf(allocated);
   }
 
   /** The allocator that does the work. */
@@ -51,6 +87,9 @@ public final class CountingAllocator implements ByteBufAllocator {
   private <B extends ByteBuf> B counted(B buf) {
     buffers.increment();
     requestedBytes.add(buf.capacity());
+    if (allocated != null) {
+      allocated.add(buf);
+    }
     return buf;
   }
 

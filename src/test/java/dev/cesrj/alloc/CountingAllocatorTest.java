@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.util.List;
 import java.util.function.Function;
@@ -89,6 +90,41 @@ class CountingAllocatorTest {
     assertEquals(pool.isDirectBufferPooled(), a.isDirectBufferPooled());
     assertEquals(pool.calculateNewCapacity(100, 1000), a.calculateNewCapacity(100, 1000));
     assertThrows(NullPointerException.class, () -> new CountingAllocator(null));
+  }
+
+  @Test
+  void aTrackingAllocatorKeepsEveryBufferInOrder() {
+    PooledByteBufAllocator pool = new PooledByteBufAllocator(false);
+    CountingAllocator a = CountingAllocator.tracking(pool);
+    assertSame(pool, a.delegate());
+    ByteBuf first = a.heapBuffer(10);
+    ByteBuf second = a.directBuffer(20);
+    CompositeByteBuf third = a.compositeBuffer();
+    try {
+      assertEquals(List.of(first, second, third), a.allocated());
+      assertEquals(3, a.buffers());
+      assertEquals(30, a.requestedBytes());
+      List<ByteBuf> snapshot = a.allocated();
+      a.buffer(5).release();
+      assertEquals(3, snapshot.size(), "allocated() is a snapshot");
+      assertEquals(4, a.allocated().size());
+      assertThrows(UnsupportedOperationException.class, () -> snapshot.add(first));
+    } finally {
+      first.release();
+      second.release();
+      third.release();
+    }
+    assertEquals(0, a.allocated().get(0).refCnt(), "kept, not retained");
+    assertSame(PooledByteBufAllocator.DEFAULT, CountingAllocator.tracking().delegate());
+    assertThrows(NullPointerException.class, () -> CountingAllocator.tracking(null));
+  }
+
+  @Test
+  void aCountingOnlyAllocatorKeepsNoBuffer() {
+    CountingAllocator a = new CountingAllocator();
+    a.heapBuffer(8).release();
+    assertEquals(1, a.buffers());
+    assertThrows(IllegalStateException.class, a::allocated);
   }
 
   private static long heapAllocations(PooledByteBufAllocator pool) {

@@ -164,4 +164,37 @@ class CounterTableTest {
         assertEquals("ControllerIdxSigs", CounterTable.CESR_2_0.controllerIdxSigs().name());
         assertNull(CounterTable.ofMajor(3));
     }
+
+    // ---- lookups take any int: nothing outside ASCII is a code ----
+
+    @Test
+    void counterTableLookupsRefuseANonAsciiLetter() {
+        for (CounterTable t : CounterTable.values()) {
+            for (int bad : MatterCodeTest.NOT_ASCII) {
+                assertNull(t.small(bad), t + " small " + bad);
+                assertNull(t.big(bad), t + " big " + bad);
+                assertEquals(0, t.hardSize(bad), t + " hardSize " + bad);
+            }
+            assertNull(t.small(0));
+            assertNull(t.big(0));
+            assertNull(t.small(127));
+            assertNull(t.big(127));
+        }
+        assertEquals("-V", CounterTable.CESR_1_0.small('V').code());
+        assertEquals("--V", CounterTable.CESR_1_0.big('V').code());
+        assertEquals("-c", CounterTable.CESR_2_0.small('c').code());
+        assertEquals("--c", CounterTable.CESR_2_0.big('c').code());
+    }
+
+    /** The second character of a counter: letters (2), '-' (3), '_' (5), nothing else. */
+    @Test
+    void counterHardSizeOfEverySecondCharacter() {
+        for (CounterTable t : CounterTable.values()) {
+            for (int c1 = -1; c1 < 300; c1++) {
+                int expected = (c1 >= 'A' && c1 <= 'Z') || (c1 >= 'a' && c1 <= 'z') ? 2
+                        : c1 == '-' ? 3 : c1 == '_' ? 5 : 0;
+                assertEquals(expected, t.hardSize(c1), t + " char " + c1);
+            }
+        }
+    }
 }

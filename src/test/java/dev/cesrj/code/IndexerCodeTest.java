@@ -11,7 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cesrj.UnknownCodeException;
 import dev.cesrj.primitive.IndexedSignature;
-import dev.cesrj.primitive.QbEncoder;
+import dev.cesrj.testing.Qb64;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalInt;
@@ -62,7 +63,7 @@ class IndexerCodeTest {
         assertEquals(qb64, sig.qb64Text());
         assertEquals(qb64.length(), sig.length());
         int ondexChars = ondex.isNull() || sig.code().os() == 0 ? 0 : ondex.asInt();
-        assertEquals(qb64, QbEncoder.indexer(sig.code(), sig.index(), ondexChars, raw));
+        assertEquals(qb64, Qb64.indexer(sig.code(), sig.index(), ondexChars, raw));
     }
 
     @ParameterizedTest(name = "{index}: {0}")
@@ -151,5 +152,40 @@ class IndexerCodeTest {
         }
         assertNull(IndexerCode.lookup(3, '2', 'A'));
         assertNull(IndexerCode.lookup(1, 200, 0));
+    }
+
+    // ---- lookups take any int: nothing outside ASCII is a code ----
+
+    @Test
+    void indexerLookupsRefuseANonAsciiCharacter() {
+        for (int bad : MatterCodeTest.NOT_ASCII) {
+            assertNull(IndexerCode.single(bad), "single " + bad);
+            assertNull(IndexerCode.lookup(1, bad, 0), "c0 " + bad);
+            assertNull(IndexerCode.lookup(1, 'A', bad), "c1 " + bad);
+            assertNull(IndexerCode.lookup(2, '0', bad), "c1 " + bad);
+            assertNull(IndexerCode.lookup(2, bad, 'A'), "c0 " + bad);
+            assertEquals(0, IndexerCode.hardSize(bad), "hardSize " + bad);
+            assertEquals(0, MatterCode.hardSize(bad), "hardSize " + bad);
+        }
+        assertNull(IndexerCode.lookup(0, 'A', 0));
+        assertNull(IndexerCode.lookup(-1, 'A', 0));
+    }
+
+    /** The one-character Indexer codes are A..F, found by {@link IndexerCode#single}. */
+    @Test
+    void singleFindsExactlyTheOneCharacterCodes() {
+        List<Integer> found = new ArrayList<>();
+        for (int c0 = 0; c0 < 128; c0++) {
+            IndexerCode c = IndexerCode.single(c0);
+            if (c != null) {
+                assertEquals(1, c.hs());
+                assertEquals(String.valueOf((char) c0), c.code());
+                assertSame(c, IndexerCode.lookup(1, c0, 0));
+                found.add(c0);
+            }
+        }
+        assertEquals(List.of((int) 'A', (int) 'B', (int) 'C', (int) 'D', (int) 'E', (int) 'F'),
+                found);
+        assertSame(IndexerCode.Ed25519_Sig, IndexerCode.single('A'));
     }
 }

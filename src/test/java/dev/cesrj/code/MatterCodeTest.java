@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cesrj.primitive.Matter;
-import dev.cesrj.primitive.QbEncoder;
 import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.Qb64;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -77,7 +77,7 @@ class MatterCodeTest {
                 : m.code().fs();
         assertEquals(qb64.length(), fs);
         // the test-side encoder of CESR.md 1.5 gives the same text
-        assertEquals(qb64, QbEncoder.matter(m.code(), row.get("soft").asText(), raw));
+        assertEquals(qb64, Qb64.matter(m.code(), row.get("soft").asText(), raw));
     }
 
     @ParameterizedTest(name = "{index}: {0}")
@@ -278,5 +278,31 @@ class MatterCodeTest {
         assertEquals(120_000, found);
         // 100,000 lookups: one allocation each would be at least 1.6 MB
         assertTrue(allocated < 100_000, allocated + " bytes allocated");
+    }
+
+    // ---- lookups take any int: nothing outside ASCII is a code ----
+
+    static final int[] NOT_ASCII = {128, 129, 200, 255, 256, 1 << 20, -1, -128,
+        Integer.MIN_VALUE};
+
+    @Test
+    void matterLookupRefusesANonAsciiCharacterInAnyPosition() {
+        // hs 1 "A", hs 2 "0A", hs 4 "1AAA" are codes: a bad character anywhere hides them
+        int[][] codes = {{1, 'A', 0, 0, 0}, {2, '0', 'A', 0, 0}, {4, '1', 'A', 'A', 'A'}};
+        for (int[] c : codes) {
+            MatterCode ok = MatterCode.lookup(c[0], c[1], c[2], c[3], c[4]);
+            assertTrue(ok != null, "the unchanged characters are a code");
+            for (int position = 1; position <= 4; position++) {
+                for (int bad : NOT_ASCII) {
+                    int[] args = c.clone();
+                    args[position] = bad;
+                    assertNull(MatterCode.lookup(args[0], args[1], args[2], args[3], args[4]),
+                            "hs " + c[0] + ", " + bad + " at " + position);
+                }
+            }
+        }
+        // a two-character lookup must not read another row of the table: '/' + (128 + 'A')
+        assertNull(MatterCode.lookup(2, '/', 128 + 'A', 0, 0));
+        assertNull(MatterCode.lookup(1, 128, 0, 0, 0));
     }
 }

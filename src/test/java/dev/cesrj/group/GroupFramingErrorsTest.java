@@ -13,6 +13,7 @@ import dev.cesrj.CesrOptions;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.NestingTooDeepException;
+import dev.cesrj.NonCanonicalException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnknownCodeException;
 import dev.cesrj.UnsupportedException;
@@ -21,12 +22,14 @@ import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.Qb64;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,7 +60,11 @@ class GroupFramingErrorsTest {
    */
   private static <T extends CesrException> T fails(
       Class<T> type, String input, CesrOptions options, int before) {
-    byte[] bytes = input.getBytes(StandardCharsets.US_ASCII);
+    return fails(type, input.getBytes(StandardCharsets.US_ASCII), options, before);
+  }
+
+  private static <T extends CesrException> T fails(
+      Class<T> type, byte[] bytes, CesrOptions options, int before) {
     CesrException viaCopy = null;
     long failedAt = -1;
     try (Groups groups = Groups.copyOf(bytes, options)) {
@@ -448,6 +455,201 @@ class GroupFramingErrorsTest {
     List<String> out = new ArrayList<>();
     sigs.forEach(s -> out.add(s.qb64Text()));
     return out;
+  }
+
+  // ---- edges: exact boundaries, rests carried into nested groups, the fast paths ----
+
+  /** A single byte that is not '-' is no counter at all, not a truncated one. */
+  @Test
+  void aSingleByteThatCannotStartACounter() {
+    assertError(fails(dev.cesrj.ColdStartException.class, "A"), 0, null);
+    assertError(fails(dev.cesrj.ColdStartException.class, new byte[] {(byte) 0xDF}, V1, 0), 0, null);
+    // 0xE0 and above: the tritet of a binary (qb2) counter
+    assertError(fails(UnsupportedException.class, new byte[] {(byte) 0xE0}, V1, 0), 0, null);
+    assertError(fails(UnsupportedException.class, new byte[] {(byte) 0xE0, 'A', 'A', 'A'}, V1, 0),
+        0, null);
+  }
+
+  /**
+   * A counter cut short inside a tuple needs what it lacks plus the rest of the tuples: here the
+   * second tuple of TransIdxSigGroups, 96 bytes at least.
+   */
+  @Test
+  void aNestedCounterCutShortNeedsTheRestOfTheTuplesToo() {
+    String first = "-FAC" + PREFIX + SN + DIGEST;
+    TruncatedException e = fails(TruncatedException.class, first);
+    assertError(e, 116, null);
+    assertEquals(4 + 96, e.needed());
+    e = fails(TruncatedException.class, first + "-");
+    assertError(e, 116, null);
+    assertEquals(3 + 96, e.needed());
+    e = fails(TruncatedException.class, first + "-A");
+    assertEquals(2 + 96, e.needed());
+    e = fails(TruncatedException.class, first + "-AA");
+    assertError(e, 116, "-A");
+    assertEquals(1 + 96, e.needed());
+    // a big code or a genus-version code that has not ruled itself out yet
+    e = fails(TruncatedException.class, first + "--");
+    assertError(e, 116, null);
+    assertEquals(6 + 96, e.needed());
+    e = fails(TruncatedException.class, first + "-_");
+    assertError(e, 116, null);
+    assertEquals(6 + 96, e.needed());
+    e = fails(TruncatedException.class, first + "-_AA");
+    assertEquals(4 + 96, e.needed());
+    // at the top level: the counter alone
+    assertEquals(1, fails(TruncatedException.class, "-AA").needed());
+    assertEquals(4, fails(TruncatedException.class, "-_AA").needed());
+    assertEquals(1, fails(TruncatedException.class, "--VAAAA").needed());
+  }
+
+  /** Count characters that are not Base64 are malformed at their offset, on every path. */
+  @Test
+  void aCountCharacterThatIsNotBase64() {
+    assertError(fails(MalformedException.class, "-A*A" + sig(0)), 2, "-A");
+    assertError(fails(MalformedException.class, "-AA*" + sig(0)), 3, "-A");
+    assertError(fails(MalformedException.class, "-V*A-AAA"), 2, "-V");
+    MalformedException big = fails(MalformedException.class, "--VAA*AA");
+    assertError(big, 5, "--V");
+    assertEquals("at offset 5, code --V: byte 0x2a in a size, count or index; expected a Base64url"
+        + " character", big.getMessage());
+    assertError(fails(MalformedException.class, "-AAB" + sig(0) + "-B=A", V1, 1), 92 + 2, "-B");
+  }
+
+  /**
+   * The signature fast path (a heap buffer, -A of CESR 1.0) takes only what the checked path
+   * accepts: a bad index or pad character, or non-zero pad bits, give the checked path's error.
+   */
+  @Test
+  void theSignatureFastPathLeavesBadSignaturesToTheCheckedPath() {
+    String ok = sig(0);
+    assertError(fails(MalformedException.class, "-AAB" + "A*" + ok.substring(2)), 5, "A");
+    assertError(fails(MalformedException.class, "-AAB" + "AA*" + ok.substring(3)), 6, "A");
+    for (char pad : new char[] {'E', 'Q', 'g', '_'}) {
+      NonCanonicalException e = fails(NonCanonicalException.class,
+          "-AAB" + "AA" + pad + ok.substring(3));
+      assertError(e, 4, "A");
+      assertEquals("zero pad bits", e.expected());
+    }
+    // the second signature of two
+    assertError(fails(MalformedException.class, "-AAC" + ok + "B*" + ok.substring(2)), 93, "B");
+    assertError(fails(NonCanonicalException.class, "-AAC" + ok + "ABE" + ok.substring(3)), 92,
+        "A");
+    // too deep for the fast path: -A inside an AttachmentGroup with maxDepth 1
+    CesrOptions one = CesrOptions.builder().maxDepth(1).build();
+    assertError(fails(NestingTooDeepException.class, "-VAX-AAB" + ok, one, 0), 4, null);
+    try (Groups groups = Groups.copyOf(("-VAX-AAB" + ok).getBytes(StandardCharsets.US_ASCII),
+        CesrOptions.builder().maxDepth(2).build())) {
+      assertEquals(2, groups.next().groups().get(0).depth());
+    }
+  }
+
+  /** A group of exactly maxFrameBytes is allowed; one byte more is too large. */
+  @Test
+  void aGroupOfExactlyTheFrameLimit() {
+    String v = "-VAB-AAA";
+    singleOfLength(v, CesrOptions.builder().maxFrameBytes(8).build(), 8);
+    FrameTooLargeException e = fails(FrameTooLargeException.class, v,
+        CesrOptions.builder().maxFrameBytes(7).build(), 0);
+    assertError(e, 0, "-V");
+    assertEquals(8, e.declared());
+    // element-counted: -C of one Ed25519 Verfer (44) and one Ed25519 Cigar (88): 136 bytes, the least
+    String couple = "-CAB" + Qb64.matter(MatterCode.Ed25519N, new byte[32])
+        + Qb64.matter(MatterCode.Ed25519_Sig, new byte[64]);
+    assertEquals(136, couple.length());
+    singleOfLength(couple, CesrOptions.builder().maxFrameBytes(136).build(), 136);
+    // with an ECDSA Verfer (48) the least size (136) fits a limit of 136, the walked size does not
+    String bigger = "-CAB" + Qb64.matter(MatterCode.ECDSA_256k1, new byte[33])
+        + Qb64.matter(MatterCode.Ed25519_Sig, new byte[64]);
+    singleOfLength(bigger, CesrOptions.builder().maxFrameBytes(140).build(), 140);
+    // the walked size counts from the group's own counter, wherever the group starts
+    try (Groups groups = Groups.copyOf(("-AAA" + bigger).getBytes(StandardCharsets.US_ASCII),
+        CesrOptions.builder().maxFrameBytes(140).build())) {
+      assertEquals(4, groups.next().length());
+      assertEquals(140, groups.next().length());
+    }
+    e = fails(FrameTooLargeException.class, "-AAA" + bigger,
+        CesrOptions.builder().maxFrameBytes(139).build(), 1);
+    assertError(e, 4, "-C");
+    assertEquals(140, e.declared());
+  }
+
+  /** The one group of {@code input}, checked with {@code check} while its Groups is open. */
+  private static void single(String input, CesrOptions options, Consumer<Group> check) {
+    byte[] bytes = input.getBytes(StandardCharsets.US_ASCII);
+    try (Groups groups = Groups.copyOf(bytes, options)) {
+      check.accept(groups.next());
+      assertFalse(groups.hasNext());
+    }
+    assertEquals(Snapshot.viaCopy(bytes, options), Snapshot.viaLegacy(bytes, options));
+  }
+
+  private static void singleOfLength(String input, CesrOptions options, int length) {
+    single(input, options, g -> assertEquals(length, g.length()));
+  }
+
+  /** The genus-version code leading an AttachmentGroup's content is at depth + 1: maxDepth 2 allows it. */
+  @Test
+  void aLeadingGenusVersionCodeAtExactlyTheMaximumDepth() {
+    single("-VAD-_AAABAA-AAA", CesrOptions.builder().maxDepth(2).build(), v -> {
+      assertEquals(2, v.groups().size());
+      assertEquals(2, v.groups().get(0).depth());
+      assertEquals("KERIACDCGenusVersion", v.groups().get(0).name());
+      assertEquals(12, v.groups().get(1).offset());
+      assertEquals(2, v.groups().get(1).depth());
+    });
+    // an unsupported version there is reported at the code, inside the group
+    UnsupportedException e = fails(UnsupportedException.class, "-VAC-_AAADAA");
+    assertError(e, 4, "-_AAA");
+    e = fails(UnsupportedException.class, "-AAA-VAC-_AAACAB", V1, 1);
+    assertError(e, 8, "-_AAA");
+  }
+
+  /** A NonNativeBodyGroup holds exactly one Bytes primitive. */
+  @Test
+  void aNonNativeBodyGroupWithBytesLeftOver() {
+    MalformedException e = fails(MalformedException.class, "-WAC" + "4BAA" + "AAAA");
+    assertError(e, 8, "-W");
+    assertEquals("one Bytes primitive filling NonNativeBodyGroup", e.expected());
+    assertEquals("at offset 8, code -W: 4 bytes left over; expected one Bytes primitive filling"
+        + " NonNativeBodyGroup", e.getMessage());
+    singleOfLength("-WAC" + "4BABAAAA", V1, 12);
+  }
+
+  @Test
+  void overCountsOffsetsAndPositionsFromTheReaderIndex() {
+    byte[] two = ("xyz-AAB" + sig(0) + "-AAA").getBytes(StandardCharsets.US_ASCII);
+    ByteBuf buf = Unpooled.wrappedBuffer(two);
+    buf.readerIndex(3);
+    try (Groups groups = Groups.over(buf)) {
+      assertEquals(0, groups.position());
+      assertEquals(0, groups.next().offset());
+      assertEquals(92, groups.position());
+      assertEquals(92, groups.next().offset());
+      assertEquals(96, groups.position());
+      assertFalse(groups.hasNext());
+    }
+    // the one-argument copies
+    try (Groups groups = Groups.copyOf(java.nio.ByteBuffer.wrap(two, 3, 96))) {
+      assertEquals(92, groups.next().length());
+      assertEquals(4, groups.next().length());
+    }
+    try (ParsedGroup pg = LegacyGroupParser.parseGroup(two, 3)) {
+      assertEquals(92, pg.consumed());
+      assertEquals(3, pg.group().offset());
+      assertSame(CounterTable.CESR_1_0, pg.nextTable());
+    }
+  }
+
+  @Test
+  void viewsNameThemselves() {
+    single("-AAB" + sig(0), V1, g -> assertEquals(
+        "ControllerIdxSigs -AAB count 1 at 0 (92 bytes)", g.toString()));
+    single("-FAB" + PREFIX + SN + DIGEST + "-AAB" + sig(0), V1, f -> {
+      Tuple t = (Tuple) f.elements().get(0);
+      assertEquals(4, t.parts().size());
+      assertTrue(t.toString().startsWith("Tuple[Ed25519 " + PREFIX + ", "), t.toString());
+    });
   }
 
   // ---- binary input ----

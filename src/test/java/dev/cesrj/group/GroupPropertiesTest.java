@@ -18,6 +18,8 @@ import dev.cesrj.group.StreamGen.Stream;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
+import dev.cesrj.testing.Property;
+import dev.cesrj.testing.Qb64;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.time.Duration;

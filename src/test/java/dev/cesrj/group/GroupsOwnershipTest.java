@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnknownCodeException;
+import dev.cesrj.alloc.CountingAllocator;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.testing.Corpus;
@@ -40,7 +41,7 @@ class GroupsOwnershipTest {
 
   @BeforeEach
   void setUp() {
-    counting = new CountingAllocator(PooledByteBufAllocator.DEFAULT);
+    counting = CountingAllocator.tracking(PooledByteBufAllocator.DEFAULT);
     options = CesrOptions.builder().allocator(counting).build();
     bytes = Corpus.bytes(STREAM);
   }
@@ -56,7 +57,7 @@ class GroupsOwnershipTest {
   @Test
   void copyOfAllocatesOncePooledAndCloseReleasesIdempotently() {
     Groups groups = Groups.copyOf(bytes, options);
-    assertEquals(1, counting.count(), "one allocation for the copy");
+    assertEquals(1, counting.buffers(), "one allocation for the copy");
     ByteBuf copy = counting.allocated().get(0);
     assertTrue(root(copy).getClass().getSimpleName().startsWith("Pooled"), root(copy).toString());
     assertEquals(1, copy.refCnt());
@@ -72,14 +73,14 @@ class GroupsOwnershipTest {
     }
     assertEquals(9, n);
     assertEquals(36, sigs);
-    assertEquals(1, counting.count(), "views allocate no buffer");
+    assertEquals(1, counting.buffers(), "views allocate no buffer");
     assertEquals(1, copy.refCnt(), "views never retain");
     groups.close();
     assertEquals(0, copy.refCnt());
     groups.close();
     assertEquals(0, copy.refCnt());
     assertFalse(groups.hasNext());
-    assertEquals(1, counting.count());
+    assertEquals(1, counting.buffers());
   }
 
   @Test
@@ -144,7 +145,7 @@ class GroupsOwnershipTest {
         assertEquals(copy.arrayOffset() + copy.readerIndex() + offset,
             g.qb64().arrayOffset() + g.qb64().readerIndex());
       }
-      assertEquals(1, counting.count());
+      assertEquals(1, counting.buffers());
     }
   }
 
@@ -182,7 +183,7 @@ class GroupsOwnershipTest {
           }
         }
         assertEquals(1, buf.refCnt(), "close leaves a borrowed buffer alone");
-        assertEquals(0, counting.count(), "over allocates nothing");
+        assertEquals(0, counting.buffers(), "over allocates nothing");
       } finally {
         assertTrue(buf.release());
       }
@@ -216,9 +217,11 @@ class GroupsOwnershipTest {
     for (ByteBuffer in : new ByteBuffer[] {
         ByteBuffer.wrap(framed), ByteBuffer.allocateDirect(framed.length).put(framed).flip()}) {
       in.position(5);
+      CountingAllocator counted = CountingAllocator.tracking(PooledByteBufAllocator.DEFAULT);
+      CesrOptions countedOptions = options.toBuilder().allocator(counted).build();
       List<Object> fromBuffer;
-      try (Groups groups = Groups.copyOf(in, options)) {
-        assertEquals(1, counting.count());
+      try (Groups groups = Groups.copyOf(in, countedOptions)) {
+        assertEquals(1, counted.buffers());
         fromBuffer = new ArrayList<>();
         for (Group g : groups) {
           fromBuffer.add(Snapshot.of(g));
@@ -226,10 +229,9 @@ class GroupsOwnershipTest {
       }
       assertEquals(5, in.position());
       assertEquals(framed.length, in.limit());
-      assertEquals(0, counting.allocated().get(0).refCnt());
+      assertEquals(0, counted.allocated().get(0).refCnt());
       List<Object> fromArray = Snapshot.viaCopy(bytes, options);
       assertEquals(fromArray.subList(0, fromArray.size() - 1), fromBuffer);
-      counting.allocated().clear();
     }
   }
 
@@ -239,7 +241,7 @@ class GroupsOwnershipTest {
       assertFalse(groups.hasNext());
       assertEquals(0, groups.position());
     }
-    assertTrue(counting.count() <= 1);
+    assertTrue(counting.buffers() <= 1);
     for (ByteBuf b : counting.allocated()) {
       // an empty input may be given Netty's shared empty buffer, which is never freed
       assertTrue(b.capacity() == 0 || b.refCnt() == 0, b.toString());
@@ -263,11 +265,11 @@ class GroupsOwnershipTest {
       assertEquals(0, counting.allocated().get(calls - 1).refCnt());
     }
     assertEquals(9, calls);
-    assertEquals(9, counting.count());
+    assertEquals(9, counting.buffers());
     byte[] cut = Arrays.copyOf(bytes, 300);
     assertThrows(TruncatedException.class,
         () -> LegacyGroupParser.parseGroup(cut, 0, options.defaultTable(), options));
-    assertEquals(10, counting.count());
+    assertEquals(10, counting.buffers());
     assertEquals(0, counting.allocated().get(9).refCnt(), "released before throwing");
     assertThrows(IndexOutOfBoundsException.class,
         () -> LegacyGroupParser.parseGroup(bytes, bytes.length + 1, options.defaultTable(), options));

@@ -8,6 +8,7 @@ import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.code.Slot;
+import dev.cesrj.testing.Qb64;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;

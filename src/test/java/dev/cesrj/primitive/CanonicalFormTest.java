@@ -8,6 +8,7 @@ import dev.cesrj.MalformedException;
 import dev.cesrj.NonCanonicalException;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
+import dev.cesrj.testing.Qb64;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -49,7 +50,7 @@ class CanonicalFormTest {
             if (c.isVariable() || c.ps() == 0) {
                 continue;
             }
-            String ok = QbEncoder.matter(c, Scan.soft(c), new byte[c.rawSize()]);
+            String ok = Qb64.matter(c, Scan.soft(c), new byte[c.rawSize()]);
             assertEquals(c.fs(), Scan.matter(ok), c.code());
             for (int bit = 0; bit < 2 * c.ps(); bit++) {
                 String bad = Scan.withBit(ok, c.cs(), bit);
@@ -79,10 +80,10 @@ class CanonicalFormTest {
             List<String> instances = new ArrayList<>();
             if (c.isVariable()) {
                 for (int size : new int[] {1, 2, 7}) {
-                    instances.add(QbEncoder.matter(c, null, new byte[3 * size - c.ls()]));
+                    instances.add(Qb64.matter(c, null, new byte[3 * size - c.ls()]));
                 }
             } else {
-                instances.add(QbEncoder.matter(c, Scan.soft(c), new byte[c.rawSize()]));
+                instances.add(Qb64.matter(c, Scan.soft(c), new byte[c.rawSize()]));
             }
             for (String ok : instances) {
                 assertEquals(ok.length(), Scan.matter(ok), ok);
@@ -133,7 +134,7 @@ class CanonicalFormTest {
         int checked = 0;
         for (IndexerCode c : IndexerCode.values()) {
             int ps = c.cs() % 4;
-            String ok = QbEncoder.indexer(c, 1, 0, new byte[c.rawSize()]);
+            String ok = Qb64.indexer(c, 1, 0, new byte[c.rawSize()]);
             assertEquals(c.fs(), Scan.indexer(ok));
             for (int bit = 0; bit < 2 * ps; bit++) {
                 String bad = Scan.withBit(ok, c.cs(), bit);
@@ -159,7 +160,7 @@ class CanonicalFormTest {
             }
             int maxOndex = (1 << (6 * c.os())) - 1;
             for (int ondex : new int[] {1, 63, maxOndex, maxOndex / 2}) {
-                String bad = QbEncoder.indexer(c, 5, ondex, new byte[c.rawSize()]);
+                String bad = Qb64.indexer(c, 5, ondex, new byte[c.rawSize()]);
                 NonCanonicalException e = assertThrows(NonCanonicalException.class,
                         () -> IndexedSignature.parse(bad), bad);
                 assertEquals(0, e.offset());
@@ -171,7 +172,7 @@ class CanonicalFormTest {
             }
             for (int index : new int[] {0, 1, c.maxIndex()}) {
                 IndexedSignature ok = IndexedSignature.parse(
-                        QbEncoder.indexer(c, index, 0, new byte[c.rawSize()]));
+                        Qb64.indexer(c, index, 0, new byte[c.rawSize()]));
                 assertEquals(index, ok.index());
                 assertEquals(OptionalInt.empty(), ok.ondex());
             }
@@ -193,7 +194,7 @@ class CanonicalFormTest {
             for (int index = 0; index <= c.maxIndex(); index++) {
                 byte[] raw = new byte[c.rawSize()];
                 raw[0] = (byte) index;
-                IndexedSignature sig = IndexedSignature.parse(QbEncoder.indexer(c, index, 0, raw));
+                IndexedSignature sig = IndexedSignature.parse(Qb64.indexer(c, index, 0, raw));
                 assertEquals(index, sig.index());
                 assertEquals(OptionalInt.empty(), sig.ondex());
                 assertArrayEquals(raw, sig.raw());
@@ -205,10 +206,10 @@ class CanonicalFormTest {
 
     @Test
     void bothCodesReportTheirOndex() {
-        IndexedSignature a = IndexedSignature.parse(QbEncoder.indexer(
+        IndexedSignature a = IndexedSignature.parse(Qb64.indexer(
                 IndexerCode.Ed25519_Sig, 7, 0, new byte[64]));
         assertEquals(OptionalInt.of(7), a.ondex());
-        IndexedSignature big = IndexedSignature.parse(QbEncoder.indexer(
+        IndexedSignature big = IndexedSignature.parse(Qb64.indexer(
                 IndexerCode.Ed25519_Big_Sig, 4095, 17, new byte[64]));
         assertEquals(4095, big.index());
         assertEquals(OptionalInt.of(17), big.ondex());

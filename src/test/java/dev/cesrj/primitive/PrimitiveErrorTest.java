@@ -12,6 +12,7 @@ import dev.cesrj.code.B64;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.testing.Qb64;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.util.Base64;
@@ -145,7 +146,7 @@ class PrimitiveErrorTest {
 
     @Test
     void aFixedSizeOverTheFrameLimit() {
-        String sig = QbEncoder.matter(MatterCode.Ed448_Sig, null, new byte[114]);
+        String sig = Qb64.matter(MatterCode.Ed448_Sig, null, new byte[114]);
         FrameTooLargeException e = assertThrows(FrameTooLargeException.class,
                 () -> Scan.matter(sig, sig.length(), 155, 0));
         assertEquals(156, e.declared());
@@ -169,10 +170,10 @@ class PrimitiveErrorTest {
     @Test
     void everyNonBase64ByteInAValueFromTheViews() {
         String[] texts = {
-            QbEncoder.matter(MatterCode.Ed25519_Sig, null, new byte[64]),
-            QbEncoder.matter(MatterCode.Bytes_L1, null, new byte[5]),
-            QbEncoder.matter(MatterCode.ECDSA_256k1, null, new byte[33]),
-            QbEncoder.indexer(IndexerCode.Ed25519_Sig, 3, 0, new byte[64]),
+            Qb64.matter(MatterCode.Ed25519_Sig, null, new byte[64]),
+            Qb64.matter(MatterCode.Bytes_L1, null, new byte[5]),
+            Qb64.matter(MatterCode.ECDSA_256k1, null, new byte[33]),
+            Qb64.indexer(IndexerCode.Ed25519_Sig, 3, 0, new byte[64]),
         };
         for (int t = 0; t < texts.length; t++) {
             String ok = texts[t];
@@ -231,7 +232,7 @@ class PrimitiveErrorTest {
 
     @Test
     void trailingPaddingIsNotDecodedAsPadding() {
-        String ok = QbEncoder.matter(MatterCode.Ed25519_Sig, null, new byte[64]);
+        String ok = Qb64.matter(MatterCode.Ed25519_Sig, null, new byte[64]);
         String padded = ok.substring(0, ok.length() - 2) + "==";
         MalformedException e = assertThrows(MalformedException.class, () -> Matter.parse(padded));
         assertEquals(ok.length() - 2, e.offset());
@@ -242,7 +243,7 @@ class PrimitiveErrorTest {
         MalformedException e = assertThrows(MalformedException.class,
                 () -> Matter.parse("MAAAMAAB"));
         assertEquals(4, e.offset());
-        String sig = QbEncoder.indexer(IndexerCode.Ed25519_Sig, 0, 0, new byte[64]);
+        String sig = Qb64.indexer(IndexerCode.Ed25519_Sig, 0, 0, new byte[64]);
         assertEquals(88, assertThrows(MalformedException.class,
                 () -> IndexedSignature.parse(sig + "A")).offset());
     }
@@ -261,7 +262,7 @@ class PrimitiveErrorTest {
                 dt.raw());
         for (MatterCode c : MatterCode.values()) {
             if (!c.isVariable() && c.ss() > 0) {
-                String text = QbEncoder.matter(c, Scan.soft(c), new byte[c.rawSize()]);
+                String text = Qb64.matter(c, Scan.soft(c), new byte[c.rawSize()]);
                 Matter m = Matter.parse(text);
                 assertEquals(Scan.soft(c), m.soft(), c.code());
                 assertEquals(c.rawSize(), m.raw().length, c.code());

@@ -8,6 +8,8 @@ import dev.cesrj.code.B64;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.testing.Property;
+import dev.cesrj.testing.Qb64;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Round trips: random raw values for random codes, encoded by the test-side encoder of CESR.md
- * 1.5 ({@link QbEncoder}), parse back to the same code, soft part, raw value and size, both with
+ * 1.5 ({@link Qb64}), parse back to the same code, soft part, raw value and size, both with
  * {@link Matter#parse} and with {@link TextScan} inside a larger heap or direct buffer.
  */
 class PrimitivePropertyTest {
@@ -39,7 +41,7 @@ class PrimitivePropertyTest {
 
     record MatterCase(MatterCode code, String soft, byte[] raw, Placement at) {
         String qb64() {
-            return QbEncoder.matter(code, soft, raw);
+            return Qb64.matter(code, soft, raw);
         }
 
         @Override
@@ -51,7 +53,7 @@ class PrimitivePropertyTest {
 
     record IndexerCase(IndexerCode code, int index, int ondex, byte[] raw, Placement at) {
         String qb64() {
-            return QbEncoder.indexer(code, index, code.os() > 0 ? ondex : 0, raw);
+            return Qb64.indexer(code, index, code.os() > 0 ? ondex : 0, raw);
         }
 
         @Override

@@ -9,6 +9,7 @@ import dev.cesrj.TruncatedException;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.Qb64;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class TruncationTest {
     /** Fixed codes with a soft part are not in primitives.json: one generated instance each. */
     static Stream<String> generatedSpecialQb64() {
         return Stream.of(MatterCode.values()).filter(c -> !c.isVariable() && c.ss() > 0)
-                .map(c -> QbEncoder.matter(c, Scan.soft(c), new byte[c.rawSize()]));
+                .map(c -> Qb64.matter(c, Scan.soft(c), new byte[c.rawSize()]));
     }
 
     @ParameterizedTest(name = "{index}: {0}")

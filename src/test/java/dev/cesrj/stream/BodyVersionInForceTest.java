@@ -38,6 +38,9 @@ class BodyVersionInForceTest {
             VersionStringException e = assertThrows(VersionStringException.class, messages::hasNext);
             assertEquals(8, e.offset());
             assertEquals("KERICAACAAJSONAAEt.", e.code());
+            assertEquals("at offset 8, code KERICAACAAJSONAAEt.: version 2.0, genus 2.0 under CESR 1.0;"
+                    + " expected a body of version 1 or lower (the genus-version code in force)",
+                    e.getMessage());
         }
     }
 

@@ -20,6 +20,7 @@ import dev.cesrj.UnknownCodeException;
 import dev.cesrj.UnsupportedException;
 import dev.cesrj.VersionStringException;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.group.Group;
 import dev.cesrj.testing.Corpus;
 
 import io.netty.buffer.ByteBuf;
@@ -323,5 +324,179 @@ class MessageFramingEdgeCaseTest {
             }
             assertEquals(3356, messages.position());
         }
+    }
+
+    // ---- limits met exactly, depths of what an envelope or AttachmentGroup holds ----
+
+    /** The one message of {@code input}, checked with {@code check} while Messages is open. */
+    private static void single(byte[] input, CesrOptions options, java.util.function.Consumer<Message> check) {
+        try (Messages messages = Messages.copyOf(input, options)) {
+            check.accept(messages.next());
+            assertFalse(messages.hasNext());
+        }
+    }
+
+    @Test
+    void aBodyOfExactlyMaxFrameBytes() {
+        byte[] message = TestStreams.kelSingleFirstMessage();
+        single(message, CesrOptions.builder().maxFrameBytes(299).build(),
+                m -> assertEquals(391, m.length()));
+        FrameTooLargeException e = firstError(FrameTooLargeException.class, message,
+                CesrOptions.builder().maxFrameBytes(298).build());
+        assertEquals(0, e.offset());
+        assertEquals(299, e.declared());
+        assertEquals(298, e.limit());
+    }
+
+    @Test
+    void anAttachmentGroupAtExactlyTheFrameAndDepthLimits() {
+        byte[] body = TestStreams.jsonV1("icp", "");
+        assertEquals(42, body.length);
+        String atc = TestStreams.kelSingleFirstAttachments();
+        byte[] wrapped = concat(body, counter("-V", atc.length() / 4), atc);
+        single(wrapped, CesrOptions.builder().maxFrameBytes(96).build(), m -> {
+            assertEquals(42 + 96, m.length());
+            assertEquals(2, m.groups().size());
+            assertEquals(1, m.groups().get(0).depth());
+            assertEquals(2, m.groups().get(1).depth());
+        });
+        FrameTooLargeException e = firstError(FrameTooLargeException.class, wrapped,
+                CesrOptions.builder().maxFrameBytes(95).build());
+        assertEquals(42, e.offset());
+        assertEquals("-V", e.code());
+        assertEquals(96, e.declared());
+        // an empty AttachmentGroup at depth 1 with maxDepth 1
+        CesrOptions one = CesrOptions.builder().maxDepth(1).build();
+        single(concat(body, "-VAA"), one, m -> assertEquals(1, m.groups().get(0).depth()));
+        NestingTooDeepException deep = firstError(NestingTooDeepException.class, wrapped, one);
+        assertEquals(46, deep.offset());
+    }
+
+    @Test
+    void aGenusVersionCodeLeadingAnAttachmentGroupIsOneLevelDeeper() {
+        byte[] body = TestStreams.jsonV1("icp", "");
+        String content = "-_AAABAA" + TestStreams.kelSingleFirstAttachments();
+        single(concat(body, counter("-V", content.length() / 4), content), CesrOptions.DEFAULT, m -> {
+            assertEquals(3, m.groups().size());
+            assertEquals("-V", m.groups().get(0).code().code());
+            assertEquals(1, m.groups().get(0).depth());
+            assertEquals("-_AAA", m.groups().get(1).code().code());
+            assertEquals(46, m.groups().get(1).offset());
+            assertEquals(2, m.groups().get(1).depth());
+            assertEquals(2, m.groups().get(2).depth());
+            assertEquals(1, m.signatures().size());
+        });
+    }
+
+    @Test
+    void whatAnEnvelopeHoldsIsOneLevelDeeper() {
+        byte[] body = TestStreams.kelSingleFirstBody();
+        String inner = "-_AAABAA" + TestStreams.bodyGroupV1(body) + TestStreams.kelSingleFirstAttachments();
+        byte[] input = ascii(counter("-U", inner.length() / 4) + inner);
+        single(input, CesrOptions.DEFAULT, m -> {
+            assertEquals(input.length, m.length());
+            assertEquals(1, m.depth());
+            assertEquals(1, m.envelope().orElseThrow().depth());
+            Group gvc = m.genusVersion().orElseThrow();
+            assertEquals(4, gvc.offset());
+            assertEquals(2, gvc.depth());
+            Group bodyGroup = m.bodyGroup().orElseThrow();
+            assertEquals(12, bodyGroup.offset());
+            assertEquals(2, bodyGroup.depth());
+            assertEquals(1, m.groups().size());
+            assertEquals(2, m.groups().get(0).depth());
+            assertEquals(m.groups(), m.attachments(), "the envelope's own attachments");
+            assertEquals("Message KERI10JSON00012b_ at 0 (" + input.length + " bytes, 1 groups)",
+                    m.toString());
+            assertEquals(CounterTable.CESR_1_0, m.table());
+            assertEquals(299, m.body().readableBytes());
+        });
+    }
+
+    @Test
+    void aNativeBodyInAnEnvelopeIsUnsupported() {
+        CesrOptions v2 = CesrOptions.builder().defaultTable(CounterTable.CESR_2_0).build();
+        UnsupportedException e = firstError(UnsupportedException.class, ascii("-BAB-FAA"), v2);
+        assertEquals(4, e.offset());
+        assertEquals("-F", e.code());
+        assertEquals("a NonNativeBodyGroup", e.expected());
+    }
+
+    @Test
+    void whatAColdStartErrorExpects() {
+        byte[] body = TestStreams.jsonV1("icp", "");
+        ColdStartException top = firstError(ColdStartException.class, concat(body, "AAAA"));
+        assertEquals(42, top.offset());
+        assertEquals("an attachment group or a message", top.expected());
+        String inner = TestStreams.bodyGroupV1(body) + "AAAA";
+        ColdStartException enclosed = firstError(ColdStartException.class,
+                ascii(counter("-U", inner.length() / 4) + inner));
+        assertEquals(4 + TestStreams.bodyGroupV1(body).length(), enclosed.offset());
+        assertEquals("an attachment group", enclosed.expected());
+        ColdStartException annotated = firstError(ColdStartException.class, ascii("\n{}"));
+        assertEquals("at offset 0: annotated text (de-annotate it first) at a cold-start point;"
+                + " expected a message", annotated.getMessage());
+    }
+
+    /** A genus-version code cut after "-_" ends the message before it, then needs 6 bytes. */
+    @Test
+    void aGenusVersionCodeCutAfterTwoBytesEndsTheMessageBeforeIt() {
+        byte[] input = concat(TestStreams.kelSingleFirstMessage(), "-_");
+        try (Messages messages = Messages.copyOf(input)) {
+            assertEquals(391, messages.next().length());
+            TruncatedException e = assertThrows(TruncatedException.class, messages::hasNext);
+            assertEquals(391, e.offset());
+            assertEquals(6, e.needed());
+        }
+    }
+
+    /** A lone '-' at the very end of a buffer (no spare capacity to read past it). */
+    @Test
+    void aLoneDashAtTheEndOfAnExactBuffer() {
+        byte[] input = concat(TestStreams.kelSingleFirstMessage(), "-");
+        try (Messages messages = Messages.over(io.netty.buffer.Unpooled.wrappedBuffer(input))) {
+            TruncatedException e = assertThrows(TruncatedException.class, messages::hasNext);
+            assertEquals(391, e.offset());
+            assertEquals(3, e.needed());
+            assertEquals(0, messages.position());
+        }
+    }
+
+    /**
+     * A counter cut short after a whole message keeps that message open: it may still be one of
+     * its attachment groups; the truncation is at the counter and needs exactly its rest.
+     */
+    @Test
+    void aCounterCutShortAfterAMessageKeepsTheMessageOpen() {
+        byte[] message = TestStreams.kelSingleFirstMessage();
+        String[] cuts = {"-", "-A", "-AA", "--", "--U", "--UAAA", "-_", "-_AAAB"};
+        int[] needed = {3, 2, 1, 6, 5, 2, 6, 2};
+        for (int i = 0; i < cuts.length; i++) {
+            TruncatedException e = firstError(TruncatedException.class, concat(message, cuts[i]));
+            assertEquals(391, e.offset(), cuts[i]);
+            assertEquals(needed[i], e.needed(), cuts[i]);
+        }
+        // whole, the counter ends the message (a genus-version code) or belongs to it (-AAB)
+        try (Messages messages = Messages.copyOf(concat(message, "-_AAABAA"))) {
+            assertEquals(391, messages.next().length());
+            assertFalse(messages.hasNext());
+            assertEquals(399, messages.position());
+        }
+    }
+
+    @Test
+    void closeReleasesTheCopyOnceAndEndsTheIteration() {
+        dev.cesrj.alloc.CountingAllocator counting = dev.cesrj.alloc.CountingAllocator.tracking();
+        Messages messages = Messages.copyOf(Corpus.bytes(TestStreams.KEL_SINGLE_V1),
+                CesrOptions.builder().allocator(counting).build());
+        assertTrue(messages.hasNext());
+        ByteBuf copy = counting.allocated().get(0);
+        assertEquals(1, copy.refCnt());
+        messages.close();
+        assertEquals(0, copy.refCnt());
+        assertFalse(messages.hasNext());
+        messages.close();
+        assertEquals(0, copy.refCnt());
+        assertEquals(1, counting.buffers());
     }
 }

@@ -39,6 +39,7 @@ public final class Corpus {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static volatile JsonNode manifest;
+    private static volatile JsonNode primitives;
 
     private Corpus() {
     }
@@ -112,9 +113,17 @@ public final class Corpus {
         }
     }
 
-    /** primitives.json: single primitives with code, sizes, raw, qb64 and qb2. */
+    /**
+     * primitives.json: single primitives with code, sizes, raw, qb64 and qb2. Read once and
+     * shared (parameterized tests read it for every invocation): do not modify it.
+     */
     public static JsonNode primitives() {
-        return json("primitives.json");
+        JsonNode p = primitives;
+        if (p == null) {
+            p = json("primitives.json");
+            primitives = p;
+        }
+        return p;
     }
 
     /** Names of all files in the corpus folder (streams, expected JSON, attachment-only files), sorted. */

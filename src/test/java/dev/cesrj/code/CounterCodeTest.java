@@ -1,0 +1,51 @@
+package dev.cesrj.code;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@link CounterCode}: the signature hot-path mark, least tuple sizes and names. */
+class CounterCodeTest {
+
+    /** countsSignatures marks exactly the element-counted signature groups (the hot path). */
+    @Test
+    void countsSignaturesExactlyForTheElementCountedSignatureGroups() {
+        List<String> marked = new ArrayList<>();
+        for (CounterTable t : CounterTable.values()) {
+            for (CounterCode c : t.codes()) {
+                if (c.countsSignatures()) {
+                    marked.add(t.major() + c.code());
+                }
+            }
+        }
+        assertEquals(List.of("1-A", "1-B"), marked);
+    }
+
+    /** The least tuple size is the sum of the slots' least sizes. */
+    @Test
+    void tupleMinSizeIsTheSumOfTheSlotMinima() {
+        CounterTable v1 = CounterTable.CESR_1_0;
+        assertEquals(88, v1.small('A').tupleMinSize());
+        // Verfer (44) + Cigar (88)
+        assertEquals(44 + 88, v1.small('C').tupleMinSize());
+        // Number, Dater: 1AAG + 32
+        assertEquals(v1.small('E').slot(0).minSize() + 36, v1.small('E').tupleMinSize());
+        assertEquals(0, v1.small('V').tupleMinSize());
+        for (CounterCode c : v1.codes()) {
+            int sum = 0;
+            for (int i = 0; i < c.slotCount(); i++) {
+                sum += c.slot(i).minSize();
+            }
+            assertEquals(sum, c.tupleMinSize(), c.code());
+        }
+    }
+
+    @Test
+    void counterCodesNameThemselves() {
+        assertEquals("-A ControllerIdxSigs (CESR_1_0)", CounterTable.CESR_1_0.small('A').toString());
+        assertEquals("--K BigControllerIdxSigs (CESR_2_0)",
+                CounterTable.CESR_2_0.big('K').toString());
+    }
+}
