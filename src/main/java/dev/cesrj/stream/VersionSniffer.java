@@ -35,13 +35,12 @@ final class VersionSniffer {
    */
   static VersionString read(Source s, int p, int limit, boolean complete, long at) {
     int window = Math.min(limit - p, SMELL_SIZE);
-    String text = s.text(p, window);
     for (int o = 0; o <= VersionString.MAX_OFFSET && o < window; o++) {
-      char c = text.charAt(o);
+      int c = s.at(p + o);
       if (c < 'A' || c > 'Z') {
         continue; // a version string starts with its protocol, four capital letters
       }
-      VersionString vs = VersionString.match(text.substring(o), o);
+      VersionString vs = VersionString.match(new SourceText(s, p + o, window - o), o);
       if (vs != null) {
         check(s, p, vs, at);
         return vs;
@@ -55,7 +54,46 @@ final class VersionSniffer {
         at,
         null,
         "a version string (e.g. KERI10JSON00012b_) at offset 0 to 8 of the body",
-        "no valid version string in \"" + text + "\"");
+        "no valid version string in \"" + s.text(p, window) + "\"");
+  }
+
+  /**
+   * The bytes {@code [from, from + length)} of a source as characters, without copying them: a
+   * version string is matched in place and only a match is turned into Strings.
+   */
+  private static final class SourceText implements CharSequence {
+    private final Source s;
+    private final int from;
+    private final int length;
+
+    SourceText(Source s, int from, int length) {
+      this.s = s;
+      this.from = from;
+      this.length = length;
+    }
+
+    @Override
+    public int length() {
+      return length;
+    }
+
+    @Override
+    public char charAt(int index) {
+      if (index < 0 || index >= length) {
+        throw new IndexOutOfBoundsException(index);
+      }
+      return (char) s.at(from + index);
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      return s.text(from + start, end - start);
+    }
+
+    @Override
+    public String toString() {
+      return s.text(from, length);
+    }
   }
 
   private static void check(Source s, int p, VersionString vs, long at) {
