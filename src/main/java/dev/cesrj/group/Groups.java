@@ -55,7 +55,6 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
   private final ByteBuf buf;
   private final boolean owned;
   private final ByteBuf borrowed;
-  private final CesrOptions options;
   private final GroupFramer framer;
   private final GroupViews views;
   private final int limit;
@@ -68,7 +67,6 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     this.buf = buf;
     this.owned = owned;
     this.borrowed = borrowed;
-    this.options = options;
     this.pos = buf.readerIndex();
     this.limit = buf.writerIndex();
     this.framer = new GroupFramer(new Source(buf, pos), options);

@@ -44,15 +44,25 @@ public record StreamCensus(
     try {
       return messages(stream, options);
     } catch (ColdStartException e) {
-      if (!onlyGenusVersionCodesBefore(stream, e.offset())) {
-        throw e;
-      }
-      try {
-        return attachments(stream, options);
-      } catch (CesrException notGroupsEither) {
-        e.addSuppressed(notGroupsEither);
-        throw e;
-      }
+      return attachmentsInstead(stream, options, e);
+    }
+  }
+
+  /**
+   * The census of {@code stream} as attachment groups, if the error that reading it as messages
+   * gave says it starts with a group (after any genus-version codes) and {@link Groups} reads it
+   * to its end; else that error.
+   */
+  private static StreamCensus attachmentsInstead(
+      byte[] stream, CesrOptions options, ColdStartException e) {
+    if (!onlyGenusVersionCodesBefore(stream, e.offset())) {
+      throw e;
+    }
+    try {
+      return attachments(stream, options);
+    } catch (CesrException notGroupsEither) {
+      e.addSuppressed(notGroupsEither);
+      throw e;
     }
   }
 
@@ -68,15 +78,7 @@ public record StreamCensus(
     try {
       return chunked(stream, options, chunk);
     } catch (ColdStartException e) {
-      if (!onlyGenusVersionCodesBefore(stream, e.offset())) {
-        throw e;
-      }
-      try {
-        return attachments(stream, options);
-      } catch (CesrException notGroupsEither) {
-        e.addSuppressed(notGroupsEither);
-        throw e;
-      }
+      return attachmentsInstead(stream, options, e);
     }
   }
 
