@@ -77,8 +77,10 @@ public final class BatchParser {
 
   /**
    * The bound when neither the builder nor {@value #THREADS_PROPERTY} sets one: {@value}. Chosen
-   * from the curve {@code ConcurrentParse --batch} measured; see {@code
-   * docs/adr/0001-batch-default-workers.md}.
+   * from the curve {@code ConcurrentParse --batch} measured (docs/adr/0001-batch-default-workers.md):
+   * on KEL-sized streams (about 10 KB) two workers beat one in steady state; on batches of small
+   * streams (a few KB or less, a few milliseconds per call) and on a cold JVM they do not, so
+   * there set {@code threads(1)}.
    */
   public static final int DEFAULT_THREADS = 2;
 
