@@ -128,6 +128,10 @@ public final class BatchTiming {
       switch (args[i]) {
         case FLAG:
           break;
+        case "--help":
+        case "-h":
+          out.println(USAGE);
+          return 0;
         case "--inputs":
           inputs = number(args, ++i, 1, 1_000_000);
           break;
