@@ -40,7 +40,11 @@ import java.util.stream.Collectors;
  *     -Dexec.args="--groups 16 --sigs 2 --threads 1,2,4 --iterations 100000 --input a.cesr b.cesr"
  * ./mvnw -q test-compile exec:java -Dexec.mainClass=ConcurrentParse \
  *     -Dexec.args="--threads 1 --chunk 1024 --input kel_witnessed.v1.bare.txt.cesr"
+ * ./mvnw -q test-compile exec:java -Dexec.mainClass=ConcurrentParse -Dexec.args="--batch"
  * </pre>
+ *
+ * <p>{@code --batch} runs a different measurement instead, {@link BatchTiming}: the time of one
+ * {@code BatchParser} call against its worker count.
  *
  * <h2>Workload</h2>
  *
@@ -115,6 +119,10 @@ public final class ConcurrentParse {
 
   /** Entry point; see the class comment. */
   public static void main(String[] args) {
+    if (BatchTiming.requested(args)) {
+      BatchTiming.main(args); // --batch: the batch parser's worker curve, see BatchTiming
+      return;
+    }
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     int status;
     try {
