@@ -146,7 +146,8 @@ public final class ConcurrentParse {
 
   private static final String USAGE =
       "usage: ConcurrentParse [--groups K] [--sigs S] [--threads 1,2,4,8] [--iterations N]"
-          + " [--chunk N] [--input FILE...]";
+          + " [--chunk N] [--input FILE...]\n"
+          + "       ConcurrentParse --batch [...]   (batch parser timing; --batch --help for its options)";
 
   /** Command-line settings. */
   private record Settings(
