@@ -60,25 +60,18 @@ final class ElementReader {
     List<Slot> slots = c.slots();
     List<Element> out = new ArrayList<>();
     int p = from;
+    for (Slot slot : c.head()) {
+      Element e = item(p, end, slot, table, depth);
+      out.add(e);
+      p += e.length();
+    }
     while (p < end) {
       checkRoom(out, p, c);
       int start = p;
       List<Element> parts = slots.size() == 1 ? null : new ArrayList<>(slots.size());
       for (Slot slot : slots) {
-        Element e;
-        if (slot == Slot.SIGER) {
-          int fs = TextScan.indexer(src, p, end, 0);
-          e = new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(src, p));
-          p += fs;
-        } else if (slot == Slot.SIGS) {
-          Group nested = nestedSigs(p, end, table, depth + 1);
-          e = nested;
-          p += nested.length();
-        } else {
-          Matter m = matter(p, end, slot);
-          e = m;
-          p += m.length();
-        }
+        Element e = item(p, end, slot, table, depth);
+        p += e.length();
         if (parts == null) {
           out.add(e);
         } else {
@@ -91,6 +84,22 @@ final class ElementReader {
       }
     }
     return Collections.unmodifiableList(out);
+  }
+
+  /** The item of {@code slot} at {@code p} in a tuple group of nesting depth {@code depth}. */
+  private Element item(int p, int end, Slot slot, CounterTable table, int depth) {
+    if (slot == Slot.SIGER) {
+      TextScan.indexer(src, p, end, 0);
+      return new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(src, p));
+    }
+    if (slot == Slot.SIGS) {
+      return nestedSigs(p, end, table, depth + 1);
+    }
+    if (slot.isGroup()) {
+      int q = framer.group(p, end, table, depth + 1);
+      return views.group(p, q - p, framer.code(), framer.count(), depth + 1);
+    }
+    return matter(p, end, slot);
   }
 
   private Group nestedSigs(int p, int end, CounterTable table, int depth) {
@@ -124,7 +133,7 @@ final class ElementReader {
     CounterTable t = table;
     while (p < end) {
       checkRoom(out, p, null);
-      boolean gv = framer.isGenusVersionAt(p, end) && p == from;
+      boolean gv = framer.isGenusVersionAt(p, end, t) && p == from;
       int q = framer.group(p, end, t, depth + 1);
       out.add(views.group(p, q - p, framer.code(), framer.count(), depth + 1));
       if (gv) {

@@ -85,7 +85,7 @@ final class MessageFramer {
     int p = pos;
     Group gvc = null;
     // keripy reads each genus-version code at a message start in turn: the last one wins
-    while (groups.isGenusVersionAt(p, limit)) {
+    while (groups.isGenusVersionAt(p, limit, table())) {
       int q = groups.group(p, limit, table(), 1);
       gvc = view(p, q, 1);
       streamTable = groups.selectedTable(p);
@@ -180,7 +180,7 @@ final class MessageFramer {
           src.offset(p), vs.text(), "the rest of the message body", size - (limit - p));
     }
     int bodyEnd = p + (int) size;
-    CounterTable t = streamTable != null ? streamTable : vs.impliedTable();
+    CounterTable t = streamTable != null ? streamTable : options.table(vs.impliedTable());
     Run run = new Run(1);
     int end = attachments(bodyEnd, limit, t, streamTable, 1, false, run);
     return new Message(
@@ -232,7 +232,7 @@ final class MessageFramer {
     CounterTable scoped = pinned;
     Group innerGvc = null;
     try {
-      if (groups.isGenusVersionAt(q, end)) {
+      if (groups.isGenusVersionAt(q, end, t)) {
         int r = groups.group(q, end, t, depth + 1);
         innerGvc = view(q, r, depth + 1);
         t = groups.selectedTable(q);
@@ -248,7 +248,7 @@ final class MessageFramer {
         throw bodyGroupError(q);
       }
       Body body = body(q, end, t, depth + 1, scoped);
-      CounterTable at = scoped != null ? scoped : body.version.impliedTable();
+      CounterTable at = scoped != null ? scoped : options.table(body.version.impliedTable());
       Run run = new Run(depth + 1);
       attachments(body.end, end, at, scoped, depth + 1, true, run);
       return new Message(
@@ -280,7 +280,7 @@ final class MessageFramer {
   private Message bodyGroupMessage(
       int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
     Body body = body(p, limit, table, depth, pinned);
-    CounterTable at = pinned != null ? pinned : body.version.impliedTable();
+    CounterTable at = pinned != null ? pinned : options.table(body.version.impliedTable());
     Run run = new Run(depth);
     int end = attachments(body.end, limit, at, pinned, depth, false, run);
     return new Message(
@@ -391,12 +391,12 @@ final class MessageFramer {
         }
         throw coldStart(p, b, "an attachment group" + (enclosed ? "" : " or a message"));
       }
-      if (groups.isGenusVersionAt(p, limit)) {
+      if (groups.isGenusVersionAt(p, limit, table)) {
         if (!enclosed) {
           break;
         }
         throw new MalformedException(
-            src.offset(p), CounterTable.GENUS_VERSION_CODE, "an attachment group",
+            src.offset(p), table.genusVersion(src.at(p + 1)).code(), "an attachment group",
             "a genus-version code inside a group, not at its start");
       }
       groups.counter(p, limit, table, 0);
@@ -516,7 +516,7 @@ final class MessageFramer {
     CounterTable t = table;
     CounterTable scoped = pinned;
     try {
-      if (groups.isGenusVersionAt(q, end)) {
+      if (groups.isGenusVersionAt(q, end, t)) {
         int r = groups.group(q, end, t, depth + 1);
         run.groups.add(view(q, r, depth + 1));
         t = groups.selectedTable(q);
