@@ -42,6 +42,12 @@ final class ElementReader {
         return attachments(from, end, g.table(), g.depth());
       case NON_NATIVE_BODY:
         return List.of(matter(from, end, Slot.TEXTER));
+      case UNSUPPORTED:
+        // seal groups keripy writes inside CESR-native bodies, framed there by their grammar
+        return tuples(from, end, g.code(), g.table(), g.depth());
+      case NATIVE_BODY:
+      case NATIVE_FIELDS:
+        return fields(from, end, g.table(), g.depth());
       case PATHED:
         Matter pather = matter(from, end, Slot.PATHER);
         int p = from + pather.length();
@@ -117,6 +123,28 @@ final class ElementReader {
       length = fs + (int) (4 * n);
     }
     return views.group(p, length, sigs, n, depth);
+  }
+
+  /**
+   * The fields of a CESR-native body or field group that {@link NativeBodyFramer} has framed:
+   * Matter primitives and nested groups, in order.
+   */
+  private List<Element> fields(int from, int end, CounterTable table, int depth) {
+    List<Element> out = new ArrayList<>();
+    int p = from;
+    while (p < end) {
+      checkRoom(out, p, null);
+      Element e;
+      if (src.at(p) == '-') {
+        int fs = framer.counter(p, end, table, 0);
+        e = views.group(p, fs + (int) (4 * framer.count()), framer.code(), framer.count(), depth + 1);
+      } else {
+        e = matter(p, end, null);
+      }
+      out.add(e);
+      p += e.length();
+    }
+    return Collections.unmodifiableList(out);
   }
 
   /** Refuses one more element once {@code out} holds {@link CesrOptions#maxElements()}. */

@@ -461,6 +461,18 @@ public final class GroupFramer {
   }
 
   /**
+   * Frames the tuples of the quadlet-counted group of code {@code c} whose content is {@code
+   * [from, end)}, at nesting depth {@code depth}: as many tuples as fill it exactly. For groups
+   * that are not attachments, such as the seal groups inside a CESR-native body.
+   *
+   * @throws CesrException as for {@link #group}; a tuple that runs past {@code end} is a
+   *     {@link TruncatedException} the caller turns into a malformed group
+   */
+  void tuples(int from, int end, CounterCode c, CounterTable table, int depth) {
+    walkTuples(from - c.fs(), from, end, c, -1, table, depth, 0);
+  }
+
+  /**
    * Frames one item of a tuple group's grammar at {@code p}: a primitive, an indexed signature
    * or a nested group of {@code slot}, inside a group of nesting depth {@code depth}.
    *

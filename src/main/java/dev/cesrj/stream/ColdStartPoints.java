@@ -15,8 +15,8 @@ import io.netty.buffer.ByteBuf;
  *   <li>{@code 0xA0..0xBF}: a CBOR map; {@code 0x80..0x8F}, {@code 0xDE}, {@code 0xDF}: a
  *       MessagePack fixmap, map16 or map32;
  *   <li>{@code -_} (and the legacy {@code --}): a genus-version code; {@code -X} or {@code --X}
- *       (legacy {@code -0X}) whose code in the table in force is a BodyWithAttachmentGroup or a
- *       NonNativeBodyGroup.
+ *       (legacy {@code -0X}) whose code in the table in force is a BodyWithAttachmentGroup, a
+ *       NonNativeBodyGroup or a CESR-native body group.
  * </ul>
  *
  * <p>A {@code -} (or {@code --}) in the last bytes read is undecided until the byte after it
@@ -69,6 +69,7 @@ final class ColdStartPoints {
   private static boolean startsMessage(CounterCode code) {
     return code != null
         && (code.layout() == Layout.BODY_WITH_ATTACHMENTS
-            || code.layout() == Layout.NON_NATIVE_BODY);
+            || code.layout() == Layout.NON_NATIVE_BODY
+            || code.layout() == Layout.NATIVE_BODY);
   }
 }
