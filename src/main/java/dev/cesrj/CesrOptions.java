@@ -21,7 +21,7 @@ public final class CesrOptions {
 
   /**
    * Defaults: {@link PooledByteBufAllocator#DEFAULT}, 16 MiB frames, depth 8, 65,536 elements,
-   * CESR 1.0 table.
+   * CESR 1.0 table (not the legacy one).
    */
   public static final CesrOptions DEFAULT = builder().build();
 
@@ -30,6 +30,7 @@ public final class CesrOptions {
   private final int maxDepth;
   private final int maxElements;
   private final CounterTable defaultTable;
+  private final boolean legacyCesr10;
 
   private CesrOptions(Builder b) {
     this.allocator = b.allocator;
@@ -37,6 +38,7 @@ public final class CesrOptions {
     this.maxDepth = b.maxDepth;
     this.maxElements = b.maxElements;
     this.defaultTable = b.defaultTable;
+    this.legacyCesr10 = b.legacyCesr10 || b.defaultTable == CounterTable.CESR_1_0_LEGACY;
   }
 
   /** A builder holding the defaults. */
@@ -51,7 +53,8 @@ public final class CesrOptions {
         .maxFrameBytes(maxFrameBytes)
         .maxDepth(maxDepth)
         .maxElements(maxElements)
-        .defaultTable(defaultTable);
+        .defaultTable(defaultTable)
+        .legacyCesr10(legacyCesr10);
   }
 
   /**
@@ -89,10 +92,33 @@ public final class CesrOptions {
 
   /**
    * The counter table used when neither a genus-version code nor a message body's version says
-   * which applies (CESR.md Part A item 2). Default {@link CounterTable#CESR_1_0}.
+   * which applies (CESR.md Part A item 2). Default {@link CounterTable#CESR_1_0}; with
+   * {@link #legacyCesr10()} a default of CESR 1.0 is {@link CounterTable#CESR_1_0_LEGACY}.
    */
   public CounterTable defaultTable() {
-    return defaultTable;
+    return table(defaultTable);
+  }
+
+  /**
+   * True if CESR 1.0 means the legacy table (CESR.md section 4.5, Part A item 1): the table
+   * deployed keripy 1.1 to 1.3, signify-ts and cesride write ({@code -D} TransReceiptQuadruples
+   * counted in elements, {@code -J}/{@code -K} SAD-path signature groups, big codes {@code -0V},
+   * {@code -0L}, the genus-version code {@code --AAA}). Then a body of version 1 ({@code KERI10...})
+   * and the default table, if it is CESR 1.0, select {@link CounterTable#CESR_1_0_LEGACY}; an
+   * explicit {@code -_AAABAA} still selects {@link CounterTable#CESR_1_0} (only keripy's
+   * development head writes it). Default false: a legacy-only code is then an {@link
+   * UnknownCodeException} whose message names the legacy table.
+   */
+  public boolean legacyCesr10() {
+    return legacyCesr10;
+  }
+
+  /**
+   * The table to read with when the stream or a body implies {@code implied}: {@code implied},
+   * or the legacy table for CESR 1.0 if {@link #legacyCesr10()}.
+   */
+  public CounterTable table(CounterTable implied) {
+    return legacyCesr10 && implied == CounterTable.CESR_1_0 ? CounterTable.CESR_1_0_LEGACY : implied;
   }
 
   /** Builder of {@link CesrOptions}; every setter validates its argument at once. */
@@ -102,6 +128,7 @@ public final class CesrOptions {
     private int maxDepth = DEFAULT_MAX_DEPTH;
     private int maxElements = DEFAULT_MAX_ELEMENTS;
     private CounterTable defaultTable = CounterTable.CESR_1_0;
+    private boolean legacyCesr10;
 
     private Builder() {}
 
@@ -151,9 +178,21 @@ public final class CesrOptions {
       return this;
     }
 
-    /** Sets the default counter table; not null. */
+    /**
+     * Sets the default counter table; not null. {@link CounterTable#CESR_1_0_LEGACY} also turns
+     * {@link #legacyCesr10(boolean)} on.
+     */
     public Builder defaultTable(CounterTable table) {
       this.defaultTable = Objects.requireNonNull(table, "defaultTable");
+      return this;
+    }
+
+    /**
+     * Reads CESR 1.0 with the legacy table of keripy 1.1 to 1.3 and signify-ts (see {@link
+     * CesrOptions#legacyCesr10()}); default false.
+     */
+    public Builder legacyCesr10(boolean legacy) {
+      this.legacyCesr10 = legacy;
       return this;
     }
 

@@ -7,9 +7,10 @@ import java.util.List;
  * its sizes, what its count counts and what the group holds.
  *
  * <p>Sizes are in Base64 characters: {@code -X} codes have hard size 2 and soft size 2 (count
- * 0..4,095); big {@code --X} codes hard size 3 and soft size 5 (count 0..1,073,741,823); the
- * genus-version code {@code -_AAA} hard size 5 and soft size 3. A qb2 counter is
- * {@code fs * 3 / 4} bytes. Instances are immutable and obtained from a {@link CounterTable}.
+ * 0..4,095); big {@code --X} codes (legacy {@code -0X}) hard size 3 and soft size 5 (count
+ * 0..1,073,741,823); the genus-version code {@code -_AAA} (legacy {@code --AAA}) hard size 5 and
+ * soft size 3. A qb2 counter is {@code fs * 3 / 4} bytes. Instances are immutable and obtained
+ * from a {@link CounterTable}.
  */
 public final class CounterCode {
   private final CounterTable table;
@@ -19,11 +20,25 @@ public final class CounterCode {
   private final Layout layout;
   private final List<Slot> slots;
   private final Slot[] slotArray;
+  private final List<Slot> head;
   private final int tupleMinSize;
+  private final int headMinSize;
   private final boolean countsSignatures;
 
   CounterCode(
       CounterTable table, String code, String name, CountUnit unit, Layout layout, Slot... slots) {
+    this(table, code, name, unit, layout, new Slot[0], slots);
+  }
+
+  /** A tuple group whose content starts with the items of {@code head}, once, before its tuples. */
+  CounterCode(
+      CounterTable table,
+      String code,
+      String name,
+      CountUnit unit,
+      Layout layout,
+      Slot[] head,
+      Slot[] slots) {
     this.table = table;
     this.code = code;
     this.name = name;
@@ -36,6 +51,12 @@ public final class CounterCode {
       min += s.minSize();
     }
     this.tupleMinSize = min;
+    this.head = List.of(head);
+    int headMin = 0;
+    for (Slot s : head) {
+      headMin += s.minSize();
+    }
+    this.headMinSize = headMin;
     this.countsSignatures =
         unit == CountUnit.ELEMENTS && slots.length == 1 && slots[0] == Slot.SIGER;
   }
@@ -53,6 +74,20 @@ public final class CounterCode {
   /** The name as the CESR code table names it, e.g. {@code ControllerIdxSigs}. */
   public String name() {
     return name;
+  }
+
+  /**
+   * The items a {@link Layout#TUPLES} group holds once, after its counter and before its tuples
+   * (not counted by an element count): the root Pather of the legacy RootSadPathSigGroups
+   * {@code -K}. Empty for every other code.
+   */
+  public List<Slot> head() {
+    return head;
+  }
+
+  /** The fewest characters the {@link #head()} items can take. */
+  public int headMinSize() {
+    return headMinSize;
   }
 
   /** Hard size in characters: 2, 3 (big) or 5 (genus-version). */
@@ -75,7 +110,7 @@ public final class CounterCode {
     return (1L << (6 * ss())) - 1;
   }
 
-  /** True for the big ({@code --X}) form. */
+  /** True for the big ({@code --X}, legacy {@code -0X}) form. */
   public boolean isBig() {
     return code.length() == 3;
   }

@@ -18,8 +18,11 @@ import static dev.cesrj.code.Slot.DIGER;
 import static dev.cesrj.code.Slot.LABELER;
 import static dev.cesrj.code.Slot.NONCER;
 import static dev.cesrj.code.Slot.NUMBER;
+import static dev.cesrj.code.Slot.PATHER;
 import static dev.cesrj.code.Slot.PREFIXER;
+import static dev.cesrj.code.Slot.SAD_PATH_SIG_GROUP;
 import static dev.cesrj.code.Slot.SIGER;
+import static dev.cesrj.code.Slot.SIGNATURE_GROUP;
 import static dev.cesrj.code.Slot.SIGS;
 import static dev.cesrj.code.Slot.TEXTER;
 import static dev.cesrj.code.Slot.VERFER;
@@ -31,18 +34,35 @@ import java.util.List;
 
 /**
  * A counter code table: CESR 1.0 or CESR 2.0 as keripy's development head (e70a42db) defines
- * them in {@code CounterCodex_1_0} and {@code CounterCodex_2_0} (CESR.md sections 4.3 and 4.4).
+ * them in {@code CounterCodex_1_0} and {@code CounterCodex_2_0} (CESR.md sections 4.3 and 4.4),
+ * or the legacy CESR 1.0 table that deployed keripy 1.1 to 1.3, signify-ts and cesride write
+ * (CESR.md section 4.5).
  *
- * <p>Text counters start with {@code -}; the second character gives the hard size: a letter
- * 2, {@code -} 3 (big codes), {@code _} 5 (the genus-version code {@code -_AAA}, shared by both
- * tables). Every CESR 2.0 count counts quadlets; CESR 1.0 counts elements for {@code -A}..{@code
- * -I} and {@code -Z}.
+ * <p>Text counters start with {@code -}; the second character gives the hard size. CESR 1.0 and
+ * 2.0: a letter 2, {@code -} 3 (big codes {@code --X}), {@code _} 5 (the genus-version code
+ * {@code -_AAA}). Legacy: a letter 2, {@code 0} 3 (big codes {@code -0X}), {@code -} 5 (its
+ * genus-version code {@code --AAA}); it reads the universal {@code -_AAA} too, so that a
+ * genus-version code can switch any stream to the current tables. Every CESR 2.0 count counts
+ * quadlets; CESR 1.0 counts elements for {@code -A}..{@code -I} and {@code -Z}, the legacy table
+ * also for {@code -D}, {@code -J} and {@code -K}.
  */
 public enum CounterTable {
   /** CESR 1.0 ({@code CounterCodex_1_0}); genus-version {@code -_AAABAA}. */
   CESR_1_0(1),
   /** CESR 2.0 ({@code CounterCodex_2_0}); genus-version {@code -_AAACAA}. */
-  CESR_2_0(2);
+  CESR_2_0(2),
+  /**
+   * The legacy CESR 1.0 table of keripy 1.1 to 1.3 ({@code CounterCodex_1_0} of keripy 1.2.x and
+   * 1.3.x, {@code CounterCodex} of 1.1.x), signify-ts and cesride; genus-version {@code --AAABAA}.
+   * Differs from {@link #CESR_1_0}: {@code -D} TransReceiptQuadruples counted in elements; the
+   * SAD-path signature groups {@code -J}/{@code -K}; big codes {@code -0L}, {@code -0V}, {@code
+   * -0W}, {@code -0Z}; {@code -W} is a GenericGroup; no {@code -T}/{@code -U} and no NonNativeBody
+   * group. Opt-in: {@link dev.cesrj.CesrOptions.Builder#legacyCesr10(boolean)}.
+   */
+  CESR_1_0_LEGACY(1);
+
+  /** The legacy genus-version code {@code --AAA} (keripy 1.x {@code KERIACDCGenusVersion}). */
+  public static final String LEGACY_GENUS_VERSION_CODE = "--AAA";
 
   /** The genus-version code {@code -_AAA} (KERI/ACDC genus), the same in every table. */
   public static final String GENUS_VERSION_CODE = "-_AAA";
@@ -52,6 +72,7 @@ public enum CounterTable {
   private final CounterCode[] big = new CounterCode[128];
   private final List<CounterCode> all = new ArrayList<>();
   private CounterCode genusVersion;
+  private CounterCode universalGenusVersion;
   private CounterCode controllerIdxSigs;
 
   CounterTable(int major) {
@@ -61,6 +82,7 @@ public enum CounterTable {
   static {
     CESR_1_0.define10();
     CESR_2_0.define20();
+    CESR_1_0_LEGACY.defineLegacy10();
   }
 
   private void define10() {
@@ -134,9 +156,58 @@ public enum CounterTable {
     controllerIdxSigs = small['K'];
   }
 
+  /**
+   * The legacy CESR 1.0 table (CESR.md 4.5), checked against keripy 1.1.17 ({@code coring.py}
+   * {@code CounterCodex}, {@code parsing.py}), 1.2.13 and 1.3.6 ({@code counting.py}
+   * {@code CounterCodex_1_0}, {@code parsing.py}, {@code eventing.proofize}). Names are those of
+   * keripy 1.3.6.
+   *
+   * <p>SAD-path signatures follow the wire form every keripy 1.x writes ({@code proofize}) and
+   * keripy 1.1 parses: {@code -J} SadPathSigGroups counts elements, each a Pather then one
+   * signature group ({@code -F}, {@code -A} or {@code -C}; keripy writes count 1);
+   * {@code -K} RootSadPathSigGroups is a root Pather then {@code count} {@code -J} groups. (keripy
+   * 1.3's parser reads {@code -J} as 1.1 reads {@code -K} and cannot read {@code -K}: CESR.md 4.5,
+   * "semantics drifted".) {@code -Z} counts Texter elements, as keripy 1.3 parses it.
+   */
+  private void defineLegacy10() {
+    add("A", "ControllerIdxSigs", ELEMENTS, TUPLES, SIGER);
+    add("B", "WitnessIdxSigs", ELEMENTS, TUPLES, SIGER);
+    add("C", "NonTransReceiptCouples", ELEMENTS, TUPLES, VERFER, CIGAR);
+    add("D", "TransReceiptQuadruples", ELEMENTS, TUPLES, PREFIXER, NUMBER, DIGER, SIGER);
+    add("E", "FirstSeenReplayCouples", ELEMENTS, TUPLES, NUMBER, DATER);
+    add("F", "TransIdxSigGroups", ELEMENTS, TUPLES, PREFIXER, NUMBER, DIGER, SIGS);
+    add("G", "SealSourceCouples", ELEMENTS, TUPLES, NUMBER, DIGER);
+    add("H", "TransLastIdxSigGroups", ELEMENTS, TUPLES, PREFIXER, SIGS);
+    add("I", "SealSourceTriples", ELEMENTS, TUPLES, PREFIXER, NUMBER, DIGER);
+    add("J", "SadPathSigGroups", ELEMENTS, TUPLES, PATHER, SIGNATURE_GROUP);
+    addCode(
+        "-K",
+        new CounterCode(
+            this, "-K", "RootSadPathSigGroups", ELEMENTS, TUPLES, new Slot[] {PATHER},
+            new Slot[] {SAD_PATH_SIG_GROUP}));
+    addLegacyBoth("L", "PathedMaterialGroup", QUADLETS, PATHED);
+    addLegacyBoth("V", "AttachmentGroup", QUADLETS, ATTACHMENTS);
+    addLegacyBoth("W", "GenericGroup", QUADLETS, GENERIC);
+    addLegacyBoth("Z", "ESSRPayloadGroup", ELEMENTS, TUPLES, TEXTER);
+    CounterCode legacyGenus =
+        new CounterCode(
+            this,
+            LEGACY_GENUS_VERSION_CODE,
+            "KERIACDCGenusVersion",
+            CountUnit.NONE,
+            Layout.GENUS_VERSION);
+    all.add(legacyGenus);
+    addGenusVersion();
+    genusVersion = legacyGenus;
+    controllerIdxSigs = small['A'];
+  }
+
   private void add(String letter, String name, CountUnit unit, Layout layout, Slot... slots) {
-    CounterCode c = new CounterCode(this, "-" + letter, name, unit, layout, slots);
-    small[letter.charAt(0)] = c;
+    addCode("-" + letter, new CounterCode(this, "-" + letter, name, unit, layout, slots));
+  }
+
+  private void addCode(String code, CounterCode c) {
+    small[code.charAt(1)] = c;
     all.add(c);
   }
 
@@ -147,16 +218,32 @@ public enum CounterTable {
     all.add(c);
   }
 
-  private void addGenusVersion() {
-    genusVersion =
-        new CounterCode(
-            this, GENUS_VERSION_CODE, "KERIACDCGenusVersion", CountUnit.NONE, Layout.GENUS_VERSION);
-    all.add(genusVersion);
+  /** A small code {@code -X} and its legacy big form {@code -0X} (hard size 3). */
+  private void addLegacyBoth(
+      String letter, String name, CountUnit unit, Layout layout, Slot... slots) {
+    add(letter, name, unit, layout, slots);
+    CounterCode c = new CounterCode(this, "-0" + letter, "Big" + name, unit, layout, slots);
+    big[letter.charAt(0)] = c;
+    all.add(c);
   }
 
-  /** The CESR major version of this table: 1 or 2. */
+  /** The universal genus-version code {@code -_AAA}; also this table's own unless legacy. */
+  private void addGenusVersion() {
+    universalGenusVersion =
+        new CounterCode(
+            this, GENUS_VERSION_CODE, "KERIACDCGenusVersion", CountUnit.NONE, Layout.GENUS_VERSION);
+    genusVersion = universalGenusVersion;
+    all.add(universalGenusVersion);
+  }
+
+  /** The CESR major version of this table: 1 or 2 (1 for the legacy table). */
   public int major() {
     return major;
+  }
+
+  /** True for {@link #CESR_1_0_LEGACY}. */
+  public boolean isLegacy() {
+    return this == CESR_1_0_LEGACY;
   }
 
   /** Every code of the table, small codes first in table order, then big forms after each. */
@@ -164,9 +251,24 @@ public enum CounterTable {
     return Collections.unmodifiableList(all);
   }
 
-  /** The genus-version code {@code -_AAA} of this table. */
+  /**
+   * The genus-version code this table's writers use: {@code -_AAA}, or {@code --AAA} for the
+   * legacy table.
+   */
   public CounterCode genusVersion() {
     return genusVersion;
+  }
+
+  /**
+   * The genus-version code whose second character is {@code c1}: {@code _} gives the universal
+   * {@code -_AAA} (read by every table), {@code -} the legacy {@code --AAA} (legacy table only);
+   * {@code null} otherwise. Does not allocate.
+   */
+  public CounterCode genusVersion(int c1) {
+    if (c1 == '_') {
+      return universalGenusVersion;
+    }
+    return c1 == '-' && isLegacy() ? genusVersion : null;
   }
 
   /** ControllerIdxSigs of this table: {@code -A} in CESR 1.0, {@code -K} in CESR 2.0. */
@@ -176,15 +278,19 @@ public enum CounterTable {
 
   /**
    * The hard size of a text counter from its second character {@code c1} (the first is
-   * {@code -}): 2 for a letter, 3 for {@code -}, 5 for {@code _}; 0 if no counter of this table
-   * can start so.
+   * {@code -}): 2 for a letter; 3 for {@code -} (big codes), or {@code 0} in the legacy table;
+   * 5 for {@code _} (genus-version), and {@code -} in the legacy table; 0 if no counter of this
+   * table can start so.
    */
   public int hardSize(int c1) {
     if (c1 == '-') {
-      return 3;
+      return isLegacy() ? 5 : 3;
     }
     if (c1 == '_') {
       return 5;
+    }
+    if (c1 == '0') {
+      return isLegacy() ? 3 : 0;
     }
     return (c1 >= 'A' && c1 <= 'Z') || (c1 >= 'a' && c1 <= 'z') ? 2 : 0;
   }
@@ -196,14 +302,17 @@ public enum CounterTable {
     return letter >= 0 && letter < 128 ? small[letter] : null;
   }
 
-  /** The big code {@code --X} with {@code X = letter}, or {@code null}. Does not allocate. */
+  /**
+   * The big code with last character {@code letter} ({@code --X}, legacy {@code -0X}), or
+   * {@code null}. Does not allocate.
+   */
   public CounterCode big(int letter) {
     return letter >= 0 && letter < 128 ? big[letter] : null;
   }
 
   /**
-   * The code whose hard part is {@code hard} (e.g. {@code "-A"}, {@code "--V"}, {@code "-_AAA"}),
-   * or {@code null}. Does not allocate.
+   * The code whose hard part is {@code hard} (e.g. {@code "-A"}, {@code "--V"}, {@code "-0V"},
+   * {@code "-_AAA"}), or {@code null}. Does not allocate.
    */
   public CounterCode lookup(String hard) {
     int n = hard.length();
@@ -216,7 +325,8 @@ public enum CounterTable {
       case 3:
         return big(hard.charAt(2));
       default:
-        return GENUS_VERSION_CODE.equals(hard) ? genusVersion : null;
+        CounterCode gv = genusVersion(hard.charAt(1));
+        return gv != null && gv.code().equals(hard) ? gv : null;
     }
   }
 
@@ -233,5 +343,54 @@ public enum CounterTable {
       default:
         return null;
     }
+  }
+
+  /**
+   * The table that the genus-version code {@code code} with major version {@code major} and
+   * minor version {@code minor} selects (CESR.md Part A item 2): {@code -_AAABAA} CESR 1.0,
+   * {@code -_AAACAA} CESR 2.0, the legacy {@code --AAABAA} the legacy table; {@code null} for
+   * any other version (keripy has no table for a later minor version).
+   */
+  public static CounterTable selectedBy(CounterCode code, int major, int minor) {
+    if (minor != 0) {
+      return null;
+    }
+    if (code.code().equals(LEGACY_GENUS_VERSION_CODE)) {
+      return major == 1 ? CESR_1_0_LEGACY : null;
+    }
+    return ofMajor(major);
+  }
+
+  /**
+   * For a counter code {@code hard} (or the first characters of one) that this table does not
+   * know: words naming the legacy table if {@code hard} is, or starts, one of its codes (for
+   * example {@code "; -J is SadPathSigGroups of the legacy CESR 1.0 table ..."}), else {@code ""}.
+   * Cold path: for error messages.
+   */
+  public String legacyHint(String hard) {
+    if (isLegacy() || hard.length() < 2 || hard.charAt(0) != '-' || lookup(hard) != null) {
+      return "";
+    }
+    CounterTable legacy = CESR_1_0_LEGACY;
+    int hs = legacy.hardSize(hard.charAt(1));
+    if (hs == 0 || hard.length() > hs) {
+      return "";
+    }
+    String what;
+    if (hard.length() == hs) {
+      CounterCode c = legacy.lookup(hard);
+      if (c == null) {
+        return "";
+      }
+      what = hard + " is " + c.name();
+    } else if (hs == 3) {
+      what = hard + " starts a big code (-0X)";
+    } else if (LEGACY_GENUS_VERSION_CODE.startsWith(hard)) {
+      what = hard + " starts the genus-version code " + LEGACY_GENUS_VERSION_CODE;
+    } else {
+      return "";
+    }
+    return "; " + what + " of the legacy CESR 1.0 table (keripy 1.1 to 1.3, signify-ts):"
+        + " read such streams with CesrOptions.builder().legacyCesr10(true)";
   }
 }

@@ -28,7 +28,9 @@ public enum Layout {
   UNSUPPORTED_MESSAGE,
   /**
    * Listed in the table but not parseable as an attachment by the reference implementation
-   * (keripy has no method for it): met in a stream, it is an unsupported-group error.
+   * (keripy has no method for it): met among attachments, it is an unsupported-group error. The
+   * seal groups among them are framed by their element grammar inside CESR-native bodies, where
+   * keripy writes them.
    */
   UNSUPPORTED
 }

@@ -56,7 +56,15 @@ public enum Slot {
    * A nested ControllerIdxSigs group: {@code -A} (CESR 1.0, counts signatures) or {@code -K}
    * (CESR 2.0, counts quadlets), then its indexed signatures.
    */
-  SIGS(null);
+  SIGS(null),
+  /**
+   * A nested signature group of a legacy SadPathSigGroups element (keripy 1.x
+   * {@code Parser._sadPathSigGroup}): TransIdxSigGroups {@code -F}, ControllerIdxSigs {@code -A}
+   * or NonTransReceiptCouples {@code -C}, each counting elements.
+   */
+  SIGNATURE_GROUP(null),
+  /** A nested legacy SadPathSigGroups group {@code -J}: the element of RootSadPathSigGroups. */
+  SAD_PATH_SIG_GROUP(null);
 
   private final Set<MatterCode> accepts;
   private final int minSize;
@@ -87,6 +95,32 @@ public enum Slot {
     return accepts != null && accepts.contains(code);
   }
 
+  /**
+   * True for the slots that hold a nested group framed as a whole ({@link #SIGNATURE_GROUP},
+   * {@link #SAD_PATH_SIG_GROUP}); {@link #SIGS} is framed by its own rule.
+   */
+  public boolean isGroup() {
+    return this == SIGNATURE_GROUP || this == SAD_PATH_SIG_GROUP;
+  }
+
+  /** True if a group of code {@code code} may stand in this {@link #isGroup() group} slot. */
+  public boolean acceptsGroup(CounterCode code) {
+    if (code.isBig()) {
+      return false;
+    }
+    switch (this) {
+      case SIGNATURE_GROUP:
+        String name = code.name();
+        return name.equals("TransIdxSigGroups")
+            || name.equals("ControllerIdxSigs")
+            || name.equals("NonTransReceiptCouples");
+      case SAD_PATH_SIG_GROUP:
+        return code.name().equals("SadPathSigGroups");
+      default:
+        return false;
+    }
+  }
+
   /** True for the slots that hold a Matter primitive (not an indexed signature or a group). */
   public boolean isMatter() {
     return accepts != null;
@@ -100,7 +134,7 @@ public enum Slot {
     if (this == SIGER) {
       return 88;
     }
-    if (this == SIGS) {
+    if (this == SIGS || isGroup()) {
       return 4;
     }
     return minSize;

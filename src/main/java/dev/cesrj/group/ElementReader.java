@@ -42,6 +42,12 @@ final class ElementReader {
         return attachments(from, end, g.table(), g.depth());
       case NON_NATIVE_BODY:
         return List.of(matter(from, end, Slot.TEXTER));
+      case UNSUPPORTED:
+        // seal groups keripy writes inside CESR-native bodies, framed there by their grammar
+        return tuples(from, end, g.code(), g.table(), g.depth());
+      case NATIVE_BODY:
+      case NATIVE_FIELDS:
+        return fields(from, end, g.table(), g.depth());
       case PATHED:
         Matter pather = matter(from, end, Slot.PATHER);
         int p = from + pather.length();
@@ -60,25 +66,18 @@ final class ElementReader {
     List<Slot> slots = c.slots();
     List<Element> out = new ArrayList<>();
     int p = from;
+    for (Slot slot : c.head()) {
+      Element e = item(p, end, slot, table, depth);
+      out.add(e);
+      p += e.length();
+    }
     while (p < end) {
       checkRoom(out, p, c);
       int start = p;
       List<Element> parts = slots.size() == 1 ? null : new ArrayList<>(slots.size());
       for (Slot slot : slots) {
-        Element e;
-        if (slot == Slot.SIGER) {
-          int fs = TextScan.indexer(src, p, end, 0);
-          e = new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(src, p));
-          p += fs;
-        } else if (slot == Slot.SIGS) {
-          Group nested = nestedSigs(p, end, table, depth + 1);
-          e = nested;
-          p += nested.length();
-        } else {
-          Matter m = matter(p, end, slot);
-          e = m;
-          p += m.length();
-        }
+        Element e = item(p, end, slot, table, depth);
+        p += e.length();
         if (parts == null) {
           out.add(e);
         } else {
@@ -91,6 +90,22 @@ final class ElementReader {
       }
     }
     return Collections.unmodifiableList(out);
+  }
+
+  /** The item of {@code slot} at {@code p} in a tuple group of nesting depth {@code depth}. */
+  private Element item(int p, int end, Slot slot, CounterTable table, int depth) {
+    if (slot == Slot.SIGER) {
+      TextScan.indexer(src, p, end, 0);
+      return new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(src, p));
+    }
+    if (slot == Slot.SIGS) {
+      return nestedSigs(p, end, table, depth + 1);
+    }
+    if (slot.isGroup()) {
+      int q = framer.group(p, end, table, depth + 1);
+      return views.group(p, q - p, framer.code(), framer.count(), depth + 1);
+    }
+    return matter(p, end, slot);
   }
 
   private Group nestedSigs(int p, int end, CounterTable table, int depth) {
@@ -110,6 +125,28 @@ final class ElementReader {
     return views.group(p, length, sigs, n, depth);
   }
 
+  /**
+   * The fields of a CESR-native body or field group that {@link NativeBodyFramer} has framed:
+   * Matter primitives and nested groups, in order.
+   */
+  private List<Element> fields(int from, int end, CounterTable table, int depth) {
+    List<Element> out = new ArrayList<>();
+    int p = from;
+    while (p < end) {
+      checkRoom(out, p, null);
+      Element e;
+      if (src.at(p) == '-') {
+        int fs = framer.counter(p, end, table, 0);
+        e = views.group(p, fs + (int) (4 * framer.count()), framer.code(), framer.count(), depth + 1);
+      } else {
+        e = matter(p, end, null);
+      }
+      out.add(e);
+      p += e.length();
+    }
+    return Collections.unmodifiableList(out);
+  }
+
   /** Refuses one more element once {@code out} holds {@link CesrOptions#maxElements()}. */
   private void checkRoom(List<Element> out, int p, CounterCode c) {
     if (out.size() >= options.maxElements()) {
@@ -124,7 +161,7 @@ final class ElementReader {
     CounterTable t = table;
     while (p < end) {
       checkRoom(out, p, null);
-      boolean gv = framer.isGenusVersionAt(p, end) && p == from;
+      boolean gv = framer.isGenusVersionAt(p, end, t) && p == from;
       int q = framer.group(p, end, t, depth + 1);
       out.add(views.group(p, q - p, framer.code(), framer.count(), depth + 1));
       if (gv) {

@@ -108,7 +108,15 @@ public final class Group implements Element {
    *       others); with several slots: one {@link Tuple} per element;
    *   <li>{@link Layout#ATTACHMENTS}: the nested groups (a leading genus-version code included);
    *   <li>{@link Layout#NON_NATIVE_BODY}: the one Bytes primitive holding the body;
+   *   <li>{@link Layout#TUPLES} with {@link CounterCode#head()} items (the legacy
+   *       RootSadPathSigGroups): those items first (its root Pather), then the elements;
    *   <li>{@link Layout#PATHED}: the Pather, then the rest as {@link OpaqueMaterial};
+   *   <li>{@link Layout#NATIVE_BODY} and {@link Layout#NATIVE_FIELDS} (a CESR-native body and
+   *       the GenericMapGroup/GenericListGroup inside it): its fields in order, each a {@link
+   *       dev.cesrj.primitive.Matter} or a nested {@link Group} (labels and values of a map are
+   *       not paired);
+   *   <li>{@link Layout#UNSUPPORTED} (a seal group inside a native body): its elements by its
+   *       grammar;
    *   <li>otherwise (genus-version, GenericGroup, BodyWithAttachmentGroup): empty; the message
    *       layer reads nested streams.
    * </ul>

@@ -131,10 +131,11 @@ public final class GroupFramer {
     } else if (hs == 3) {
       c = have < 3 ? null : table.big(src.at(pos + 2));
     } else {
-      c = isGenusVersionPrefix(pos, have) ? table.genusVersion() : null;
+      CounterCode gv = table.genusVersion(c1);
+      c = gv != null && isGenusVersionPrefix(pos, have, gv) ? gv : null;
     }
     if (c == null) {
-      if (have < hs && (hs == 3 || isGenusVersionPrefix(pos, have))) {
+      if (have < hs && (hs == 3 || isGenusVersionPrefix(pos, have, table.genusVersion(c1)))) {
         throw new TruncatedException(src.offset(pos), null, "a counter", fs + rest - avail);
       }
       throw unknownCounter(pos, have, table);
@@ -148,12 +149,21 @@ public final class GroupFramer {
   private UnknownCodeException unknownCounter(int pos, int hs, CounterTable table) {
     String text = src.text(pos, hs);
     return new UnknownCodeException(
-        src.offset(pos), text, "a counter code of " + table, "no counter code " + text + " in " + table);
+        src.offset(pos),
+        text,
+        "a counter code of " + table,
+        "no counter code " + text + " in " + table + table.legacyHint(text));
   }
 
-  /** True if the first {@code have} (2..5) characters at {@code pos} match {@code -_AAA}. */
-  private boolean isGenusVersionPrefix(int pos, int have) {
-    String gv = CounterTable.GENUS_VERSION_CODE;
+  /**
+   * True if the first {@code have} (2..5) characters at {@code pos} match the genus-version code
+   * {@code code} ({@code -_AAA} or the legacy {@code --AAA}); false if {@code code} is null.
+   */
+  private boolean isGenusVersionPrefix(int pos, int have, CounterCode code) {
+    if (code == null) {
+      return false;
+    }
+    String gv = code.code();
     for (int i = 2; i < have; i++) {
       if (src.at(pos + i) != gv.charAt(i)) {
         return false;
@@ -333,7 +343,7 @@ public final class GroupFramer {
   private void walkAttachments(int from, int end, CounterTable table, int depth) {
     int p = from;
     CounterTable t = table;
-    if (p < end && isGenusVersionAt(p, end)) {
+    if (p < end && isGenusVersionAt(p, end, t)) {
       if (depth + 1 > maxDepth) {
         throw new NestingTooDeepException(
             src.offset(p), null, "at most " + maxDepth + " nested groups", "depth " + (depth + 1));
@@ -342,10 +352,10 @@ public final class GroupFramer {
       t = selectedTable(p - 8);
     }
     while (p < end) {
-      if (isGenusVersionAt(p, end)) {
+      if (isGenusVersionAt(p, end, t)) {
         throw new MalformedException(
             src.offset(p),
-            CounterTable.GENUS_VERSION_CODE,
+            t.genusVersion(src.at(p + 1)).code(),
             "an attachment group",
             "a genus-version code inside an AttachmentGroup, not at its start");
       }
@@ -353,27 +363,41 @@ public final class GroupFramer {
     }
   }
 
-  /** True if a genus-version code starts at {@code p} (at least two bytes readable). */
+  /**
+   * True if the universal genus-version code {@code -_AAA} starts at {@code p} (at least two
+   * bytes readable): {@link #isGenusVersionAt(int, int, CounterTable)} for the CESR 1.0 and 2.0
+   * tables.
+   */
   public boolean isGenusVersionAt(int p, int limit) {
-    return limit - p >= 2 && src.at(p) == '-' && src.at(p + 1) == '_';
+    return isGenusVersionAt(p, limit, CounterTable.CESR_2_0);
+  }
+
+  /**
+   * True if a genus-version code of {@code table} starts at {@code p} (at least two bytes
+   * readable): {@code -_}, or in the legacy table also {@code --}.
+   */
+  public boolean isGenusVersionAt(int p, int limit, CounterTable table) {
+    return limit - p >= 2 && src.at(p) == '-' && table.hardSize(src.at(p + 1)) == 5;
   }
 
   /**
    * The table selected by the genus-version code just read at {@code pos} (its count holds major
-   * and minor version).
+   * and minor version): {@link CounterTable#selectedBy}.
    *
-   * @throws UnsupportedException for a version other than 1.0 and 2.0 (keripy raises for a minor
-   *     version above 0)
+   * @throws UnsupportedException for a version other than 1.0 and 2.0 (legacy {@code --AAA}: 1.0;
+   *     keripy raises for a minor version above 0)
    */
   public CounterTable selectedTable(int pos) {
     int major = (int) (count >> 12);
     int minor = (int) (count & 4095);
-    CounterTable t = minor == 0 ? CounterTable.ofMajor(major) : null;
+    CounterTable t = CounterTable.selectedBy(code, major, minor);
     if (t == null) {
       throw new UnsupportedException(
           src.offset(pos),
           code.code(),
-          "CESR version 1.0 or 2.0 (keripy supports no later minor version)",
+          code.table().isLegacy() && code == code.table().genusVersion()
+              ? "legacy CESR version 1.0"
+              : "CESR version 1.0 or 2.0 (keripy supports no later minor version)",
           "no counter table for version " + src.text(pos + 5, 3));
     }
     return t;
@@ -400,12 +424,17 @@ public final class GroupFramer {
     int slotCount = c.slotCount();
     int tupleMin = c.tupleMinSize();
     if (!fill) {
-      long least = (from - (long) start) + n * tupleMin;
+      long least = (from - (long) start) + c.headMinSize() + n * tupleMin;
       if (least > maxFrame) {
         throw new FrameTooLargeException(src.offset(start), c.code(), least, maxFrame);
       }
     }
     int p = from;
+    int headLeft = c.headMinSize();
+    for (Slot slot : c.head()) {
+      headLeft -= slot.minSize();
+      p = item(p, end, slot, table, depth, headLeft + (fill ? 0 : n * tupleMin) + after);
+    }
     if (!fill && slotCount == 1 && c.slot(0) == Slot.SIGER) {
       // hot path: n indexed signatures (ControllerIdxSigs, WitnessIdxSigs of CESR 1.0)
       for (long i = n - 1; i >= 0; i--) {
@@ -421,22 +450,73 @@ public final class GroupFramer {
       long restTuples = fill ? 0 : (n - i - 1) * (long) tupleMin + after;
       int slotsLeft = tupleMin;
       for (int k = 0; k < slotCount; k++) {
-        Slot slot = c.slot(k);
-        slotsLeft -= slot.minSize();
-        long rest = restTuples + slotsLeft;
-        if (slot == Slot.SIGER) {
-          p += TextScan.indexer(src, p, end, rest);
-        } else if (slot == Slot.SIGS) {
-          p = nestedSigs(p, end, table, depth + 1, rest);
-        } else {
-          p += TextScan.matter(src, p, end, slot, maxFrame, rest);
-        }
+        slotsLeft -= c.slot(k).minSize();
+        p = item(p, end, c.slot(k), table, depth, restTuples + slotsLeft);
       }
       if (p - (long) start > maxFrame) {
         throw new FrameTooLargeException(src.offset(start), c.code(), p - (long) start, maxFrame);
       }
     }
     return p;
+  }
+
+  /**
+   * Frames the tuples of the quadlet-counted group of code {@code c} whose content is {@code
+   * [from, end)}, at nesting depth {@code depth}: as many tuples as fill it exactly. For groups
+   * that are not attachments, such as the seal groups inside a CESR-native body.
+   *
+   * @throws CesrException as for {@link #group}; a tuple that runs past {@code end} is a
+   *     {@link TruncatedException} the caller turns into a malformed group
+   */
+  void tuples(int from, int end, CounterCode c, CounterTable table, int depth) {
+    walkTuples(from - c.fs(), from, end, c, -1, table, depth, 0);
+  }
+
+  /**
+   * Frames one item of a tuple group's grammar at {@code p}: a primitive, an indexed signature
+   * or a nested group of {@code slot}, inside a group of nesting depth {@code depth}.
+   *
+   * @param rest the least number of bytes the enclosing grammar needs after this item
+   * @return the buffer index after the item
+   */
+  private int item(int p, int end, Slot slot, CounterTable table, int depth, long rest) {
+    if (slot == Slot.SIGER) {
+      return p + TextScan.indexer(src, p, end, rest);
+    }
+    if (slot == Slot.SIGS) {
+      return nestedSigs(p, end, table, depth + 1, rest);
+    }
+    if (slot.isGroup()) {
+      return nestedGroup(p, end, slot, table, depth + 1, rest);
+    }
+    return p + TextScan.matter(src, p, end, slot, maxFrame, rest);
+  }
+
+  /**
+   * Frames the group nested in a tuple for a {@link Slot#isGroup() group slot} (the signature
+   * group of a legacy SadPathSigGroups element, the SadPathSigGroups of a
+   * RootSadPathSigGroups), whole, at nesting depth {@code depth}.
+   *
+   * @param rest the least number of bytes the enclosing grammar needs after this group
+   * @throws MalformedException if a group of another code stands there (keripy 1.x raises
+   *     {@code UnexpectedCountCodeError})
+   */
+  private int nestedGroup(int p, int end, Slot slot, CounterTable table, int depth, long rest) {
+    CounterCode met = codeAt(p, end, table, rest);
+    if (!slot.acceptsGroup(met)) {
+      throw new MalformedException(
+          src.offset(p),
+          met.code(),
+          slot == Slot.SIGNATURE_GROUP
+              ? "TransIdxSigGroups, ControllerIdxSigs or NonTransReceiptCouples"
+              : "SadPathSigGroups",
+          met.name() + " where the nested group must be");
+    }
+    try {
+      return group(p, end, table, depth);
+    } catch (TruncatedException e) {
+      throw new TruncatedException(e.offset(), e.code(), e.expected(), e.needed() + rest);
+    }
   }
 
   /**

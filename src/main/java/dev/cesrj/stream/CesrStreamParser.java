@@ -506,7 +506,10 @@ public final class CesrStreamParser implements AutoCloseable {
         // re-scan the last 8 bytes: a counter may have been cut by the previous end
         floor = (int) Math.max(start, Math.min(limit, start + (quietTo - position) - 8));
       }
-      lookahead = new FrameLookahead(framer.source(), floor, limit, options.defaultTable(), maxFrame);
+      lookahead =
+          new FrameLookahead(
+              framer.source(), floor, limit, options.defaultTable(),
+              options.table(CounterTable.CESR_1_0), maxFrame);
     }
     int pos = start;
     awaiting = 0;

@@ -14,8 +14,9 @@ import io.netty.buffer.ByteBuf;
  *   <li>{@code {}: a JSON body;
  *   <li>{@code 0xA0..0xBF}: a CBOR map; {@code 0x80..0x8F}, {@code 0xDE}, {@code 0xDF}: a
  *       MessagePack fixmap, map16 or map32;
- *   <li>{@code -_}: a genus-version code; {@code -X} or {@code --X} whose code in the table in
- *       force is a BodyWithAttachmentGroup or a NonNativeBodyGroup.
+ *   <li>{@code -_} (and the legacy {@code --}): a genus-version code; {@code -X} or {@code --X}
+ *       (legacy {@code -0X}) whose code in the table in force is a BodyWithAttachmentGroup, a
+ *       NonNativeBodyGroup or a CESR-native body group.
  * </ul>
  *
  * <p>A {@code -} (or {@code --}) in the last bytes read is undecided until the byte after it
@@ -50,21 +51,25 @@ final class ColdStartPoints {
       return UNDECIDED;
     }
     int c = buf.getByte(p + 1) & 0xFF;
-    if (c == '_') {
-      return YES;
+    switch (table.hardSize(c)) {
+      case 5:
+        return YES;
+      case 2:
+        return startsMessage(table.small(c)) ? YES : NO;
+      case 3:
+        if (p + 2 >= limit) {
+          return UNDECIDED;
+        }
+        return startsMessage(table.big(buf.getByte(p + 2) & 0xFF)) ? YES : NO;
+      default:
+        return NO;
     }
-    if (c != '-') {
-      return startsMessage(table.small(c)) ? YES : NO;
-    }
-    if (p + 2 >= limit) {
-      return UNDECIDED;
-    }
-    return startsMessage(table.big(buf.getByte(p + 2) & 0xFF)) ? YES : NO;
   }
 
   private static boolean startsMessage(CounterCode code) {
     return code != null
         && (code.layout() == Layout.BODY_WITH_ATTACHMENTS
-            || code.layout() == Layout.NON_NATIVE_BODY);
+            || code.layout() == Layout.NON_NATIVE_BODY
+            || code.layout() == Layout.NATIVE_BODY);
   }
 }

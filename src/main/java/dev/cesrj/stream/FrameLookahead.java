@@ -76,6 +76,7 @@ final class FrameLookahead {
   private final int floor;
   private final int limit;
   private final CounterTable defaultTable;
+  private final CounterTable v1Table;
   private final long maxFrame;
   private CounterTable scanned;
   private int runEnd;
@@ -86,11 +87,39 @@ final class FrameLookahead {
    * parser knows the bytes before it hold none after the pending message's body).
    */
   FrameLookahead(Source s, int floor, int limit, CounterTable defaultTable, long maxFrame) {
+    this(s, floor, limit, defaultTable, CounterTable.CESR_1_0, maxFrame);
+  }
+
+  /**
+   * As above, reading the attachments of a version 1 body with {@code v1Table} ({@link
+   * CounterTable#CESR_1_0} or, for the legacy profile, {@link CounterTable#CESR_1_0_LEGACY}).
+   */
+  FrameLookahead(
+      Source s, int floor, int limit, CounterTable defaultTable, CounterTable v1Table,
+      long maxFrame) {
     this.s = s;
     this.floor = floor;
     this.limit = limit;
     this.defaultTable = defaultTable;
+    this.v1Table = v1Table;
     this.maxFrame = maxFrame;
+  }
+
+  /**
+   * The small or big code of {@code table} of the counter at {@code i} (its second byte
+   * readable); {@code null} for a genus-version code, no code, or a big code whose third byte
+   * has not arrived.
+   */
+  private CounterCode code(CounterTable table, int i) {
+    int c1 = s.at(i + 1);
+    switch (table.hardSize(c1)) {
+      case 2:
+        return table.small(c1);
+      case 3:
+        return i + 2 < limit ? table.big(s.at(i + 2)) : null;
+      default:
+        return null;
+    }
   }
 
   /**
@@ -155,8 +184,7 @@ final class FrameLookahead {
     if (i + 1 >= limit) {
       return false;
     }
-    int c = s.at(i + 1);
-    CounterCode code = c == '-' ? (i + 2 < limit ? table.big(s.at(i + 2)) : null) : table.small(c);
+    CounterCode code = code(table, i);
     if (code == null || i + code.fs() > limit) {
       return false;
     }
@@ -195,8 +223,9 @@ final class FrameLookahead {
       return false;
     }
     int c = s.at(i + 1);
-    if (c == '_') {
-      String gvc = CounterTable.GENUS_VERSION_CODE;
+    CounterCode genus = table.genusVersion(c);
+    if (genus != null) {
+      String gvc = genus.code();
       if (i + gvc.length() > limit) {
         return false;
       }
@@ -207,15 +236,7 @@ final class FrameLookahead {
       }
       return true;
     }
-    CounterCode code;
-    if (c == '-') {
-      if (i + 2 >= limit) {
-        return false;
-      }
-      code = table.big(s.at(i + 2));
-    } else {
-      code = table.small(c);
-    }
+    CounterCode code = code(table, i);
     if (!endsRun(code)) {
       return false;
     }
@@ -298,7 +319,7 @@ final class FrameLookahead {
     if (limit - q < 2) {
       return 3; // a lone '-': the framer asks for the rest of a counter
     }
-    CounterTable table = pinned != null ? pinned : impliedTable(s, p);
+    CounterTable table = pinned != null ? pinned : impliedTable(s, p, v1Table);
     long wrapper = counted(q, table, Layout.ATTACHMENTS);
     if (wrapper != FRAME || isCode(q, table, Layout.ATTACHMENTS)) {
       return wrapper; // an AttachmentGroup: the message ends with it
@@ -316,10 +337,10 @@ final class FrameLookahead {
       return 4 - (limit - p);
     }
     int c1 = s.at(p + 1);
-    if (c1 == '-' && limit - p < 3) {
+    if (table.hardSize(c1) == 3 && limit - p < 3) {
       return 8 - (limit - p);
     }
-    CounterCode code = c1 == '-' ? table.big(s.at(p + 2)) : table.small(c1);
+    CounterCode code = code(table, p);
     if (code == null || code.layout() != layout) {
       return FRAME;
     }
@@ -344,9 +365,7 @@ final class FrameLookahead {
   }
 
   private boolean isCode(int p, CounterTable table, Layout layout) {
-    int c1 = s.at(p + 1);
-    CounterCode code =
-        c1 == '-' ? (limit - p >= 3 ? table.big(s.at(p + 2)) : null) : table.small(c1);
+    CounterCode code = code(table, p);
     return code != null && code.layout() == layout;
   }
 
@@ -420,9 +439,12 @@ final class FrameLookahead {
     return size > maxFrame ? -1 : size;
   }
 
-  /** The table the version string of the JSON body at {@code p} implies (known to be valid). */
-  private static CounterTable impliedTable(Source s, int p) {
-    return s.at(p + JSON_PREFIX.length + 18) == '.' ? CounterTable.CESR_2_0 : CounterTable.CESR_1_0;
+  /**
+   * The table the version string of the JSON body at {@code p} implies (known to be valid):
+   * CESR 2.0, or {@code v1Table} for version 1.
+   */
+  private static CounterTable impliedTable(Source s, int p, CounterTable v1Table) {
+    return s.at(p + JSON_PREFIX.length + 18) == '.' ? CounterTable.CESR_2_0 : v1Table;
   }
 
   private static boolean proto(Source s, int t) {

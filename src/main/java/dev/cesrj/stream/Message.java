@@ -16,7 +16,8 @@ import java.util.Optional;
  * <p>Forms (CESR.md section 6.4): a bare JSON/CBOR/MGPK body followed by attachment groups
  * (bare, or wrapped in an AttachmentGroup {@code -V}/{@code -C}, which then holds all of them); a
  * NonNativeBodyGroup ({@code -W} in CESR 1.0, {@code -H} in 2.0) whose Bytes primitive carries the
- * body, followed by attachment groups in the same way; or a BodyWithAttachmentGroup envelope
+ * body, or a CESR-native body ({@code -F} FixBodyGroup, {@code -G} MapBodyGroup, CESR 2.0),
+ * followed by attachment groups in the same way; or a BodyWithAttachmentGroup envelope
  * ({@code -U} in CESR 1.0, {@code -B} in 2.0) holding a NonNativeBodyGroup, then the attachments
  * and nested messages. Inside an envelope or AttachmentGroup, an envelope or a NonNativeBodyGroup
  * starts a nested message. The framer never decodes the body beyond its version string.
@@ -97,7 +98,11 @@ public final class Message {
     return Optional.ofNullable(envelope);
   }
 
-  /** The NonNativeBodyGroup that carries the body, if it came in that form (enveloped or not). */
+  /**
+   * The body group, if the body came in one (enveloped or not): the NonNativeBodyGroup that
+   * carries a JSON/CBOR/MGPK body, or the CESR-native FixBodyGroup or MapBodyGroup that is the
+   * body (its {@link Group#elements()} are the body's fields).
+   */
   public Optional<Group> bodyGroup() {
     return Optional.ofNullable(bodyGroup);
   }
@@ -107,13 +112,18 @@ public final class Message {
     return Optional.ofNullable(bodyTexter);
   }
 
-  /** The body's version string. */
+  /**
+   * The body's version string. For a CESR-native body, which has none, the version string
+   * keripy would write for it: protocol and versions from its Verser, kind {@code CESR}, size the
+   * body group's length in characters (e.g. {@code KERICAACAACESRAAFA.} for 320 characters).
+   */
   public VersionString version() {
     return version;
   }
 
   /**
-   * The body bytes ({@code version().size()} bytes): a slice of the input for a bare body, not
+   * The body bytes ({@code version().size()} bytes): a slice of the input for a bare body and for
+   * a CESR-native body (the body group's text, counter included: what keripy signs), not
    * retained; a new unpooled heap buffer (decoded from the Bytes primitive) for a body carried
    * in a NonNativeBodyGroup.
    */

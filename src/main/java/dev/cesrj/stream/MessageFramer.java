@@ -10,13 +10,17 @@ import dev.cesrj.NestingTooDeepException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnsupportedException;
 import dev.cesrj.VersionStringException;
+import dev.cesrj.code.B64;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
+import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.GroupFramer;
 import dev.cesrj.group.GroupViews;
+import dev.cesrj.group.NativeBodyFramer;
 import dev.cesrj.internal.Source;
+import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.Matter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -29,9 +33,10 @@ import java.util.List;
  * thread-safe.
  *
  * <p>Message forms: a bare JSON/CBOR/MGPK body; a NonNativeBodyGroup ({@code -W}/{@code -H})
- * whose Texter carries the body; a BodyWithAttachmentGroup envelope ({@code -U}/{@code -B})
- * holding a NonNativeBodyGroup and the attachments. Inside an envelope or AttachmentGroup, an
- * envelope or a NonNativeBodyGroup starts a nested message.
+ * whose Texter carries the body; a CESR-native body, FixBodyGroup or MapBodyGroup ({@code
+ * -F}/{@code -G}, CESR 2.0); a BodyWithAttachmentGroup envelope ({@code -U}/{@code -B}) holding
+ * one of those body groups and the attachments. Inside an envelope or AttachmentGroup, an
+ * envelope or a body group starts a nested message.
  *
  * <p>Counter table of a message's attachments: the table a genus-version code in force selects
  * (the stream's, or one that leads the enclosing envelope or AttachmentGroup: "pinned" below),
@@ -42,6 +47,7 @@ final class MessageFramer {
   private final ByteBuf buf;
   private final Source src;
   private final GroupFramer groups;
+  private final NativeBodyFramer natives;
   private final CesrOptions options;
   private final GroupViews views;
   private CounterTable streamTable;
@@ -59,6 +65,7 @@ final class MessageFramer {
     this.buf = buf;
     this.src = new Source(buf, origin);
     this.groups = new GroupFramer(src, options);
+    this.natives = new NativeBodyFramer(groups, options);
     this.options = options;
     this.views = GroupViews.over(buf, origin, options);
     this.streamTable = streamTable;
@@ -85,7 +92,7 @@ final class MessageFramer {
     int p = pos;
     Group gvc = null;
     // keripy reads each genus-version code at a message start in turn: the last one wins
-    while (groups.isGenusVersionAt(p, limit)) {
+    while (groups.isGenusVersionAt(p, limit, table())) {
       int q = groups.group(p, limit, table(), 1);
       gvc = view(p, q, 1);
       streamTable = groups.selectedTable(p);
@@ -124,8 +131,8 @@ final class MessageFramer {
       case BODY_WITH_ATTACHMENTS:
         return envelope(start, p, limit, 1, gvc, table, streamTable);
       case NON_NATIVE_BODY:
-        return bodyGroupMessage(start, p, limit, 1, gvc, table, streamTable);
       case NATIVE_BODY:
+        return bodyGroupMessage(start, p, limit, 1, gvc, table, streamTable);
       case GENERIC:
       case UNSUPPORTED:
       case UNSUPPORTED_MESSAGE:
@@ -142,9 +149,6 @@ final class MessageFramer {
   private CesrException unsupportedMessage(int p, CounterCode code) {
     String what;
     switch (code.layout()) {
-      case NATIVE_BODY:
-        what = "CESR-native bodies (" + code.name() + ") are not supported yet";
-        break;
       case GENERIC:
         what = "GenericGroup sub-streams are not supported yet";
         break;
@@ -180,7 +184,7 @@ final class MessageFramer {
           src.offset(p), vs.text(), "the rest of the message body", size - (limit - p));
     }
     int bodyEnd = p + (int) size;
-    CounterTable t = streamTable != null ? streamTable : vs.impliedTable();
+    CounterTable t = streamTable != null ? streamTable : options.table(vs.impliedTable());
     Run run = new Run(1);
     int end = attachments(bodyEnd, limit, t, streamTable, 1, false, run);
     return new Message(
@@ -232,7 +236,7 @@ final class MessageFramer {
     CounterTable scoped = pinned;
     Group innerGvc = null;
     try {
-      if (groups.isGenusVersionAt(q, end)) {
+      if (groups.isGenusVersionAt(q, end, t)) {
         int r = groups.group(q, end, t, depth + 1);
         innerGvc = view(q, r, depth + 1);
         t = groups.selectedTable(q);
@@ -244,11 +248,12 @@ final class MessageFramer {
             src.offset(q), env.code().code(), "a NonNativeBodyGroup", "empty envelope");
       }
       groups.counter(q, end, t, 0);
-      if (groups.code().layout() != Layout.NON_NATIVE_BODY) {
+      Layout bodyLayout = groups.code().layout();
+      if (bodyLayout != Layout.NON_NATIVE_BODY && bodyLayout != Layout.NATIVE_BODY) {
         throw bodyGroupError(q);
       }
       Body body = body(q, end, t, depth + 1, scoped);
-      CounterTable at = scoped != null ? scoped : body.version.impliedTable();
+      CounterTable at = scoped != null ? scoped : options.table(body.version.impliedTable());
       Run run = new Run(depth + 1);
       attachments(body.end, end, at, scoped, depth + 1, true, run);
       return new Message(
@@ -280,7 +285,7 @@ final class MessageFramer {
   private Message bodyGroupMessage(
       int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
     Body body = body(p, limit, table, depth, pinned);
-    CounterTable at = pinned != null ? pinned : body.version.impliedTable();
+    CounterTable at = pinned != null ? pinned : options.table(body.version.impliedTable());
     Run run = new Run(depth);
     int end = attachments(body.end, limit, at, pinned, depth, false, run);
     return new Message(
@@ -321,6 +326,10 @@ final class MessageFramer {
    * errors in the body are reported at the Texter's offset.
    */
   private Body body(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
+    groups.counter(q, limit, table, 0);
+    if (groups.code().layout() == Layout.NATIVE_BODY) {
+      return nativeBody(q, limit, table, depth, pinned);
+    }
     int r = groups.group(q, limit, table, depth);
     Group group = view(q, r, depth);
     Matter texter = (Matter) group.elements().get(0);
@@ -339,14 +348,55 @@ final class MessageFramer {
     return new Body(group, texter, vs, bytes, r);
   }
 
+  /**
+   * Frames the CESR-native body group at {@code q} (FixBodyGroup or MapBodyGroup; CESR.md 6.4
+   * form 4): the body is the group's text, counter included (what keripy signs), never decoded
+   * beyond framing. Its version is read from its Verser, the first field of a FixBodyGroup or
+   * the second (after its label) of a MapBodyGroup: a Tag10 such as {@code 0OKERICAACAA}
+   * (protocol KERI 2.0, genus 2.0); the message's {@link VersionString} is the one keripy would
+   * write for it, kind {@code CESR}, size the group's length in characters.
+   *
+   * @throws VersionStringException if there is no such Verser, it is not a version keripy
+   *     accepts, or the body is larger than a version string can say (16,777,215)
+   */
+  private Body nativeBody(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
+    CounterCode code = groups.code();
+    long count = groups.count();
+    int r = natives.body(q, limit, table, depth);
+    Group group = views.group(q, r - q, code, count, depth);
+    int verser = code.name().startsWith("Map") || code.name().startsWith("BigMap") ? 1 : 0;
+    List<Element> fields = group.elements();
+    Element v = fields.size() > verser ? fields.get(verser) : null;
+    Matter tag =
+        v instanceof Matter && ((Matter) v).code() == MatterCode.Tag10
+            ? (Matter) v
+            : null;
+    long at = v != null ? v.offset() : src.offset(q);
+    int size = r - q;
+    VersionString vs =
+        tag == null || size > 16_777_215
+            ? null
+            : VersionString.match(
+                tag.soft() + "CESR" + B64.encodeInt(size, 4) + ".", 0);
+    if (vs == null) {
+      throw new VersionStringException(
+          at,
+          tag != null ? tag.qb64Text() : code.code(),
+          "a Verser (Tag10, e.g. 0OKERICAACAA) of protocol and genus version 2 as field "
+              + (verser + 1) + " of " + code.name() + ", at most 16,777,215 characters",
+          tag == null ? "no Verser" : "no CESR-native version for " + tag.soft() + ", size " + size);
+    }
+    checkInForce(vs, pinned, at);
+    return new Body(group, null, vs, buf.slice(q, size), r);
+  }
+
   private CesrException bodyGroupError(int q) {
     CounterCode c = groups.code();
-    if (c.layout() == Layout.NATIVE_BODY) {
-      return new UnsupportedException(
-          src.offset(q), c.code(), "a NonNativeBodyGroup", "CESR-native bodies are not supported yet");
-    }
     return new MalformedException(
-        src.offset(q), c.code(), "a NonNativeBodyGroup", c.name() + " where the body must be");
+        src.offset(q),
+        c.code(),
+        "a NonNativeBodyGroup or a CESR-native body group",
+        c.name() + " where the body must be");
   }
 
   /** What one attachment run collects. */
@@ -391,12 +441,12 @@ final class MessageFramer {
         }
         throw coldStart(p, b, "an attachment group" + (enclosed ? "" : " or a message"));
       }
-      if (groups.isGenusVersionAt(p, limit)) {
+      if (groups.isGenusVersionAt(p, limit, table)) {
         if (!enclosed) {
           break;
         }
         throw new MalformedException(
-            src.offset(p), CounterTable.GENUS_VERSION_CODE, "an attachment group",
+            src.offset(p), table.genusVersion(src.at(p + 1)).code(), "an attachment group",
             "a genus-version code inside a group, not at its start");
       }
       groups.counter(p, limit, table, 0);
@@ -460,6 +510,7 @@ final class MessageFramer {
         entry = nested.envelope().orElseThrow();
         break;
       case NON_NATIVE_BODY:
+      case NATIVE_BODY:
         nested = bodyGroupMessage(p, p, limit, depth, null, table, pinned);
         entry = nested.bodyGroup().orElseThrow();
         break;
@@ -516,7 +567,7 @@ final class MessageFramer {
     CounterTable t = table;
     CounterTable scoped = pinned;
     try {
-      if (groups.isGenusVersionAt(q, end)) {
+      if (groups.isGenusVersionAt(q, end, t)) {
         int r = groups.group(q, end, t, depth + 1);
         run.groups.add(view(q, r, depth + 1));
         t = groups.selectedTable(q);

@@ -49,13 +49,19 @@ class FuzzTargetsTest {
    */
   @FuzzTest(maxDuration = "30s")
   void groups(FuzzedDataProvider data) {
+    boolean legacy = data.consumeBoolean();
     CounterTable table = data.consumeBoolean() ? CounterTable.CESR_1_0 : CounterTable.CESR_2_0;
     // small limits too, so that every path's frame-size check is exercised
     long maxFrame = data.consumeBoolean() ? 1 << 20 : data.consumeInt(4, 4096);
     int maxDepth = data.consumeInt(1, 8);
     byte[] input = data.consumeRemainingAsBytes();
     CesrOptions options =
-        SMALL.toBuilder().defaultTable(table).maxFrameBytes(maxFrame).maxDepth(maxDepth).build();
+        SMALL.toBuilder()
+            .defaultTable(table)
+            .legacyCesr10(legacy)
+            .maxFrameBytes(maxFrame)
+            .maxDepth(maxDepth)
+            .build();
     List<String> copied = describeGroups(input, options, false);
     List<String> borrowed = describeGroups(input, options, true);
     assertEquals(copied, borrowed);
@@ -65,8 +71,9 @@ class FuzzTargetsTest {
   /** Messages over a whole stream: clean or typed error. */
   @FuzzTest(maxDuration = "30s")
   void messages(FuzzedDataProvider data) {
+    CesrOptions options = SMALL.toBuilder().legacyCesr10(data.consumeBoolean()).build();
     byte[] input = data.consumeRemainingAsBytes();
-    try (Messages messages = Messages.copyOf(input, SMALL)) {
+    try (Messages messages = Messages.copyOf(input, options)) {
       for (Message m : messages) {
         m.body().readableBytes();
         for (Group g : m.groups()) {
@@ -90,12 +97,13 @@ class FuzzTargetsTest {
    */
   @FuzzTest(maxDuration = "30s")
   void streaming(FuzzedDataProvider data) {
+    CesrOptions options = SMALL.toBuilder().legacyCesr10(data.consumeBoolean()).build();
     int maxChunk = data.consumeInt(1, 512);
     long seed = data.consumeLong();
     boolean buffers = data.consumeBoolean();
     byte[] input = data.consumeRemainingAsBytes();
     List<String> whole = new ArrayList<>();
-    try (Messages messages = Messages.copyOf(input, SMALL)) {
+    try (Messages messages = Messages.copyOf(input, options)) {
       for (Message m : messages) {
         whole.add(describe(m));
       }
@@ -104,13 +112,13 @@ class FuzzTargetsTest {
     }
     List<String> streamed = new ArrayList<>();
     SplittableRandom chunks = new SplittableRandom(seed);
-    try (CesrStreamParser parser = new CesrStreamParser(SMALL)) {
+    try (CesrStreamParser parser = new CesrStreamParser(options)) {
       int i = 0;
       Framed f = null;
       while (i < input.length && (f == null || !f.failed())) {
         int n = Math.min(chunks.nextInt(1, maxChunk + 1), input.length - i);
         f = buffers
-            ? parser.feed(SMALL.allocator().directBuffer(n).writeBytes(input, i, n))
+            ? parser.feed(options.allocator().directBuffer(n).writeBytes(input, i, n))
             : parser.feed(input, i, n);
         i += n;
         describe(f, streamed);
@@ -121,7 +129,7 @@ class FuzzTargetsTest {
     }
     assertEquals(whole, streamed);
     long steps = 0;
-    try (CesrStreamParser parser = new CesrStreamParser(SMALL)) {
+    try (CesrStreamParser parser = new CesrStreamParser(options)) {
       Framed f = parser.feed(input);
       while (true) {
         steps++;

@@ -53,9 +53,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CorpusConformanceTest {
 
     /**
-     * qb64 files that 0.1 cannot frame, with the reason (CESR-native bodies and GenericGroup
-     * sub-streams raise UnsupportedException). Corpus A has none: its v2 text streams use
-     * JSON/CBOR/MGPK bodies, and every v2 group is quadlet-counted.
+     * qb64 files that 0.1 cannot frame, with the reason (GenericGroup sub-streams raise
+     * UnsupportedException). Corpus A has none: its v2 text streams use JSON/CBOR/MGPK bodies (no
+     * CESR-native ones), and every v2 group is quadlet-counted.
      */
     static final Map<String, String> SKIPPED = Map.of();
 

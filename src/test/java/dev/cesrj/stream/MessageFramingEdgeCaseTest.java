@@ -414,12 +414,13 @@ class MessageFramingEdgeCaseTest {
     }
 
     @Test
-    void aNativeBodyInAnEnvelopeIsUnsupported() {
+    void aNativeBodyInAnEnvelopeNeedsItsVerser() {
         CesrOptions v2 = CesrOptions.builder().defaultTable(CounterTable.CESR_2_0).build();
-        UnsupportedException e = firstError(UnsupportedException.class, ascii("-BAB-FAA"), v2);
+        VersionStringException e = firstError(VersionStringException.class, ascii("-BAB-FAA"), v2);
         assertEquals(4, e.offset());
         assertEquals("-F", e.code());
-        assertEquals("a NonNativeBodyGroup", e.expected());
+        MalformedException m = firstError(MalformedException.class, ascii("-BAB-KAA"), v2);
+        assertEquals("a NonNativeBodyGroup or a CESR-native body group", m.expected());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cesrj.ColdStartException;
 import dev.cesrj.UnsupportedException;
+import dev.cesrj.VersionStringException;
 
 import org.junit.jupiter.api.Test;
 
@@ -13,17 +14,18 @@ import org.junit.jupiter.api.Test;
  * Counters that start a message (CESR-native body groups {@code -F}/{@code -G}, CESR 2.0's
  * DatagramSegmentGroup {@code -D} and ESSRWrapperGroup {@code -E}) end the attachments of the
  * message before them, as in keripy {@code msgParsator}; where a message must start, a native body
- * is unsupported in 0.1. Before the fix, {@code -F} at a message start was a ColdStartException,
- * and {@code -F}, {@code -D} or {@code -E} after a body failed that (valid) message.
+ * starts one (an empty one has no Verser: a version-string error). Before the fix, {@code -F} at a
+ * message start was a ColdStartException, and {@code -F}, {@code -D} or {@code -E} after a body
+ * failed that (valid) message.
  */
 class MessageStartCodeTest {
 
     private static final byte[] V2_BODY = TestStreams.jsonV2("icp", "");
 
     @Test
-    void nativeBodyWhereAMessageStartsIsUnsupported() {
+    void emptyNativeBodyWhereAMessageStartsHasNoVerser() {
         try (Messages messages = Messages.copyOf(TestStreams.ascii("-_AAACAA-FAA"))) {
-            UnsupportedException e = assertThrows(UnsupportedException.class, messages::hasNext);
+            VersionStringException e = assertThrows(VersionStringException.class, messages::hasNext);
             assertEquals(8, e.offset());
             assertEquals("-F", e.code());
         }
@@ -31,8 +33,8 @@ class MessageStartCodeTest {
 
     @Test
     void nativeBodyAfterAMessageEndsItsAttachments() {
-        assertNextMessageFailsAt("-GAA", UnsupportedException.class);
-        assertNextMessageFailsAt("--FAAAAA", UnsupportedException.class);
+        assertNextMessageFailsAt("-GAA", VersionStringException.class);
+        assertNextMessageFailsAt("--FAAAAA", VersionStringException.class);
     }
 
     @Test

@@ -40,7 +40,12 @@ final class Projection {
             Map.entry("TransLastIdxSigGroups", "lsgs"),
             Map.entry("SealSourceTriples", "ssts"),
             Map.entry("ESSRPayloadGroup", "essrs"),
-            Map.entry("PathedMaterialCouples", "ptds"));
+            Map.entry("PathedMaterialCouples", "ptds"),
+            // the legacy CESR 1.0 table (keripy 1.x parsing.py lists)
+            Map.entry("TransReceiptQuadruples", "trqs"),
+            Map.entry("SadPathSigGroups", "sadsigs"),
+            Map.entry("RootSadPathSigGroups", "sadsigs"),
+            Map.entry("PathedMaterialGroup", "pathed"));
 
     /** Key of each tuple slot in a group item. */
     private static final Map<Slot, String> SLOT_KEYS = Map.of(
@@ -50,7 +55,10 @@ final class Projection {
             Slot.SIGS, "sigers",
             Slot.DATER, "dater",
             Slot.VERFER, "verfer",
-            Slot.CIGAR, "cigar");
+            Slot.CIGAR, "cigar",
+            Slot.SIGER, "siger",
+            Slot.PATHER, "pather",
+            Slot.SIGNATURE_GROUP, "group");
 
     private Projection() {
     }
@@ -159,6 +167,11 @@ final class Projection {
     }
 
     private static ObjectNode item(Element e, Group g) {
+        if (e instanceof Group) {
+            ObjectNode o = counter((Group) e);
+            o.set("items", items((Group) e));
+            return o;
+        }
         if (e instanceof IndexedSignature) {
             return siger((IndexedSignature) e);
         }
@@ -183,6 +196,8 @@ final class Projection {
                     for (Element s : t.group(i).elements()) {
                         sigs.add(siger((IndexedSignature) s));
                     }
+                } else if (slot.isGroup() || slot == Slot.SIGER) {
+                    o.set(key, item(t.parts().get(i), g));
                 } else {
                     o.set(key, matter(t.matter(i)));
                 }

@@ -1,0 +1,159 @@
+package dev.cesrj.group;
+
+import dev.cesrj.CesrOptions;
+import dev.cesrj.FrameTooLargeException;
+import dev.cesrj.MalformedException;
+import dev.cesrj.NestingTooDeepException;
+import dev.cesrj.TruncatedException;
+import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.CounterCode;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Layout;
+import dev.cesrj.internal.Source;
+import dev.cesrj.primitive.TextScan;
+import java.util.Set;
+
+/**
+ * Frames CESR-native message bodies (CESR 2.0 FixBodyGroup {@code -F}/{@code --F} and
+ * MapBodyGroup {@code -G}/{@code --G}; CESR.md 4.3 and 6.4 form 4; keripy {@code
+ * SerderKERI._loads} of kind {@code CESR}) in the text domain, without decoding them: a body is a
+ * quadlet-counted slice whose fields are Matter primitives or quadlet-counted groups.
+ *
+ * <p>Each field is one of: a Matter primitive (a value, or a label of a field map); a
+ * GenericMapGroup {@code -I} or GenericListGroup {@code -J}, whose content is fields again (nested
+ * one level deeper); or a seal group as keripy writes the seal lists of native bodies (keripy
+ * {@code Serder.ClanCodes}: DigestSealSingles {@code -Q}, MerkleRootSealSingles {@code -R},
+ * SealSourceCouples {@code -S}, SealSourceTriples {@code -T}, SealSourceLastSingles {@code -U},
+ * BackerRegistrarSealCouples {@code -V}, TypedDigestSealCouples {@code -W}), checked by its
+ * element grammar. Any other counter inside a body (a genus-version code, a signature or other
+ * attachment group, a message-level group) is malformed. Field maps are not paired into labels and values
+ * here: framing only.
+ *
+ * <p>Sizes are in characters (= bytes of text). One instance reads one {@link Source} through a
+ * {@link GroupFramer}; not thread-safe; allocates nothing on success.
+ */
+public final class NativeBodyFramer {
+  private final GroupFramer groups;
+  private final Source src;
+  private final long maxFrame;
+  private final int maxDepth;
+
+  /** A framer reading through {@code groups} with the limits of {@code options}. */
+  public NativeBodyFramer(GroupFramer groups, CesrOptions options) {
+    this.groups = groups;
+    this.src = groups.source();
+    this.maxFrame = options.maxFrameBytes();
+    this.maxDepth = options.maxDepth();
+  }
+
+  /**
+   * Frames the native body group at {@code pos} read with {@code table}: its counter (which must
+   * be a FixBodyGroup or MapBodyGroup), then every field of its {@code 4 * count} characters of
+   * content.
+   *
+   * @param depth the body group's nesting depth (1 at the top of the stream)
+   * @return the buffer index just past the body group
+   * @throws TruncatedException if the group runs past {@code limit}: exactly the missing bytes
+   * @throws FrameTooLargeException if the group is larger than {@link CesrOptions#maxFrameBytes()}
+   * @throws NestingTooDeepException if it, or a group inside, is deeper than {@link
+   *     CesrOptions#maxDepth()}
+   * @throws MalformedException if it is not a native body group, or a field is not a primitive or
+   *     a field group, or runs past the body's count
+   */
+  public int body(int pos, int limit, CounterTable table, int depth) {
+    int fs = groups.counter(pos, limit, table, 0);
+    CounterCode c = groups.code();
+    long count = groups.count();
+    if (c.layout() != Layout.NATIVE_BODY) {
+      throw new MalformedException(
+          src.offset(pos), c.code(), "a FixBodyGroup or MapBodyGroup", c.name() + " is no native body");
+    }
+    int end = counted(pos, limit, c, fs, count, depth);
+    fields(pos, pos + fs, end, table, depth);
+    return end;
+  }
+
+  /**
+   * The end of the quadlet-counted group at {@code pos} (counter of {@code fs} characters read,
+   * code {@code c}, count {@code count}), checked against the frame limit, {@code limit} and the
+   * depth limit.
+   */
+  private int counted(int pos, int limit, CounterCode c, int fs, long count, int depth) {
+    if (depth > maxDepth) {
+      throw new NestingTooDeepException(
+          src.offset(pos), c.code(), "at most " + maxDepth + " nested groups", "depth " + depth);
+    }
+    long total = fs + 4L * count;
+    if (total > maxFrame) {
+      throw new FrameTooLargeException(src.offset(pos), c.code(), total, maxFrame);
+    }
+    if (total > limit - pos) {
+      throw new TruncatedException(
+          src.offset(pos), c.code(), "the rest of " + c.name(), total - (limit - pos));
+    }
+    return pos + (int) total;
+  }
+
+  /**
+   * Frames the fields of the group at {@code start} (depth {@code depth}) in {@code [from,
+   * end)}; a field that runs past {@code end} is malformed (the count fixed the end).
+   */
+  private void fields(int start, int from, int end, CounterTable table, int depth) {
+    int p = from;
+    try {
+      while (p < end) {
+        p = field(p, end, table, depth + 1);
+      }
+    } catch (TruncatedException e) {
+      throw new MalformedException(
+          e.offset(),
+          e.code(),
+          e.expected(),
+          "a field runs past the end of the group at offset " + src.offset(start));
+    }
+  }
+
+  /** Frames the field at {@code p}, a primitive or a group at depth {@code depth}. */
+  private int field(int p, int end, CounterTable table, int depth) {
+    if (src.at(p) != '-') {
+      return p + TextScan.matter(src, p, end, null, maxFrame, 0);
+    }
+    int fs = groups.counter(p, end, table, 0);
+    CounterCode c = groups.code();
+    long count = groups.count();
+    if (c.unit() != CountUnit.QUADLETS || !isField(c)) {
+      throw new MalformedException(
+          src.offset(p),
+          c.code(),
+          "a primitive, a GenericMapGroup, a GenericListGroup or a seal group",
+          c.name() + " inside a CESR-native body");
+    }
+    int q = counted(p, end, c, fs, count, depth);
+    if (c.layout() == Layout.NATIVE_FIELDS) {
+      fields(p, p + fs, q, table, depth);
+    } else {
+      groups.tuples(p + fs, q, c, table, depth);
+    }
+    return q;
+  }
+
+  /** The seal groups of native bodies, by name (keripy {@code Serder.ClanCodes}). */
+  private static final Set<String> SEALS =
+      Set.of(
+          "DigestSealSingles",
+          "MerkleRootSealSingles",
+          "SealSourceCouples",
+          "SealSourceTriples",
+          "SealSourceLastSingles",
+          "BackerRegistrarSealCouples",
+          "TypedDigestSealCouples");
+
+  /** True for the groups that may be a field of a native body: field groups and seal groups. */
+  static boolean isField(CounterCode c) {
+    if (c.layout() == Layout.NATIVE_FIELDS) {
+      return true;
+    }
+    String name = c.isBig() ? c.name().substring(3) : c.name();
+    return SEALS.contains(name);
+  }
+}
