@@ -105,7 +105,8 @@ public final class CesrStreamParser implements AutoCloseable {
   /** A held message is framed anyway once it has this many bytes (then at each doubling). */
   static final int PROBE_MIN = 4096;
 
-  private static final int MIN_CAPACITY = 1024;
+  /** First capacity of a cumulation: room for a typical message and the next chunk. */
+  static final int MIN_CAPACITY = 4096;
   private static final int KEEP_EMPTY_CAPACITY = 64 * 1024;
 
   private enum State {
@@ -140,6 +141,8 @@ public final class CesrStreamParser implements AutoCloseable {
   private CounterTable table;
   private CesrException failure;
   private long attempts;
+  /** The framer of the last call, reused while it reads the same bytes (see framer()). */
+  private MessageFramer lastFramer;
   /**
    * Stream offset of the held message whose bytes up to {@link #quietTo} hold no possible end
    * of its attachment run (the lookahead need not scan them again), or -1.
@@ -303,6 +306,7 @@ public final class CesrStreamParser implements AutoCloseable {
     }
     state = State.CLOSED;
     generation++;
+    lastFramer = null;
     releaseViewed();
     if (cum != null) {
       cum.release();
@@ -498,7 +502,7 @@ public final class CesrStreamParser implements AutoCloseable {
     int start = buf.readerIndex();
     int limit = buf.writerIndex();
     int origin = start - (int) (position - base);
-    MessageFramer framer = new MessageFramer(buf, origin, options, table);
+    MessageFramer framer = framer(buf, origin);
     FrameLookahead lookahead = null;
     if (!ended) {
       int floor = start;
@@ -575,6 +579,23 @@ public final class CesrStreamParser implements AutoCloseable {
     }
     position += pos - start;
     buf.readerIndex(pos);
+  }
+
+  /**
+   * A framer over {@code buf} with {@code origin}, starting with the stream's table: the one of
+   * the last call if it reads the same bytes the same way (same buffer, backing array and
+   * origin; a compaction or a new cumulation changes one of them), else a new one. Messages of
+   * earlier calls keep the views they were made with.
+   */
+  private MessageFramer framer(ByteBuf buf, int origin) {
+    MessageFramer f = lastFramer;
+    if (f == null || !f.reads(buf, origin)) {
+      f = new MessageFramer(buf, origin, options, table);
+      lastFramer = f;
+    } else {
+      f.streamTable(table);
+    }
+    return f;
   }
 
   /**

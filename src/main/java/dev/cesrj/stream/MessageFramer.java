@@ -74,6 +74,19 @@ final class MessageFramer {
     return streamTable;
   }
 
+  /** Sets the table in force at the top of the stream, as the constructor does. */
+  void streamTable(CounterTable table) {
+    this.streamTable = table;
+  }
+
+  /**
+   * True if this framer reads {@code buf} with {@code origin} as it is now: same buffer, same
+   * backing array at the same offset (a pooled buffer may move to a new array as it grows).
+   */
+  boolean reads(ByteBuf buf, int origin) {
+    return this.buf == buf && src.sameBytes(buf, origin);
+  }
+
   /**
    * Frames the top-level message at {@code pos}.
    *
