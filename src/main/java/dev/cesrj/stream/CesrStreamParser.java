@@ -6,6 +6,7 @@ import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
+import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
@@ -143,6 +144,8 @@ public final class CesrStreamParser implements AutoCloseable {
   private long attempts;
   /** The framer of the last call, reused while it reads the same bytes (see framer()). */
   private MessageFramer lastFramer;
+  /** The lookahead, reset at each framing (see lookahead()). */
+  private FrameLookahead lastLookahead;
   /**
    * Stream offset of the held message whose bytes up to {@link #quietTo} hold no possible end
    * of its attachment run (the lookahead need not scan them again), or -1.
@@ -510,7 +513,7 @@ public final class CesrStreamParser implements AutoCloseable {
         // re-scan the last 8 bytes: a counter may have been cut by the previous end
         floor = (int) Math.max(start, Math.min(limit, start + (quietTo - position) - 8));
       }
-      lookahead = new FrameLookahead(framer.source(), floor, limit, options.defaultTable(), maxFrame);
+      lookahead = lookahead(framer.source(), floor, limit);
     }
     int pos = start;
     awaiting = 0;
@@ -596,6 +599,15 @@ public final class CesrStreamParser implements AutoCloseable {
       f.streamTable(table);
     }
     return f;
+  }
+
+  /** The parser's lookahead, reset to the bytes {@code [floor, limit)} of {@code s}. */
+  private FrameLookahead lookahead(Source s, int floor, int limit) {
+    if (lastLookahead == null) {
+      lastLookahead = new FrameLookahead(s, floor, limit, options.defaultTable(), maxFrame);
+      return lastLookahead;
+    }
+    return lastLookahead.reset(s, floor, limit);
   }
 
   /**

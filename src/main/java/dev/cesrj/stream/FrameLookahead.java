@@ -72,11 +72,11 @@ final class FrameLookahead {
     return w;
   }
 
-  private final Source s;
-  private final int floor;
-  private final int limit;
   private final CounterTable defaultTable;
   private final long maxFrame;
+  private Source s;
+  private int floor;
+  private int limit;
   private CounterTable scanned;
   private int runEnd;
 
@@ -86,11 +86,24 @@ final class FrameLookahead {
    * parser knows the bytes before it hold none after the pending message's body).
    */
   FrameLookahead(Source s, int floor, int limit, CounterTable defaultTable, long maxFrame) {
+    this.defaultTable = defaultTable;
+    this.maxFrame = maxFrame;
+    reset(s, floor, limit);
+  }
+
+  /**
+   * Starts over on the bytes {@code [floor, limit)} of {@code s}, as a new lookahead with the
+   * same default table and frame limit would (the streaming parser keeps one per parser).
+   *
+   * @return this lookahead
+   */
+  FrameLookahead reset(Source s, int floor, int limit) {
     this.s = s;
     this.floor = floor;
     this.limit = limit;
-    this.defaultTable = defaultTable;
-    this.maxFrame = maxFrame;
+    this.scanned = null;
+    this.runEnd = -1;
+    return this;
   }
 
   /**
