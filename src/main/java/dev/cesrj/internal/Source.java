@@ -32,6 +32,21 @@ public final class Source {
     }
   }
 
+  /**
+   * True if this source reads {@code buf} as it is now with the same {@code origin}: the same
+   * buffer, and the same backing array at the same offset if it has one (a buffer that grows
+   * may move to a new array).
+   */
+  public boolean sameBytes(ByteBuf buf, int origin) {
+    if (buf != this.buf || origin != this.origin) {
+      return false;
+    }
+    if (!buf.hasArray()) {
+      return array == null;
+    }
+    return buf.array() == array && buf.arrayOffset() == arrayOffset;
+  }
+
   /** The buffer read. */
   public ByteBuf buf() {
     return buf;

@@ -6,6 +6,7 @@ import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
+import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
@@ -105,7 +106,8 @@ public final class CesrStreamParser implements AutoCloseable {
   /** A held message is framed anyway once it has this many bytes (then at each doubling). */
   static final int PROBE_MIN = 4096;
 
-  private static final int MIN_CAPACITY = 1024;
+  /** First capacity of a cumulation: room for a typical message and the next chunk. */
+  static final int MIN_CAPACITY = 4096;
   private static final int KEEP_EMPTY_CAPACITY = 64 * 1024;
 
   private enum State {
@@ -140,6 +142,10 @@ public final class CesrStreamParser implements AutoCloseable {
   private CounterTable table;
   private CesrException failure;
   private long attempts;
+  /** The framer of the last call, reused while it reads the same bytes (see framer()). */
+  private MessageFramer lastFramer;
+  /** The lookahead, reset at each framing (see lookahead()). */
+  private FrameLookahead lastLookahead;
   /**
    * Stream offset of the held message whose bytes up to {@link #quietTo} hold no possible end
    * of its attachment run (the lookahead need not scan them again), or -1.
@@ -303,6 +309,7 @@ public final class CesrStreamParser implements AutoCloseable {
     }
     state = State.CLOSED;
     generation++;
+    lastFramer = null;
     releaseViewed();
     if (cum != null) {
       cum.release();
@@ -498,7 +505,7 @@ public final class CesrStreamParser implements AutoCloseable {
     int start = buf.readerIndex();
     int limit = buf.writerIndex();
     int origin = start - (int) (position - base);
-    MessageFramer framer = new MessageFramer(buf, origin, options, table);
+    MessageFramer framer = framer(buf, origin);
     FrameLookahead lookahead = null;
     if (!ended) {
       int floor = start;
@@ -506,10 +513,7 @@ public final class CesrStreamParser implements AutoCloseable {
         // re-scan the last 8 bytes: a counter may have been cut by the previous end
         floor = (int) Math.max(start, Math.min(limit, start + (quietTo - position) - 8));
       }
-      lookahead =
-          new FrameLookahead(
-              framer.source(), floor, limit, options.defaultTable(),
-              options.table(CounterTable.CESR_1_0), maxFrame);
+      lookahead = lookahead(framer.source(), floor, limit);
     }
     int pos = start;
     awaiting = 0;
@@ -578,6 +582,35 @@ public final class CesrStreamParser implements AutoCloseable {
     }
     position += pos - start;
     buf.readerIndex(pos);
+  }
+
+  /**
+   * A framer over {@code buf} with {@code origin}, starting with the stream's table: the one of
+   * the last call if it reads the same bytes the same way (same buffer, backing array and
+   * origin; a compaction or a new cumulation changes one of them), else a new one. Messages of
+   * earlier calls keep the views they were made with.
+   */
+  private MessageFramer framer(ByteBuf buf, int origin) {
+    MessageFramer f = lastFramer;
+    if (f == null || !f.reads(buf, origin)) {
+      f = new MessageFramer(buf, origin, options, table);
+      lastFramer = f;
+    } else {
+      f.streamTable(table);
+    }
+    return f;
+  }
+
+  /** The parser's lookahead, reset to the bytes {@code [floor, limit)} of {@code s}. */
+  private FrameLookahead lookahead(Source s, int floor, int limit) {
+    if (lastLookahead == null) {
+      lastLookahead =
+          new FrameLookahead(
+              s, floor, limit, options.defaultTable(), options.table(CounterTable.CESR_1_0),
+              maxFrame);
+      return lastLookahead;
+    }
+    return lastLookahead.reset(s, floor, limit);
   }
 
   /**

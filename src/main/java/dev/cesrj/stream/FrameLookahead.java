@@ -72,12 +72,12 @@ final class FrameLookahead {
     return w;
   }
 
-  private final Source s;
-  private final int floor;
-  private final int limit;
   private final CounterTable defaultTable;
   private final CounterTable v1Table;
   private final long maxFrame;
+  private Source s;
+  private int floor;
+  private int limit;
   private CounterTable scanned;
   private int runEnd;
 
@@ -97,12 +97,25 @@ final class FrameLookahead {
   FrameLookahead(
       Source s, int floor, int limit, CounterTable defaultTable, CounterTable v1Table,
       long maxFrame) {
-    this.s = s;
-    this.floor = floor;
-    this.limit = limit;
     this.defaultTable = defaultTable;
     this.v1Table = v1Table;
     this.maxFrame = maxFrame;
+    reset(s, floor, limit);
+  }
+
+  /**
+   * Starts over on the bytes {@code [floor, limit)} of {@code s}, as a new lookahead with the
+   * same tables and frame limit would (the streaming parser keeps one per parser).
+   *
+   * @return this lookahead
+   */
+  FrameLookahead reset(Source s, int floor, int limit) {
+    this.s = s;
+    this.floor = floor;
+    this.limit = limit;
+    this.scanned = null;
+    this.runEnd = -1;
+    return this;
   }
 
   /**

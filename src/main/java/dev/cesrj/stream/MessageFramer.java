@@ -58,8 +58,8 @@ final class MessageFramer {
 
   /**
    * A framer that starts with {@code streamTable} in force, as set by a genus-version code met
-   * before {@code buf} (the streaming parser frames each chunk's bytes with a new framer and
-   * carries the stream's table over), or {@code null} if none was met.
+   * before {@code buf} (the streaming parser carries the stream's table over from call to call,
+   * see {@link #streamTable(CounterTable)}), or {@code null} if none was met.
    */
   MessageFramer(ByteBuf buf, int origin, CesrOptions options, CounterTable streamTable) {
     this.buf = buf;
@@ -79,6 +79,19 @@ final class MessageFramer {
   /** The table a top-level genus-version code set, or {@code null} if none was met yet. */
   CounterTable streamTable() {
     return streamTable;
+  }
+
+  /** Sets the table in force at the top of the stream, as the constructor does. */
+  void streamTable(CounterTable table) {
+    this.streamTable = table;
+  }
+
+  /**
+   * True if this framer reads {@code buf} with {@code origin} as it is now: same buffer, same
+   * backing array at the same offset (a pooled buffer may move to a new array as it grows).
+   */
+  boolean reads(ByteBuf buf, int origin) {
+    return this.buf == buf && src.sameBytes(buf, origin);
   }
 
   /**
