@@ -49,8 +49,12 @@ public final class Main {
     System.exit(run(args, System.in, System.out, System.err));
   }
 
-  /** Runs the command line with the given streams; returns the exit status. */
-  static int run(String[] args, InputStream stdin, PrintStream out, PrintStream err) {
+  /**
+   * Runs the command line with the given streams.
+   *
+   * @return the exit status
+   */
+  public static int run(String[] args, InputStream stdin, PrintStream out, PrintStream err) {
     try {
       if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
         (args.length == 0 ? err : out).print(USAGE);
