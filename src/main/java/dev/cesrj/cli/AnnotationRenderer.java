@@ -74,9 +74,7 @@ final class AnnotationRenderer implements Renderer {
 
   private void line(int indent, Part p) {
     String pad = "  ".repeat(indent);
-    if (p instanceof Part.Head) {
-      out.println(pad + "# " + TreeRenderer.line(p));
-    } else if (p instanceof Part.TupleHead) {
+    if (p instanceof Part.Head || p instanceof Part.TupleHead) {
       out.println(pad + "# " + TreeRenderer.line(p));
     } else if (p instanceof Part.Body) {
       Message m = ((Part.Body) p).message();

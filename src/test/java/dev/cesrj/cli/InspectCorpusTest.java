@@ -67,7 +67,7 @@ class InspectCorpusTest {
     if (run.status() != Main.OK && !"qb64".equals(Corpus.manifestEntry(file).get("domain").asText())) {
       assertEquals(Main.BAD_INPUT, run.status());
       assertTrue(run.stderr().startsWith("error: UnsupportedException: "), run.stderr());
-      assertEquals("[ ]\n", run.out().replace("[ ]", "[ ]"));
+      assertEquals("[ ]\n", run.out()); // nothing framed before the first binary byte
       return;
     }
     assertEquals(Main.OK, run.status(), run.stderr());
@@ -172,8 +172,7 @@ class InspectCorpusTest {
   }
 
   private static long count(List<String> lines, String heading) {
-    return lines.stream().filter(l -> l.startsWith(heading) || l.trim().startsWith(heading)
-        && !(heading.equals("message ") && l.trim().startsWith("nested"))).count();
+    return lines.stream().filter(l -> l.trim().startsWith(heading)).count();
   }
 
   private static JsonNode expected(String file) {
