@@ -253,7 +253,7 @@ public final class CesrStreamParser implements AutoCloseable {
 
   /**
    * After an error: drops the failed frame's first byte and every byte up to the next
-   * cold-start point (a JSON {@code {}, a CBOR or MessagePack map byte, a genus-version code, or
+   * cold-start point (a JSON <code>&#123;</code>, a CBOR or MessagePack map byte, a genus-version code, or
    * a BodyWithAttachmentGroup or NonNativeBodyGroup counter of the table in force; see
    * {@link ColdStartPoints}), then frames on from there. If no cold-start point is buffered yet,
    * it keeps looking in the bytes fed next. The dropped bytes are counted in

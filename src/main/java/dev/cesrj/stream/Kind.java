@@ -2,7 +2,7 @@ package dev.cesrj.stream;
 
 /** The serialization of a message body, as its version string names it (CESR.md section 6.1). */
 public enum Kind {
-  /** JSON: the body starts with {@code {}. */
+  /** JSON: the body starts with <code>&#123;</code>. */
   JSON,
   /** CBOR: the body starts with a CBOR map (major type 5). */
   CBOR,

@@ -11,7 +11,7 @@ public enum Tritet {
   TEXT_COUNTER,
   /** 010: a text op code ({@code _}). */
   TEXT_OP_CODE,
-  /** 011: a JSON body ({@code {}). */
+  /** 011: a JSON body (<code>&#123;</code>). */
   JSON,
   /** 100: a MessagePack fixmap body. */
   MGPK_FIXMAP,

@@ -152,7 +152,7 @@ public final class VersionString {
     return text;
   }
 
-  /** Its offset in the body in bytes (6 for JSON {@code {"v":"}). */
+  /** Its offset in the body in bytes (6 for JSON <code>&#123;"v":"</code>). */
   public int offset() {
     return offset;
   }

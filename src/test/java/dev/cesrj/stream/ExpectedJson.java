@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * {@code path.parts} of pathed material; a key the corpus adds later fails the comparison until
  * it is projected or listed here.
  */
-final class ExpectedJson {
+public final class ExpectedJson {
     /**
      * Message keys that are not framing: keripy's reading of the body ({@code ilk said pre sn
      * route}; the framer never decodes a body) and its MsgParseDom lists, which repeat the items
@@ -87,7 +87,7 @@ final class ExpectedJson {
      * recorded with {@code envelope} and depth 1. Offset, length and every counter are recorded
      * as usual.
      */
-    static boolean envelopeRecordedAsGroup(JsonNode expected) {
+    public static boolean envelopeRecordedAsGroup(JsonNode expected) {
         JsonNode groups = expected.path("groups");
         return expected.has("gvc") && expected.has("bodyGroup") && !expected.has("envelope")
                 && !expected.has("bodyTexter") && groups.size() > 0
@@ -100,7 +100,7 @@ final class ExpectedJson {
      * {@code envelope}, the groups inside it one level deeper. The missing {@code bodyTexter}
      * stays missing (the caller drops it from the projection).
      */
-    private static ObjectNode undoEnvelopeQuirk(ObjectNode record) {
+    public static ObjectNode undoEnvelopeQuirk(ObjectNode record) {
         ObjectNode o = record.deepCopy();
         ArrayNode groups = (ArrayNode) o.get("groups");
         ObjectNode envelope = (ObjectNode) groups.remove(0);

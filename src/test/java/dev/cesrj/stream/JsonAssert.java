@@ -12,12 +12,12 @@ import org.opentest4j.AssertionFailedError;
  * have exactly the same keys, arrays the same length, numbers the same integral value (whatever
  * Jackson node type holds them), text and booleans the same value, null only against null.
  */
-final class JsonAssert {
+public final class JsonAssert {
     private JsonAssert() {
     }
 
     /** Fails with the JSON path and both values at the first difference. */
-    static void assertSame(JsonNode expected, JsonNode actual, String path) {
+    public static void assertSame(JsonNode expected, JsonNode actual, String path) {
         if (expected.isObject()) {
             if (!actual.isObject()) {
                 fail(path, "an object", expected, actual);

@@ -1,0 +1,47 @@
+package dev.cesrj.cli;
+
+import dev.cesrj.CesrException;
+import java.io.PrintStream;
+
+/**
+ * Prints the typed error that stopped an inspection: its type, stream offset and message, then a
+ * hex and ASCII dump of the bytes around the offset ({@value #CONTEXT} before and after, 16 per
+ * row), the failing byte marked.
+ */
+final class ErrorReport {
+  /** Bytes shown on each side of the failing offset. */
+  static final int CONTEXT = 32;
+
+  private ErrorReport() {}
+
+  static void print(Failure f, byte[] input, PrintStream err) {
+    CesrException e = f.error();
+    // the message starts "at offset N" (N counted from the parser's offset base)
+    err.println("error: " + e.getClass().getSimpleName() + ": " + e.getMessage()
+        + (f.offset() != e.offset() ? " (stream offset " + f.offset() + ")" : ""));
+    long from = Math.max(0, (f.offset() - CONTEXT) & ~15L);
+    long to = Math.min(input.length, f.offset() + CONTEXT);
+    if (from >= to) {
+      err.println("  (offset " + f.offset() + " is at the end of the " + input.length
+          + "-byte input)");
+      return;
+    }
+    err.println("bytes " + from + ".." + to + " of " + input.length + " ('>' marks offset "
+        + f.offset() + "):");
+    for (long row = from; row < to; row += 16) {
+      StringBuilder hex = new StringBuilder();
+      StringBuilder text = new StringBuilder();
+      for (long i = row; i < row + 16; i++) {
+        if (i >= to) {
+          hex.append("   ");
+          continue;
+        }
+        int b = input[(int) i] & 0xFF;
+        hex.append(i == f.offset() ? '>' : ' ')
+            .append(Character.forDigit(b >> 4, 16)).append(Character.forDigit(b & 0xF, 16));
+        text.append(b >= 0x20 && b < 0x7F ? (char) b : '.');
+      }
+      err.printf("%10d %s  |%s|%n", row, hex, text);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package dev.cesrj.cli;
+
+import dev.cesrj.CesrOptions;
+import dev.cesrj.code.CounterTable;
+
+/**
+ * The options of {@code cesrj inspect}.
+ *
+ * @param input a file path, or {@code -} for standard input
+ * @param format what to print
+ * @param options parser options: default counter table ({@code --table}) and maximum frame size
+ *     ({@code --max-frame})
+ * @param chunk bytes per push into the push parser ({@code --chunk}), or 0 to frame the input
+ *     whole
+ */
+record InspectOptions(String input, Format format, CesrOptions options, int chunk) {
+  /** What {@code inspect} prints. */
+  enum Format {
+    TREE,
+    JSON,
+    ANNOTATE
+  }
+
+  /**
+   * Parses {@code inspect}'s arguments (after the command name).
+   *
+   * @throws UsageException for an unknown option, a bad or missing value, no input or two inputs
+   */
+  static InspectOptions parse(String[] args, int from) throws UsageException {
+    String input = null;
+    Format format = Format.TREE;
+    CesrOptions.Builder options = CesrOptions.builder();
+    int chunk = 0;
+    for (int i = from; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "--json":
+          format = Format.JSON;
+          break;
+        case "--annotate":
+          format = Format.ANNOTATE;
+          break;
+        case "--table":
+          options.defaultTable(table(value(args, ++i, a)));
+          break;
+        case "--chunk":
+          chunk = (int) number(value(args, ++i, a), a, Integer.MAX_VALUE);
+          break;
+        case "--max-frame":
+          options.maxFrameBytes(number(value(args, ++i, a), a, Long.MAX_VALUE));
+          break;
+        default:
+          if (a.startsWith("--") || (a.startsWith("-") && a.length() > 1)) {
+            throw new UsageException("unknown option " + a);
+          }
+          if (input != null) {
+            throw new UsageException("one input only: " + input + " and " + a);
+          }
+          input = a;
+      }
+    }
+    if (input == null) {
+      throw new UsageException("no input: give a FILE or - for standard input");
+    }
+    return new InspectOptions(input, format, options.build(), chunk);
+  }
+
+  /**
+   * The counter table for {@code --table}: {@code 1} (CESR 1.0 as keripy's head defines it),
+   * {@code 2} (CESR 2.0) or {@code legacy} (the legacy CESR 1.0 table of keripy 1.1 to 1.3 and
+   * signify-ts, CESR.md Part A item 1: version 1 bodies are read with it too).
+   */
+  static CounterTable table(String name) throws UsageException {
+    switch (name) {
+      case "1":
+        return CounterTable.CESR_1_0;
+      case "2":
+        return CounterTable.CESR_2_0;
+      case "legacy":
+        return CounterTable.CESR_1_0_LEGACY;
+      default:
+        throw new UsageException("--table takes 1, 2 or legacy, not " + name);
+    }
+  }
+
+  private static String value(String[] args, int i, String option) throws UsageException {
+    if (i >= args.length) {
+      throw new UsageException(option + " needs a value");
+    }
+    return args[i];
+  }
+
+  private static long number(String text, String option, long max) throws UsageException {
+    long n;
+    try {
+      n = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new UsageException(option + " takes a positive whole number, not " + text);
+    }
+    if (n < 1 || n > max) {
+      throw new UsageException(option + " must be between 1 and " + max + ", not " + text);
+    }
+    return n;
+  }
+}

@@ -1,0 +1,100 @@
+package dev.cesrj.cli;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.ColdStartException;
+import dev.cesrj.group.Group;
+import dev.cesrj.group.Groups;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Framed;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import java.io.IOException;
+
+/**
+ * Frames a whole input with {@link Messages} (or, with a chunk size, pushes it through a
+ * {@link CesrStreamParser} in chunks of that many bytes) and hands each message to a
+ * {@link Renderer} while its views are valid.
+ *
+ * <p>A stream that starts with an attachment group instead of a message (the corpus's
+ * attachment-only {@code atc_*} files; {@link Messages} reports a {@link ColdStartException}
+ * before any message) is read as attachment groups with {@link Groups}, in one piece.
+ */
+final class Inspection {
+  private final byte[] input;
+  private final CesrOptions options;
+  private final Renderer out;
+  private int messages;
+
+  private Inspection(byte[] input, CesrOptions options, Renderer out) {
+    this.input = input;
+    this.options = options;
+    this.out = out;
+  }
+
+  /**
+   * Frames {@code input} and renders it.
+   *
+   * @param chunk bytes per push into a {@link CesrStreamParser}, or 0 to frame the whole input
+   * @return the error that stopped framing, or {@code null} if everything framed
+   */
+  static Failure run(byte[] input, CesrOptions options, int chunk, Renderer out)
+      throws IOException {
+    Inspection i = new Inspection(input, options, out);
+    Failure f = chunk > 0 ? i.pushed(chunk) : i.whole();
+    if (f != null && i.messages == 0 && f.error() instanceof ColdStartException
+        && input.length > 0 && input[0] == '-') {
+      f = i.attachments();
+    }
+    long framedTo = f == null ? input.length : f.offset();
+    out.end(framedTo, f);
+    return f;
+  }
+
+  private Failure whole() throws IOException {
+    try (Messages ms = Messages.copyOf(input, options)) {
+      while (ms.hasNext()) {
+        Message m = ms.next();
+        out.message(m, 0, messages++);
+      }
+      return null;
+    } catch (CesrException e) {
+      return new Failure(e, e.offset());
+    }
+  }
+
+  private Failure pushed(int chunk) throws IOException {
+    try (CesrStreamParser parser = new CesrStreamParser(options)) {
+      for (int at = 0; at < input.length; at += chunk) {
+        Failure f = render(parser.feed(input, at, Math.min(chunk, input.length - at)));
+        if (f != null) {
+          return f;
+        }
+      }
+      return render(parser.endOfInput());
+    }
+  }
+
+  private Failure render(Framed framed) throws IOException {
+    for (Message m : framed.messages()) {
+      out.message(m, framed.offsetBase(), messages++);
+    }
+    if (framed.failed()) {
+      CesrException e = framed.error().get();
+      return new Failure(e, framed.offsetBase() + e.offset());
+    }
+    return null;
+  }
+
+  private Failure attachments() throws IOException {
+    int n = 0;
+    try (Groups groups = Groups.copyOf(input, options)) {
+      for (Group g : groups) {
+        out.attachment(g, n++);
+      }
+      return null;
+    } catch (CesrException e) {
+      return new Failure(e, e.offset());
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * cesrj: zero-copy framing of CESR (Composable Event Streaming Representation) streams on Netty
+ * {@code ByteBuf}s.
+ *
+ * <p>Exported API: {@link dev.cesrj} (options and the typed exceptions), {@link dev.cesrj.code}
+ * (the code tables as data), {@link dev.cesrj.primitive} (views of one primitive),
+ * {@link dev.cesrj.group} (attachment groups), {@link dev.cesrj.stream} (messages and the push
+ * parser) and {@link dev.cesrj.batch} (many streams at once on a bounded number of workers). {@code dev.cesrj.internal} and the {@code cesrj inspect} tool ({@code dev.cesrj.cli})
+ * are not exported.
+ *
+ * <p>Netty's buffer types are part of the API, so {@code io.netty.buffer} and
+ * {@code io.netty.common} are required transitively. Jackson is needed only by the inspect tool
+ * (static: never resolved for a library user).
+ */
+module dev.cesrj {
+  requires transitive io.netty.buffer;
+  requires transitive io.netty.common;
+  requires static com.fasterxml.jackson.core;
+  requires static com.fasterxml.jackson.dataformat.cbor;
+
+  exports dev.cesrj;
+  exports dev.cesrj.code;
+  exports dev.cesrj.primitive;
+  exports dev.cesrj.group;
+  exports dev.cesrj.stream;
+  exports dev.cesrj.batch;
+}

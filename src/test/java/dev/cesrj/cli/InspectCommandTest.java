@@ -1,0 +1,167 @@
+package dev.cesrj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cesrj.code.IndexerCode;
+import dev.cesrj.code.MatterCode;
+import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.LeakDetectionExtension;
+import dev.cesrj.testing.Qb64;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command line: errors print what framed before them, then the typed error with its offset
+ * and the bytes around it, exit status 2; options and their usage errors.
+ */
+@ExtendWith(LeakDetectionExtension.class)
+class InspectCommandTest {
+  private static final String KEL = "kel_single.v1.bare.txt.cesr";
+
+  @TempDir java.nio.file.Path dir;
+
+  /**
+   * A stream cut inside the first signature of its fourth message: three messages, then the
+   * truncation of that signature (at 1389, 77 bytes short), whole or pushed in chunks.
+   */
+  @Test
+  void truncatedStreamShowsWhatFramedThenTheErrorAndExits2() {
+    byte[] cut = Arrays.copyOf(Corpus.bytes(KEL), 1400);
+    for (String[] args : List.of(new String[] {"inspect", "-"},
+        new String[] {"inspect", "--chunk", "64", "-"})) {
+      Run run = Run.of(cut, args);
+      assertEquals(Main.BAD_INPUT, run.status());
+      List<String> lines = run.out().lines().collect(Collectors.toList());
+      assertEquals(3, lines.stream().filter(l -> l.startsWith("message ")).count());
+      assertEquals("stopped at offset 1389 of 1400 bytes (error below)", lines.get(lines.size() - 1));
+      String[] err = run.stderr().split("\n");
+      // the push parser adds "(the message at offset 1182: need 295, have 218)"
+      assertTrue(err[0].startsWith("error: TruncatedException: at offset 1389, code A: truncated:"
+          + " 77 more bytes needed; expected the rest of Ed25519_Sig"), err[0]);
+      assertEquals("bytes 1344..1400 of 1400 ('>' marks offset 1389):", err[1]);
+      assertEquals("      1376  22 2c 22 61 22 3a 5b 5d 7d 2d 41 41 42>41 41 42  |\",\"a\":[]}-AABAAB|",
+          err[4]);
+    }
+  }
+
+  /**
+   * The first counter's {@code -} made {@code !}: the first message cannot be framed (its
+   * attachments end at a byte that starts nothing), a ColdStartException at 299.
+   */
+  @Test
+  void corruptByteIsATypedErrorAtItsOffset() {
+    byte[] bad = Corpus.bytes(KEL).clone();
+    bad[299] = '!';
+    Run run = Run.of(bad, "inspect", "--annotate", "-");
+    assertEquals(Main.BAD_INPUT, run.status());
+    assertTrue(run.stderr().startsWith("error: ColdStartException: at offset 299: byte 0x21"),
+        run.stderr());
+    // the annotation still denots to the whole input: what did not frame is one hex line
+    assertArrayEquals(bad, Run.of(run.stdout(), "denot", "-").stdout());
+    assertTrue(run.out().startsWith("!7b2276223a"), run.out());
+    assertTrue(run.out().contains(" # not framed: at offset 299: byte 0x21"), run.out());
+  }
+
+  @Test
+  void maxFrameRefusesALargerBody() {
+    Run run = Run.of(Corpus.bytes(KEL), "inspect", "--max-frame", "100", "-");
+    assertEquals(Main.BAD_INPUT, run.status());
+    assertTrue(run.stderr().startsWith("error: FrameTooLargeException: at offset 0, code"
+        + " KERI10JSON00012b_: frame declares 299 bytes"), run.stderr());
+  }
+
+  /**
+   * {@code --table} sets the table used where the stream does not say: a CESR 1.0
+   * attachment-only stream read with the 2.0 table fails at once ({@code -A} is GenericGroup
+   * there), read with 1 as by default.
+   */
+  @Test
+  void tableChoosesTheCounterTable() {
+    byte[] atc = Corpus.bytes("atc_sigs_K5_S7.v1.txt.cesr");
+    Run v1 = Run.of(atc, "inspect", "--table", "1", "-");
+    assertEquals(Main.OK, v1.status(), v1.stderr());
+    assertEquals(Run.of(atc, "inspect", "-").out(), v1.out());
+    Run v2 = Run.of(atc, "inspect", "--table", "2", "-");
+    assertEquals(Main.BAD_INPUT, v2.status());
+    assertTrue(v2.stderr().startsWith("error: UnsupportedException: at offset 0, code -A:"
+        + " GenericGroup"), v2.stderr());
+  }
+
+  /**
+   * {@code --table legacy} reads the legacy CESR 1.0 table: the first kel_single body with a
+   * {@code -DAB} TransReceiptQuadruples group (one quadruple, counted in elements as keripy 1.x
+   * writes it) frames under it and is malformed under keripy head's 1.0 table (quadlets).
+   */
+  @Test
+  void legacyTableReadsTheLegacyQuadruples() {
+    byte[] body = Arrays.copyOf(Corpus.bytes("kel_single.v1.bare.txt.cesr"), 299);
+    String quadruple = Qb64.matter(MatterCode.Ed25519, new byte[32])
+        + Qb64.matter(MatterCode.Salt_128, new byte[16])
+        + Qb64.matter(MatterCode.Blake3_256, new byte[32])
+        + Qb64.indexer(IndexerCode.Ed25519_Sig, 2, 0, new byte[64]);
+    byte[] attachments = ("-DAB" + quadruple).getBytes(StandardCharsets.US_ASCII);
+    byte[] input = Arrays.copyOf(body, body.length + attachments.length);
+    System.arraycopy(attachments, 0, input, body.length, attachments.length);
+    Run legacy = Run.of(input, "inspect", "--table", "legacy", "-");
+    assertEquals(Main.OK, legacy.status(), legacy.stderr());
+    assertTrue(legacy.out().contains("-DAB TransReceiptQuadruples count=1 elements [299, "
+        + input.length + ")"), legacy.out());
+    Run head = Run.of(input, "inspect", "--table", "1", "-");
+    assertEquals(Main.BAD_INPUT, head.status());
+    assertTrue(head.stderr().startsWith("error: MalformedException: at offset 303"), head.stderr());
+  }
+
+  @Test
+  void usageErrorsExit2() {
+    for (String[] args : List.of(new String[0], new String[] {"frobnicate"},
+        new String[] {"inspect"}, new String[] {"inspect", "--chunk", "0", "-"},
+        new String[] {"inspect", "--chunk", "x", "-"}, new String[] {"inspect", "--max-frame"},
+        new String[] {"inspect", "--table", "3", "-"}, new String[] {"inspect", "--yaml", "-"},
+        new String[] {"inspect", "a", "b"}, new String[] {"denot", "a", "b"})) {
+      Run run = Run.of(new byte[0], args);
+      assertEquals(Main.BAD_INPUT, run.status(), String.join(" ", args));
+      assertTrue(run.stderr().contains("usage: cesrj inspect"), run.stderr());
+    }
+    assertEquals(Main.OK, Run.of(new byte[0], "--help").status());
+  }
+
+  @Test
+  void missingFileExits1() {
+    Run run = Run.of(new byte[0], "inspect", dir.resolve("none.cesr").toString());
+    assertEquals(Main.IO_ERROR, run.status());
+    assertTrue(run.stderr().startsWith("cesrj: no such file: "), run.stderr());
+  }
+
+  @Test
+  void denotReadsKeripyStyleAnnotationAndHexLines() {
+    String annotated = "-AAB # Counter ControllerIdxSigs count=1\n"
+        + "  AA # two characters\n\n# only a comment\n  !7b7d # hex {}\r\n";
+    Run run = Run.of(annotated.getBytes(StandardCharsets.UTF_8), "denot");
+    assertEquals(Main.OK, run.status(), run.stderr());
+    assertEquals("-AABAA{}", run.out());
+    Run odd = Run.of("!7b7".getBytes(StandardCharsets.UTF_8), "denot", "-");
+    assertEquals(Main.BAD_INPUT, odd.status());
+    assertEquals("cesrj: line 1: odd number of hex digits\n", odd.stderr());
+    Run notHex = Run.of("ab\n!zz".getBytes(StandardCharsets.UTF_8), "denot", "-");
+    assertEquals("cesrj: line 2: not hex: zz\n", notHex.stderr());
+  }
+
+  /** A JSON body with a {@code #} cannot stand on an annotation line: it goes as hex. */
+  @Test
+  void bodyWithHashGoesAsHex() {
+    String body = "{\"v\":\"KERI10JSON00002c_\",\"t\":\"ixn\",\"d\":\"#x\"}";
+    assertEquals(44, body.length());
+    byte[] stream = body.getBytes(StandardCharsets.US_ASCII);
+    Run run = Run.of(stream, "inspect", "--annotate", "-");
+    assertEquals(Main.OK, run.status(), run.stderr());
+    assertTrue(run.out().contains("  !7b2276223a"), run.out());
+    assertArrayEquals(stream, Run.of(run.stdout(), "denot").stdout());
+  }
+}
