@@ -149,6 +149,8 @@ public final class CesrStreamParser implements AutoCloseable {
   /** Stream offset of the held message {@link #probeAt} is for, or -1. */
   private long probeFor = -1;
   private long probeAt;
+  /** Buffer index of offset 0 in the buffer the last {@link #frame} call framed. */
+  private int framedOrigin;
 
   /** A parser with {@link CesrOptions#DEFAULT}. */
   public CesrStreamParser() {
@@ -498,6 +500,7 @@ public final class CesrStreamParser implements AutoCloseable {
     int start = buf.readerIndex();
     int limit = buf.writerIndex();
     int origin = start - (int) (position - base);
+    framedOrigin = origin;
     MessageFramer framer = new MessageFramer(buf, origin, options, table);
     FrameLookahead lookahead = null;
     if (!ended) {
@@ -645,6 +648,7 @@ public final class CesrStreamParser implements AutoCloseable {
         base,
         position,
         buffered(),
-        views);
+        views,
+        framedOrigin);
   }
 }
