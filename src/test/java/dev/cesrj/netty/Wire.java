@@ -32,11 +32,11 @@ final class Wire {
         return "{\"v\":\"KERICAACAAJSON" + B64.encodeInt(size, 4) + "." + tail;
     }
 
-    /** An Ed25519 indexed signature {@code A<index>...} (88 characters) over random bytes. */
+    /** An Ed25519 indexed signature {@code A<index mod 64>...} (88 characters) over random bytes. */
     static String signature(int index, SplittableRandom random) {
         byte[] raw = new byte[64];
         random.nextBytes(raw);
-        return Qb64.indexer(IndexerCode.lookup("A"), index, index, raw);
+        return Qb64.indexer(IndexerCode.lookup("A"), index % 64, 0, raw);
     }
 
     static byte[] ascii(String s) {
