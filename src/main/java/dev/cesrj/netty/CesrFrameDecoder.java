@@ -90,6 +90,8 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   private final OnMalformed onMalformed;
   private CesrStreamParser parser;
   private Phase phase = Phase.READING;
+  /** True if the parser's last result had messages: its views (and a read it framed in place) are held. */
+  private boolean viewsHeld;
 
   /** A decoder with {@link CesrOptions#DEFAULT} that closes the channel on a bad frame. */
   public CesrFrameDecoder() {
@@ -176,6 +178,23 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     }
   }
 
+  /**
+   * At the end of a burst of reads, ends the views of the parser's last result: the parser keeps
+   * a read it framed in place until its next call, and every frame holds its own slice, so an
+   * idle channel keeps no buffer alive but its frames' and an unfinished message's.
+   */
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+    if (viewsHeld) {
+      viewsHeld = false;
+      if (phase == Phase.READING) {
+        // no new byte: nothing completes or fails
+        parser.feed(Unpooled.EMPTY_BUFFER);
+      }
+    }
+    super.channelReadComplete(ctx);
+  }
+
   /** Bytes the parser buffers (an unfinished or held message): for tests. */
   int buffered() {
     return parser == null ? 0 : parser.unconsumed().readableBytes();
@@ -190,12 +209,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     while (true) {
       emit(f, out);
       if (!f.failed()) {
-        if (!f.messages().isEmpty() && phase == Phase.READING) {
-          // The parser keeps a read it framed in place until its next call (its views are valid
-          // until then); each frame holds its own slice, so end those views now: an idle
-          // channel then keeps no buffer alive but the frames' and an unfinished message.
-          parser.feed(Unpooled.EMPTY_BUFFER);
-        }
+        viewsHeld |= !f.messages().isEmpty();
         return;
       }
       CesrException e = f.error().get();

@@ -80,7 +80,7 @@ class CesrFrameDecoderTest {
             CesrFrame last = recorder.frames.set(15, null);
             assertEquals(last.message().length(), last.content().readableBytes());
             assertTrue(last.release());
-            assertEquals(0, read.refCnt(), "released with the last frame");
+            assertEquals(0, read.refCnt(), "released with the last frame: the parser let go at the read's end");
             assertThrows(IllegalReferenceCountException.class, () -> last.message().body().getByte(0));
         } finally {
             recorder.releaseAll();
