@@ -174,6 +174,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
         ctx.fireChannelReadComplete();
       }
     } finally {
+      phase = Phase.ENDED;
       closeParser();
     }
   }

@@ -268,6 +268,22 @@ class CesrFrameEncoderTest {
         assertEquals(0, part.refCnt(), "released with the refused element");
     }
 
+    /** Anything else passes through untouched (a ByteBuf written beside CESR messages). */
+    @Test
+    void otherMessagesPassThrough() {
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameEncoder(CounterTable.CESR_2_0, true));
+        try {
+            ByteBuf raw = pooled("-_AAACAA");
+            channel.writeOutbound(raw);
+            ByteBuf out = channel.readOutbound();
+            assertSame(raw, out);
+            out.release();
+            assertEquals(CounterTable.CESR_2_0, ((CesrFrameEncoder) channel.pipeline().first()).table());
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
+
     /** A received frame is written as the bytes it arrived as: a relay writes the stream it read. */
     @Test
     void framesAreRelayedAsTheyArrived() {
