@@ -17,6 +17,9 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -55,7 +58,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * </pre>
  *
  * <p>{@code gc.alloc.rate.norm} is heap bytes per stream: divide by 16 for bytes per message. The
- * forked JVM runs with Netty leak detection disabled.
+ * forked JVM runs with Netty leak detection disabled, on {@link EventLoopThreads}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -63,9 +66,27 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(
     value = 1,
-    jvmArgsAppend = {"-Dio.netty.leakDetection.level=disabled", "-Dio.netty.leakDetectionLevel=disabled"})
+    jvmArgsAppend = {
+      "-Dio.netty.leakDetection.level=disabled",
+      "-Dio.netty.leakDetectionLevel=disabled",
+      "-Djmh.executor=CUSTOM",
+      "-Djmh.executor.class=dev.cesrj.bench.PipelineBenchmark$EventLoopThreads"
+    })
 @State(Scope.Thread)
 public class PipelineBenchmark {
+  /**
+   * Runs the benchmark threads as Netty's event loops run: {@code FastThreadLocalThread}s, whose
+   * thread-locals (pool caches, recyclers, the decoder's output lists) take Netty's fast path.
+   * Both arms run on them. JMH creates it by reflection ({@code -Djmh.executor=CUSTOM}).
+   */
+  public static final class EventLoopThreads extends ThreadPoolExecutor {
+    /** The constructor JMH calls. */
+    public EventLoopThreads(int threads, String prefix) {
+      super(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+          new DefaultThreadFactory(prefix));
+    }
+  }
+
   /** The corpus stream framed. */
   public static final String STREAM = StreamingBenchmark.STREAM;
 

@@ -6,7 +6,6 @@ import dev.cesrj.stream.CesrStreamParser;
 import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
@@ -189,8 +188,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     if (viewsHeld) {
       viewsHeld = false;
       if (phase == Phase.READING) {
-        // no new byte: nothing completes or fails
-        parser.feed(Unpooled.EMPTY_BUFFER);
+        parser.releaseViews();
       }
     }
     super.channelReadComplete(ctx);

@@ -295,6 +295,20 @@ public final class CesrStreamParser implements AutoCloseable {
   }
 
   /**
+   * Ends the validity of the last result's messages now instead of at the next call: releases a
+   * fed buffer the parser framed in place (and lets it compact its cumulation). For a caller that
+   * has retained what it keeps ({@link Framed#retainedSlice(int)}, {@link Framed#retain()}) and
+   * may not call again for a while (a pipeline between two reads): the parser then holds no
+   * buffer but the bytes of an unfinished message. Allocates nothing.
+   *
+   * @throws IllegalStateException if the parser is closed
+   */
+  public void releaseViews() {
+    checkOpen();
+    beginCall();
+  }
+
+  /**
    * Releases the cumulation and any fed buffer still held; messages not retained become
    * invalid. Idempotent.
    */

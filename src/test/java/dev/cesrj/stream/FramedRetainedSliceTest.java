@@ -65,6 +65,26 @@ class FramedRetainedSliceTest {
         }
     }
 
+    /** releaseViews() lets go of a fed buffer framed in place at once, and ends the result's views. */
+    @Test
+    void releaseViewsLetsGoOfTheFedBufferAtOnce() {
+        byte[] stream = Corpus.bytes("kel_witnessed.v2.grouped.txt.cesr");
+        ByteBuf fed = PooledByteBufAllocator.DEFAULT.heapBuffer(stream.length).writeBytes(stream);
+        CesrStreamParser parser = new CesrStreamParser();
+        try {
+            Framed f = parser.feed(fed);
+            assertEquals(16, f.messages().size());
+            assertEquals(1, fed.refCnt(), "framed in place: held until the next call");
+            parser.releaseViews();
+            assertEquals(0, fed.refCnt());
+            assertThrows(IllegalStateException.class, () -> f.retainedSlice(0));
+            assertEquals(0, parser.endOfInput().messages().size());
+        } finally {
+            parser.close();
+        }
+        assertThrows(IllegalStateException.class, parser::releaseViews);
+    }
+
     @Test
     void aSliceIsRefusedAfterTheParsersNextCall() {
         byte[] stream = Corpus.bytes("kel_witnessed.v2.grouped.txt.cesr");
