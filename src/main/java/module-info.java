@@ -5,16 +5,21 @@
  * <p>Exported API: {@link dev.cesrj} (options and the typed exceptions), {@link dev.cesrj.code}
  * (the code tables as data), {@link dev.cesrj.primitive} (views of one primitive),
  * {@link dev.cesrj.group} (attachment groups), {@link dev.cesrj.stream} (messages and the push
- * parser) and {@link dev.cesrj.batch} (many streams at once on a bounded number of workers). {@code dev.cesrj.internal} and the {@code cesrj inspect} tool ({@code dev.cesrj.cli})
+ * parser), {@link dev.cesrj.batch} (many streams at once on a bounded number of workers) and
+ * {@link dev.cesrj.netty} (the Netty pipeline codec). {@code dev.cesrj.internal} and the {@code cesrj inspect} tool ({@code dev.cesrj.cli})
  * are not exported.
  *
  * <p>Netty's buffer types are part of the API, so {@code io.netty.buffer} and
- * {@code io.netty.common} are required transitively. Jackson is needed only by the inspect tool
- * (static: never resolved for a library user).
+ * {@code io.netty.common} are required transitively. {@code io.netty.codec} and
+ * {@code io.netty.transport} are needed only by {@code dev.cesrj.netty} (static: add them to use
+ * the pipeline). Jackson is needed only by the inspect tool (static: never resolved for a library
+ * user).
  */
 module dev.cesrj {
   requires transitive io.netty.buffer;
   requires transitive io.netty.common;
+  requires static io.netty.codec;
+  requires static io.netty.transport;
   requires static com.fasterxml.jackson.core;
   requires static com.fasterxml.jackson.dataformat.cbor;
 
@@ -24,4 +29,5 @@ module dev.cesrj {
   exports dev.cesrj.group;
   exports dev.cesrj.stream;
   exports dev.cesrj.batch;
+  exports dev.cesrj.netty;
 }

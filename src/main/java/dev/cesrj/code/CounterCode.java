@@ -159,6 +159,40 @@ public final class CounterCode {
     return tupleMinSize;
   }
 
+  /**
+   * The text (qb64) counter of this code for {@code count}: the hard part, then {@code count} as
+   * a Base64 integer of {@link #ss()} characters ({@link #fs()} characters in all; e.g. {@code
+   * -AAB} for ControllerIdxSigs 1 in CESR 1.0, {@code --VAABAA} for BigAttachmentGroup 4096,
+   * {@code -_AAACAA} for the genus-version code of CESR 2.0, whose count is the version).
+   * keripy {@code Counter(code, count).qb64}.
+   *
+   * @throws IllegalArgumentException if {@code count} is negative or above {@link #maxCount()}
+   *     (choose the code with {@link CounterTable#codeFor(String, long)} to get the big form
+   *     when the small one is too small)
+   */
+  public String qb64(long count) {
+    checkCount(count);
+    return code + B64.encodeInt(count, ss());
+  }
+
+  /**
+   * The binary (qb2) counter of this code for {@code count}: the Base64url decoding of {@link
+   * #qb64(long)}, {@code fs() * 3 / 4} bytes (3, or 6 for big and genus-version codes; e.g.
+   * {@code f8 00 01} for {@code -AAB}). keripy {@code Counter(code, count).qb2}.
+   *
+   * @throws IllegalArgumentException as {@link #qb64(long)}
+   */
+  public byte[] qb2(long count) {
+    return java.util.Base64.getUrlDecoder().decode(qb64(count));
+  }
+
+  private void checkCount(long count) {
+    if (count < 0 || count > maxCount()) {
+      throw new IllegalArgumentException(
+          name + " " + code + " (" + table + ") counts 0.." + maxCount() + ", not " + count);
+    }
+  }
+
   @Override
   public String toString() {
     return code + " " + name + " (" + table + ")";

@@ -331,6 +331,58 @@ public enum CounterTable {
   }
 
   /**
+   * The code named {@code name} as the CESR code table names it (e.g. {@code ControllerIdxSigs},
+   * {@code BigAttachmentGroup}, {@code KERIACDCGenusVersion}), or {@code null} if this table has
+   * none.
+   */
+  public CounterCode named(String name) {
+    for (CounterCode c : all) {
+      if (c.name().equals(name)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The code of this table that writes group {@code name} with {@code count}: its small form
+   * ({@code -X}) when the count fits in two Base64 characters (at most 4,095), else its big form
+   * ({@code --X}, at most 1,073,741,823), as keripy's encoder promotes a counter above the small
+   * form's capacity. {@code name} is the small form's name (e.g. {@code ControllerIdxSigs}: {@code
+   * -A} in CESR 1.0, {@code -K} or {@code --K} in CESR 2.0). The count is in the code's {@link
+   * CounterCode#unit() unit}.
+   *
+   * @throws IllegalArgumentException if the table has no group {@code name} (the genus-version
+   *     code is not a group), if {@code count} is negative, or if it exceeds the capacity of every
+   *     form the table has (CESR 1.0 element-counted groups such as {@code -A} have no big form:
+   *     at most 4,095 elements)
+   */
+  public CounterCode codeFor(String name, long count) {
+    CounterCode small = named(name);
+    if (small == null || small.isBig() || small.layout() == Layout.GENUS_VERSION) {
+      throw new IllegalArgumentException("no group " + name + " in " + this);
+    }
+    if (count < 0) {
+      throw new IllegalArgumentException(name + ": negative count " + count);
+    }
+    if (count <= small.maxCount()) {
+      return small;
+    }
+    CounterCode big = big(small.code().charAt(1));
+    if (big == null) {
+      throw new IllegalArgumentException(
+          name + " " + small.code() + " (" + this + ") counts at most " + small.maxCount()
+              + " and has no big form; count " + count);
+    }
+    if (count > big.maxCount()) {
+      throw new IllegalArgumentException(
+          big.name() + " " + big.code() + " (" + this + ") counts at most " + big.maxCount()
+              + "; count " + count);
+    }
+    return big;
+  }
+
+  /**
    * The table a genus-version code selects: {@code -_AAABAA} (major 1) or {@code -_AAACAA} (major
    * 2), or {@code null} for any other major version.
    */

@@ -155,6 +155,8 @@ public final class CesrStreamParser implements AutoCloseable {
   /** Stream offset of the held message {@link #probeAt} is for, or -1. */
   private long probeFor = -1;
   private long probeAt;
+  /** Buffer index of offset 0 in the buffer the last {@link #frame} call framed. */
+  private int framedOrigin;
 
   /** A parser with {@link CesrOptions#DEFAULT}. */
   public CesrStreamParser() {
@@ -296,6 +298,20 @@ public final class CesrStreamParser implements AutoCloseable {
   /** The error the parser failed with and waits on, or {@code null} if it has not failed. */
   public CesrException failure() {
     return state == State.FAILED ? failure : null;
+  }
+
+  /**
+   * Ends the validity of the last result's messages now instead of at the next call: releases a
+   * fed buffer the parser framed in place (and lets it compact its cumulation). For a caller that
+   * has retained what it keeps ({@link Framed#retainedSlice(int)}, {@link Framed#retain()}) and
+   * may not call again for a while (a pipeline between two reads): the parser then holds no
+   * buffer but the bytes of an unfinished message. Allocates nothing.
+   *
+   * @throws IllegalStateException if the parser is closed
+   */
+  public void releaseViews() {
+    checkOpen();
+    beginCall();
   }
 
   /**
@@ -505,6 +521,7 @@ public final class CesrStreamParser implements AutoCloseable {
     int start = buf.readerIndex();
     int limit = buf.writerIndex();
     int origin = start - (int) (position - base);
+    framedOrigin = origin;
     MessageFramer framer = framer(buf, origin);
     FrameLookahead lookahead = null;
     if (!ended) {
@@ -681,6 +698,7 @@ public final class CesrStreamParser implements AutoCloseable {
         base,
         position,
         buffered(),
-        views);
+        views,
+        framedOrigin);
   }
 }

@@ -29,6 +29,7 @@ public final class Framed implements AutoCloseable {
   private final long position;
   private final int buffered;
   private final ByteBuf views;
+  private final int origin;
   private boolean retained;
 
   Framed(
@@ -42,7 +43,8 @@ public final class Framed implements AutoCloseable {
       long offsetBase,
       long position,
       int buffered,
-      ByteBuf views) {
+      ByteBuf views,
+      int origin) {
     this.parser = parser;
     this.generation = generation;
     // the parser hands over a list it no longer touches
@@ -55,6 +57,7 @@ public final class Framed implements AutoCloseable {
     this.position = position;
     this.buffered = buffered;
     this.views = views;
+    this.origin = origin;
   }
 
   /**
@@ -162,6 +165,26 @@ public final class Framed implements AutoCloseable {
       retained = true;
     }
     return this;
+  }
+
+  /**
+   * The bytes of message {@code index} of {@link #messages()} (from its {@link Message#offset()},
+   * {@link Message#length()} bytes: genus-version code, body or envelope, attachments) as a
+   * retained slice of the buffer the messages view. The caller owns the slice and releases it.
+   * Until then that buffer stays alive and unchanged (the parser moves on to a new cumulation
+   * rather than compact a retained one), so every view of the message (body, groups,
+   * signatures) stays valid after the parser's next call, as with {@link #retain()} but per
+   * message: a pipeline hands each message on with its own reference.
+   *
+   * @throws IndexOutOfBoundsException unless {@code 0 <= index < messages().size()}
+   * @throws IllegalStateException if the parser has been called again since this result
+   */
+  public ByteBuf retainedSlice(int index) {
+    Message m = messages.get(index);
+    if (!parser.isCurrent(generation)) {
+      throw new IllegalStateException("retainedSlice() after the parser's next call");
+    }
+    return views.retainedSlice(origin + (int) m.offset(), m.length());
   }
 
   /** Releases what {@link #retain()} retained; nothing if not retained. Idempotent. */

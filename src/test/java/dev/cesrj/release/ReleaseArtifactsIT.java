@@ -47,7 +47,7 @@ import org.junit.jupiter.api.Test;
 class ReleaseArtifactsIT {
   static final Set<String> EXPORTED = Set.of(
       "dev.cesrj", "dev.cesrj.code", "dev.cesrj.primitive", "dev.cesrj.group", "dev.cesrj.stream",
-      "dev.cesrj.batch");
+      "dev.cesrj.batch", "dev.cesrj.netty");
 
   private static Path artifact(String suffix) {
     String base = System.getProperty("cesrj.artifacts");

@@ -1,0 +1,195 @@
+package dev.cesrj.bench;
+
+import dev.cesrj.CesrOptions;
+import dev.cesrj.alloc.MessageArms;
+import dev.cesrj.alloc.StreamCensus;
+import dev.cesrj.netty.CesrFrame;
+import dev.cesrj.netty.CesrFrameDecoder;
+import dev.cesrj.netty.OnMalformed;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Framed;
+import dev.cesrj.stream.Message;
+import dev.cesrj.testing.Corpus;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What the Netty pipeline costs over the plain push parser: the corpus KEL with receipts ({@code
+ * kel_witnessed.v1.bare.txt.cesr}: 16 messages, 12,694 bytes; the stream {@link
+ * StreamingBenchmark} frames) framed from {@code chunk}-byte reads, every message and group
+ * visited ({@link MessageArms#touch(Message)}). Each read is a pooled heap buffer filled from the
+ * array, as a socket read fills one.
+ *
+ * <ul>
+ *   <li>{@code decoder}: a {@link CesrFrameDecoder} in an {@link EmbeddedChannel}'s pipeline; each
+ *       read is fired as {@code channelRead} + {@code channelReadComplete}, the end of the input
+ *       as an input shutdown; a last handler visits and releases each {@link CesrFrame}. One
+ *       channel per trial, a new decoder per stream (as per connection);
+ *   <li>{@code parser}: a new {@link CesrStreamParser} per stream fed the same buffers, then
+ *       {@code endOfInput()};
+ *   <li>{@code parserArrays}: the parser fed {@code byte[]} ranges ({@link MessageArms#chunked}),
+ *       as {@code StreamingBenchmark.chunked} measures it.
+ * </ul>
+ *
+ * <pre>
+ * ./mvnw -q test-compile exec:exec@jmh -Djmh.args="-prof gc -f 1 -wi 3 -i 5 -w 1s -r 1s PipelineBenchmark"
+ * </pre>
+ *
+ * <p>{@code gc.alloc.rate.norm} is heap bytes per stream: divide by 16 for bytes per message. The
+ * forked JVM runs with Netty leak detection disabled, on {@link EventLoopThreads}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Dio.netty.leakDetection.level=disabled",
+      "-Dio.netty.leakDetectionLevel=disabled",
+      "-Djmh.executor=CUSTOM",
+      "-Djmh.executor.class=dev.cesrj.bench.PipelineBenchmark$EventLoopThreads"
+    })
+@State(Scope.Thread)
+public class PipelineBenchmark {
+  /**
+   * Runs the benchmark threads as Netty's event loops run: {@code FastThreadLocalThread}s, whose
+   * thread-locals (pool caches, recyclers, the decoder's output lists) take Netty's fast path.
+   * Both arms run on them. JMH creates it by reflection ({@code -Djmh.executor=CUSTOM}).
+   */
+  public static final class EventLoopThreads extends ThreadPoolExecutor {
+    /** The constructor JMH calls. */
+    public EventLoopThreads(int threads, String prefix) {
+      super(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+          new DefaultThreadFactory(prefix));
+    }
+  }
+
+  /** The corpus stream framed. */
+  public static final String STREAM = StreamingBenchmark.STREAM;
+
+  /** Bytes per read. */
+  @Param({"1024"})
+  public int chunk;
+
+  private byte[] stream;
+  private final CesrOptions options = CesrOptions.DEFAULT;
+  private final ByteBufAllocator alloc = CesrOptions.DEFAULT.allocator();
+  private EmbeddedChannel channel;
+  private Sink sink;
+
+  /** Visits and releases every frame. */
+  static final class Sink extends ChannelInboundHandlerAdapter {
+    long sum;
+    Throwable error;
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      CesrFrame f = (CesrFrame) msg;
+      try {
+        sum += MessageArms.touch(f.message());
+      } finally {
+        f.release();
+      }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      error = cause;
+    }
+  }
+
+  /** Loads the stream; checks that every arm visits the same messages and groups. */
+  @Setup(Level.Trial)
+  public void setUp() {
+    stream = Corpus.bytes(STREAM);
+    sink = new Sink();
+    channel = new EmbeddedChannel(sink);
+    long expected = StreamCensus.of(stream, options).checksum();
+    if (decoder() != expected || parser() != expected || parserArrays() != expected) {
+      throw new IllegalStateException("the pipeline and the parser disagree on " + STREAM);
+    }
+  }
+
+  /** Closes the channel. */
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    channel.finishAndReleaseAll();
+  }
+
+  private ByteBuf read(int from) {
+    int n = Math.min(chunk, stream.length - from);
+    return alloc.heapBuffer(n).writeBytes(stream, from, n);
+  }
+
+  /** A {@link CesrFrameDecoder} in a pipeline, fed {@code chunk}-byte reads. */
+  @Benchmark
+  public long decoder() {
+    ChannelPipeline p = channel.pipeline();
+    CesrFrameDecoder decoder = new CesrFrameDecoder(options, OnMalformed.CLOSE);
+    p.addFirst(decoder);
+    sink.sum = 0;
+    for (int i = 0; i < stream.length; i += chunk) {
+      p.fireChannelRead(read(i));
+      p.fireChannelReadComplete();
+    }
+    p.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+    p.remove(decoder);
+    if (sink.error != null) {
+      throw new IllegalStateException(sink.error);
+    }
+    return sink.sum;
+  }
+
+  /** The plain {@link CesrStreamParser}, fed the same reads. */
+  @Benchmark
+  public long parser() {
+    long sum = 0;
+    try (CesrStreamParser parser = new CesrStreamParser(options)) {
+      for (int i = 0; i < stream.length; i += chunk) {
+        sum += touch(parser.feed(read(i)));
+      }
+      sum += touch(parser.endOfInput());
+    }
+    return sum;
+  }
+
+  /** The plain parser fed {@code byte[]} ranges (copied into its cumulation). */
+  @Benchmark
+  public long parserArrays() {
+    return MessageArms.chunked(stream, options, chunk);
+  }
+
+  private static long touch(Framed f) {
+    long sum = 0;
+    for (Message m : f.messages()) {
+      sum += MessageArms.touch(m);
+    }
+    if (f.failed()) {
+      throw f.error().get();
+    }
+    return sum;
+  }
+}

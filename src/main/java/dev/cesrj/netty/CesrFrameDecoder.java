@@ -1,0 +1,245 @@
+package dev.cesrj.netty;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Framed;
+import dev.cesrj.stream.Message;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Frames a CESR stream (text domain) arriving on a channel into one {@link CesrFrame} per
+ * complete top-level message, body and all its attachments, as slices of the received bytes.
+ *
+ * <pre>{@code
+ * pipeline.addLast(new CesrFrameDecoder(options, OnMalformed.CLOSE));
+ * pipeline.addLast(new SimpleChannelInboundHandler<CesrFrame>() {       // releases each frame
+ *   protected void channelRead0(ChannelHandlerContext ctx, CesrFrame f) {
+ *     Message m = f.message();                     // views valid until the frame is released
+ *     verify(m.body(), m.signatures());
+ *   }
+ *   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+ *     // a CesrException: TruncatedException, FrameTooLargeException, MalformedException, ...
+ *   }
+ * });
+ * }</pre>
+ *
+ * <h2>Framing and state</h2>
+ *
+ * <p>The decoder keeps one {@link CesrStreamParser} per channel: a resumable push parser that
+ * remembers between reads where the unfinished message starts and how many more bytes it needs
+ * (rest of a body, of a counter, of an AttachmentGroup or envelope), and frames a message only
+ * once those bytes are in. A frame is therefore never re-parsed from its start on every short
+ * read (as a {@code ReplayingDecoder} would), and the framing work over a stream is linear in
+ * its bytes, whatever the reads. Messages come out in stream order, each one whole; the same
+ * messages and errors as {@link dev.cesrj.stream.Messages} over the whole stream. A message
+ * whose bare attachment run (not wrapped in an AttachmentGroup {@code -V}/{@code -C}) reaches
+ * the end of the bytes received so far is held until a byte arrives that ends the run, or the
+ * input ends (channel inactive or input shut down), as in keripy (CESR.md 6.6).
+ *
+ * <h2>Buffers: why the decoder drains every read</h2>
+ *
+ * <p>{@code ByteToMessageDecoder} could cumulate reads itself, but the parser keeps its own
+ * cumulation, and cumulating twice would copy every partial message twice. So {@link #decode}
+ * hands every readable byte to the parser at once ({@code in.readRetainedSlice}): the
+ * superclass's cumulation is empty after each read, its {@code MERGE_CUMULATOR} then passes the
+ * next read buffer through as it is, and the superclass releases it once the parser has let go.
+ * The parser frames a read in place while it has nothing buffered (messages that arrive within
+ * one read are not copied at all) and copies only an unfinished message into its cumulation
+ * (from {@link CesrOptions#allocator()}): each byte is copied at most once. A frame that is
+ * passed on holds a retained slice of the buffer its message was framed in (see {@link
+ * CesrFrame}); the parser never writes into a buffer a frame still holds.
+ *
+ * <h2>Limits and errors</h2>
+ *
+ * <p>The options set the counter table used when neither a genus-version code nor the body's
+ * version string says which applies ({@link CesrOptions#defaultTable()}), the maximum frame size
+ * ({@link CesrOptions#maxFrameBytes()}), the maximum nesting depth ({@link
+ * CesrOptions#maxDepth()}) and the elements per group. A body or group that declares more than
+ * the maximum frame size is refused with a {@link dev.cesrj.FrameTooLargeException} as soon as
+ * its size field has arrived, without waiting for (or buffering) its bytes; the decoder never
+ * buffers more than the maximum frame size plus one read.
+ *
+ * <p>A {@link CesrException} is fired as it is ({@code exceptionCaught}, not wrapped in a {@code
+ * DecoderException}) after the messages completed before it; then {@link OnMalformed} decides:
+ * close the channel, or skip to the next cold-start point and carry on. When the input ends
+ * inside a message (a peer that sends half a frame and closes), that message is not passed on
+ * and a {@link dev.cesrj.TruncatedException} saying how many bytes it needs and has is fired.
+ * Error offsets count from the parser's offset base, which is the stream offset for the first
+ * GiB of a channel ({@link Framed#offsetBase()}); {@link CesrFrame#streamOffset()} is always
+ * exact.
+ *
+ * <p>Binary (qb2) input is not framed yet: it fails with {@link
+ * dev.cesrj.UnsupportedException}. Not {@code @Sharable}: one decoder per channel.
+ */
+public class CesrFrameDecoder extends ByteToMessageDecoder {
+  private enum Phase {
+    /** Framing. */
+    READING,
+    /** Failed under {@link OnMalformed#CLOSE}: further bytes are dropped. */
+    FAILED,
+    /** The input has ended. */
+    ENDED
+  }
+
+  private final OnMalformed onMalformed;
+  private CesrStreamParser parser;
+  private Phase phase = Phase.READING;
+  /** True if the parser's last result had messages: its views (and a read it framed in place) are held. */
+  private boolean viewsHeld;
+
+  /** A decoder with {@link CesrOptions#DEFAULT} that closes the channel on a bad frame. */
+  public CesrFrameDecoder() {
+    this(CesrOptions.DEFAULT, OnMalformed.CLOSE);
+  }
+
+  /**
+   * A decoder with {@code options} (allocator of the cumulation, default counter table, maximum
+   * frame size, nesting depth and elements) and what to do on a bad frame.
+   */
+  public CesrFrameDecoder(CesrOptions options, OnMalformed onMalformed) {
+    this.onMalformed = Objects.requireNonNull(onMalformed, "onMalformed");
+    this.parser = new CesrStreamParser(Objects.requireNonNull(options, "options"));
+  }
+
+  /** What the decoder does after a bad frame. */
+  public OnMalformed onMalformed() {
+    return onMalformed;
+  }
+
+  /**
+   * Not supported with {@code true}: every read is handed to the parser whole (see the class
+   * comment), so the messages it completes are passed on together.
+   *
+   * @throws UnsupportedOperationException if {@code singleDecode} is true
+   */
+  @Override
+  public void setSingleDecode(boolean singleDecode) {
+    if (singleDecode) {
+      throw new UnsupportedOperationException("CesrFrameDecoder passes on every message of a read");
+    }
+    super.setSingleDecode(false);
+  }
+
+  /**
+   * Hands all readable bytes of {@code in} to the parser (as a retained slice, which the parser
+   * releases) and adds a {@link CesrFrame} to {@code out} for every message they complete.
+   */
+  @Override
+  protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    int n = in.readableBytes();
+    if (phase != Phase.READING) {
+      in.skipBytes(n);
+      return;
+    }
+    handle(ctx, parser.feed(in.readRetainedSlice(n)), out);
+  }
+
+  /**
+   * The input has ended (channel inactive, or input shut down): passes on a held message, or
+   * fires the truncation of an unfinished one; then releases the parser's buffers. Called at most
+   * once in effect (an input shutdown followed by inactivity ends the input once).
+   */
+  @Override
+  protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    if (in.isReadable()) {
+      decode(ctx, in, out);
+    }
+    if (phase == Phase.READING) {
+      phase = Phase.ENDED;
+      handle(ctx, parser.endOfInput(), out);
+      closeParser();
+    }
+  }
+
+  /**
+   * Releases the parser's buffers; bytes of an unfinished message are first passed on as one
+   * {@code ByteBuf} (a copy), as {@code ByteToMessageDecoder} passes on its cumulation, so that a
+   * handler that replaces this decoder loses no byte.
+   */
+  @Override
+  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+    if (parser == null) {
+      return;
+    }
+    try {
+      ByteBuf rest = phase == Phase.READING ? parser.unconsumed() : null;
+      if (rest != null && rest.isReadable()) {
+        ctx.fireChannelRead(ctx.alloc().buffer(rest.readableBytes()).writeBytes(rest));
+        ctx.fireChannelReadComplete();
+      }
+    } finally {
+      phase = Phase.ENDED;
+      closeParser();
+    }
+  }
+
+  /**
+   * At the end of a burst of reads, ends the views of the parser's last result: the parser keeps
+   * a read it framed in place until its next call, and every frame holds its own slice, so an
+   * idle channel keeps no buffer alive but its frames' and an unfinished message's.
+   */
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+    if (viewsHeld) {
+      viewsHeld = false;
+      if (phase == Phase.READING) {
+        parser.releaseViews();
+      }
+    }
+    super.channelReadComplete(ctx);
+  }
+
+  /** Bytes the parser buffers (an unfinished or held message): for tests. */
+  int buffered() {
+    return parser == null ? 0 : parser.unconsumed().readableBytes();
+  }
+
+  /** Bytes the superclass cumulates between reads (always 0: every read is drained): for tests. */
+  int cumulated() {
+    return internalBuffer().readableBytes();
+  }
+
+  private void handle(ChannelHandlerContext ctx, Framed f, List<Object> out) {
+    while (true) {
+      emit(f, out);
+      if (!f.failed()) {
+        viewsHeld |= !f.messages().isEmpty();
+        return;
+      }
+      CesrException e = f.error().get();
+      // the messages before the failed frame go first, in stream order
+      for (Object frame : out) {
+        ctx.fireChannelRead(frame);
+      }
+      out.clear();
+      ctx.fireExceptionCaught(e);
+      if (onMalformed == OnMalformed.CLOSE) {
+        phase = Phase.FAILED;
+        closeParser();
+        ctx.close();
+        return;
+      }
+      f = parser.skipToColdStart();
+    }
+  }
+
+  private static void emit(Framed f, List<Object> out) {
+    List<Message> messages = f.messages();
+    for (int i = 0; i < messages.size(); i++) {
+      Message m = messages.get(i);
+      out.add(new CesrFrame(m, f.retainedSlice(i), f.offsetBase() + m.offset()));
+    }
+  }
+
+  private void closeParser() {
+    if (parser != null) {
+      parser.close();
+      parser = null;
+    }
+  }
+}

@@ -1,0 +1,310 @@
+package dev.cesrj.netty;
+
+import static dev.cesrj.netty.Wire.pooled;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cesrj.code.B64;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.MatterCode;
+import dev.cesrj.group.Group;
+import dev.cesrj.primitive.IndexedSignature;
+import dev.cesrj.stream.Message;
+import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.Qb64;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.EncoderException;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@link CesrFrameEncoder}: what it writes (counters of the table in use, promoted to the big
+ * form above 4,095, the AttachmentGroup wrapper), that it copies no part, that a decoder frames
+ * what it writes back into the same message, and that it refuses what it cannot write, releasing
+ * the message. Pooled buffers under paranoid leak detection.
+ */
+@Timeout(60)
+class CesrFrameEncoderTest {
+    private static final String SAID = "E" + "A".repeat(43);
+
+    private static String body(CounterTable table, long sn) {
+        return table == CounterTable.CESR_1_0 ? Wire.jsonV1("icp", SAID, sn) : Wire.jsonV2("icp", SAID, sn);
+    }
+
+    /** Writes {@code m} through an encoder and returns the bytes written (one buffer), as text. */
+    private static String written(CesrFrameEncoder encoder, Object m) {
+        EmbeddedChannel channel = new EmbeddedChannel(encoder);
+        try {
+            channel.writeOutbound(m);
+            ByteBuf out = channel.readOutbound();
+            try {
+                return out.toString(StandardCharsets.US_ASCII);
+            } finally {
+                out.release();
+            }
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    /** Frames {@code text} with a decoder and returns its frames (the caller releases them). */
+    private static List<CesrFrame> decode(String text) {
+        Recorder recorder = new Recorder();
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameDecoder(), recorder);
+        channel.writeInbound(Unpooled.copiedBuffer(text, StandardCharsets.US_ASCII));
+        channel.finish();
+        assertEquals(List.of(), recorder.errors);
+        return recorder.frames;
+    }
+
+    private static void release(List<CesrFrame> frames) {
+        frames.forEach(CesrFrame::release);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"CESR_1_0, true, -V, -A", "CESR_1_0, false, , -A", "CESR_2_0, true, -C, -K", "CESR_2_0, false, , -K"})
+    void signedMessagesRoundTripThroughTheDecoder(CounterTable table, boolean wrap, String wrapper, String sigs) {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int n = 1; n <= 5; n++) {
+            List<String> signatures = new ArrayList<>();
+            OutgoingGroup group = OutgoingGroup.of("ControllerIdxSigs");
+            for (int i = 0; i < n; i++) {
+                String s = Wire.signature(i, random);
+                signatures.add(s);
+                group.element(pooled(s));
+            }
+            String body = body(table, n);
+            String text = written(new CesrFrameEncoder(table, wrap), new OutgoingMessage(pooled(body)).attach(group));
+            long count = table == CounterTable.CESR_1_0 ? n : 22L * n;
+            String want = body + (wrap ? wrapper + B64.encodeInt(1 + 22L * n, 2) : "")
+                    + sigs + B64.encodeInt(count, 2) + String.join("", signatures);
+            assertEquals(want, text);
+            List<CesrFrame> frames = decode(text);
+            try {
+                assertEquals(1, frames.size());
+                Message m = frames.get(0).message();
+                assertEquals(body, m.body().toString(StandardCharsets.US_ASCII));
+                List<String> got = new ArrayList<>();
+                for (IndexedSignature s : m.signatures()) {
+                    got.add(s.qb64Text());
+                }
+                assertEquals(signatures, got);
+                assertEquals(table, m.table());
+            } finally {
+                release(frames);
+            }
+        }
+    }
+
+    /**
+     * CESR 2.0, 186 signatures: 4,092 quadlets, small {@code -K}, wrapper {@code -C} 4,093;
+     * 187 signatures: 4,114 quadlets, big {@code --K}, wrapper {@code --C} 4,116.
+     */
+    @ParameterizedTest
+    @CsvSource({"186, -K, 2, -C", "187, --K, 5, --C"})
+    void countersArePromotedToTheBigFormAboveTheirCapacity(int n, String code, int width, String wrapper) {
+        SplittableRandom random = new SplittableRandom(n);
+        OutgoingGroup group = OutgoingGroup.of("ControllerIdxSigs");
+        StringBuilder sigs = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            String s = Wire.signature(i, random);
+            sigs.append(s);
+            group.element(pooled(s));
+        }
+        String body = body(CounterTable.CESR_2_0, 1);
+        String text = written(new CesrFrameEncoder(CounterTable.CESR_2_0, true),
+                new OutgoingMessage(pooled(body)).attach(group));
+        long quadlets = 22L * n;
+        String counter = code + B64.encodeInt(quadlets, width);
+        String wrap = wrapper + B64.encodeInt((counter.length() + 88L * n) / 4, width);
+        assertEquals(body + wrap + counter + sigs, text);
+        List<CesrFrame> frames = decode(text);
+        try {
+            Message m = frames.get(0).message();
+            assertEquals(n, m.signatures().size());
+            Group g = m.groups().get(1);
+            assertEquals(code, g.code().code());
+            assertEquals(quadlets, g.count());
+        } finally {
+            release(frames);
+        }
+    }
+
+    /** CESR 1.0 {@code -A} counts at most 4,095 signatures and has no big form: the write fails, nothing leaks. */
+    @Test
+    void aCountNoFormOfTheTableHoldsFailsTheWrite() {
+        SplittableRandom random = new SplittableRandom(3);
+        OutgoingGroup group = OutgoingGroup.of("ControllerIdxSigs");
+        for (int i = 0; i < 4096; i++) {
+            group.element(pooled(Wire.signature(i % 64, random)));
+        }
+        OutgoingMessage m = new OutgoingMessage(pooled(body(CounterTable.CESR_1_0, 0))).attach(group);
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameEncoder());
+        try {
+            EncoderException e = assertThrows(EncoderException.class, () -> channel.writeOutbound(m));
+            assertInstanceOf(IllegalArgumentException.class, e.getCause());
+            assertTrue(e.getCause().getMessage().contains("no big form"), e.getCause().getMessage());
+            assertEquals(0, m.refCnt(), "the encoder released the message");
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    /** The body and the parts are the written bytes: a change to them after the write shows in the output. */
+    @Test
+    void noPartIsCopied() {
+        SplittableRandom random = new SplittableRandom(5);
+        ByteBuf body = pooled(body(CounterTable.CESR_1_0, 2));
+        ByteBuf sig = pooled(Wire.signature(0, random));
+        OutgoingMessage m = new OutgoingMessage(body)
+                .attach(OutgoingGroup.of("ControllerIdxSigs").element(sig).element(pooled(Wire.signature(1, random))));
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameEncoder());
+        try {
+            channel.writeOutbound(m);
+            ByteBuf out = channel.readOutbound();
+            try {
+                CompositeByteBuf composite = assertInstanceOf(CompositeByteBuf.class, out);
+                assertEquals(5, composite.numComponents(), "body, -V, -A, two signatures");
+                int b = body.readableBytes();
+                body.setByte(body.readerIndex() + 1, 'X');
+                assertEquals('X', out.getByte(1));
+                sig.setByte(sig.readerIndex() + 5, '_');
+                assertEquals('_', out.getByte(b + 8 + 5));
+            } finally {
+                out.release();
+            }
+            assertEquals(0, body.refCnt());
+            assertEquals(0, sig.refCnt());
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    /** Without attachments: an empty wrapper, or the body buffer itself. */
+    @Test
+    void aMessageWithoutAttachments() {
+        String body = body(CounterTable.CESR_1_0, 9);
+        assertEquals(body + "-VAA", written(new CesrFrameEncoder(), new OutgoingMessage(pooled(body))));
+        ByteBuf buf = pooled(body);
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameEncoder(CounterTable.CESR_1_0, false));
+        try {
+            channel.writeOutbound(new OutgoingMessage(buf));
+            ByteBuf out = channel.readOutbound();
+            assertSame(buf, out);
+            out.release();
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    /**
+     * A TransIdxSigGroups element (prefixer, number, digest, nested ControllerIdxSigs): counted in
+     * elements in CESR 1.0 ({@code -FAB}), in quadlets in 2.0 ({@code -XBJ}: 73).
+     */
+    @ParameterizedTest
+    @CsvSource({"CESR_1_0, -FAB, -AAC", "CESR_2_0, -XBJ, -KAs"})
+    void nestedSignatureGroupsAreCountedInTheirOwnUnit(CounterTable table, String outer, String inner) {
+        SplittableRandom random = new SplittableRandom(11);
+        byte[] digest = new byte[32];
+        random.nextBytes(digest);
+        String prefixer = Qb64.matter(MatterCode.lookup("E"), digest);
+        String number = Qb64.matter(MatterCode.lookup("0A"), new byte[16]);
+        String s0 = Wire.signature(0, random);
+        String s1 = Wire.signature(1, random);
+        OutgoingGroup tsgs = OutgoingGroup.of("TransIdxSigGroups").element(pooled(prefixer), pooled(number),
+                pooled(prefixer), OutgoingGroup.of("ControllerIdxSigs").element(pooled(s0)).element(pooled(s1)));
+        String body = body(table, 3);
+        String text = written(new CesrFrameEncoder(table, false), new OutgoingMessage(pooled(body)).attach(tsgs));
+        assertEquals(body + outer + prefixer + number + prefixer + inner + s0 + s1, text);
+        List<CesrFrame> frames = decode(text + body(table, 4));
+        try {
+            Message m = frames.get(0).message();
+            assertEquals("TransIdxSigGroups", m.groups().get(0).name());
+            assertEquals(2, m.signatures().size());
+        } finally {
+            release(frames);
+        }
+    }
+
+    @Test
+    void elementsThatDoNotMatchTheGrammarAreRefused() {
+        CesrFrameEncoder encoder = new CesrFrameEncoder();
+        List<OutgoingGroup> bad = List.of(
+                OutgoingGroup.of("TransIdxSigGroups").element(pooled("EAAA"), pooled("0AAA")),
+                OutgoingGroup.of("TransLastIdxSigGroups").element(pooled("EAAA"), pooled("-AAA")),
+                OutgoingGroup.of("ControllerIdxSigs").element(OutgoingGroup.of("ControllerIdxSigs")),
+                OutgoingGroup.of("AttachmentGroup").element(pooled("ABCDE")),
+                OutgoingGroup.of("ControllerIdxSigs").element(pooled("ABC")),
+                OutgoingGroup.of("NoSuchGroup"));
+        for (OutgoingGroup g : bad) {
+            OutgoingMessage m = new OutgoingMessage(pooled(body(CounterTable.CESR_1_0, 0))).attach(g);
+            EmbeddedChannel channel = new EmbeddedChannel(encoder);
+            try {
+                EncoderException e = assertThrows(EncoderException.class, () -> channel.writeOutbound(m), g.name());
+                assertInstanceOf(IllegalArgumentException.class, e.getCause());
+                assertEquals(0, m.refCnt());
+            } finally {
+                channel.finishAndReleaseAll();
+            }
+        }
+        ByteBuf part = pooled("AAAA");
+        assertThrows(IllegalArgumentException.class, () -> OutgoingGroup.of("AttachmentGroup").element(part, "text"));
+        assertEquals(0, part.refCnt(), "released with the refused element");
+    }
+
+    /** Anything else passes through untouched (a ByteBuf written beside CESR messages). */
+    @Test
+    void otherMessagesPassThrough() {
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameEncoder(CounterTable.CESR_2_0, true));
+        try {
+            ByteBuf raw = pooled("-_AAACAA");
+            channel.writeOutbound(raw);
+            ByteBuf out = channel.readOutbound();
+            assertSame(raw, out);
+            out.release();
+            assertEquals(CounterTable.CESR_2_0, ((CesrFrameEncoder) channel.pipeline().first()).table());
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    /** A received frame is written as the bytes it arrived as: a relay writes the stream it read. */
+    @Test
+    void framesAreRelayedAsTheyArrived() {
+        byte[] stream = Corpus.bytes("exchange.v2.grouped.txt.cesr");
+        List<CesrFrame> frames = decode(new String(stream, StandardCharsets.US_ASCII));
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameEncoder());
+        try {
+            for (CesrFrame f : frames) {
+                channel.writeOutbound(f);
+                assertEquals(0, f.refCnt());
+            }
+            frames.clear();
+            ByteBuf all = Unpooled.buffer();
+            for (ByteBuf b; (b = channel.readOutbound()) != null; ) {
+                all.writeBytes(b);
+                b.release();
+            }
+            assertEquals(ByteBufUtil.hexDump(stream), ByteBufUtil.hexDump(all));
+        } finally {
+            release(frames);
+            channel.finishAndReleaseAll();
+        }
+    }
+}

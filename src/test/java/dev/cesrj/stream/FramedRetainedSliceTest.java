@@ -1,0 +1,98 @@
+package dev.cesrj.stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.cesrj.testing.Corpus;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.PooledByteBufAllocator;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Framed#retainedSlice(int)}: each message's bytes as a slice the caller owns, keeping the
+ * message's views valid after the parser's next calls and its close, whether the message was
+ * framed in a fed buffer or in the cumulation.
+ */
+class FramedRetainedSliceTest {
+
+    @Test
+    void eachMessagesSliceHoldsItsBytesAndKeepsItsViewsAfterTheParserMovesOn() {
+        byte[] stream = Corpus.bytes("kel_witnessed.v2.grouped.txt.cesr");
+        List<ByteBuf> slices = new ArrayList<>();
+        List<Message> messages = new ArrayList<>();
+        List<String> bodies = new ArrayList<>();
+        List<Long> offsets = new ArrayList<>();
+        try {
+            try (CesrStreamParser parser = new CesrStreamParser()) {
+                for (int i = 0; i < stream.length; i += 700) {
+                    int n = Math.min(700, stream.length - i);
+                    // alternate: a fed buffer framed in place, and copies into the cumulation
+                    Framed f = (i / 700) % 2 == 0
+                            ? parser.feed(PooledByteBufAllocator.DEFAULT.directBuffer(n).writeBytes(stream, i, n))
+                            : parser.feed(stream, i, n);
+                    for (int k = 0; k < f.messages().size(); k++) {
+                        Message m = f.messages().get(k);
+                        slices.add(f.retainedSlice(k));
+                        messages.add(m);
+                        bodies.add(ByteBufUtil.hexDump(m.body()));
+                        offsets.add(f.offsetBase() + m.offset());
+                    }
+                    assertThrows(IndexOutOfBoundsException.class, () -> f.retainedSlice(f.messages().size()));
+                }
+                Framed last = parser.endOfInput();
+                assertEquals(0, last.messages().size());
+            }
+            assertEquals(16, slices.size());
+            for (int k = 0; k < slices.size(); k++) {
+                ByteBuf s = slices.get(k);
+                Message m = messages.get(k);
+                int at = (int) (long) offsets.get(k);
+                assertEquals(1, s.refCnt());
+                assertArrayEquals(Arrays.copyOfRange(stream, at, at + m.length()), ByteBufUtil.getBytes(s));
+                // the views still read the same bytes after the parser's later calls and close
+                assertEquals(bodies.get(k), ByteBufUtil.hexDump(m.body()));
+            }
+        } finally {
+            slices.forEach(ByteBuf::release);
+        }
+    }
+
+    /** releaseViews() lets go of a fed buffer framed in place at once, and ends the result's views. */
+    @Test
+    void releaseViewsLetsGoOfTheFedBufferAtOnce() {
+        byte[] stream = Corpus.bytes("kel_witnessed.v2.grouped.txt.cesr");
+        ByteBuf fed = PooledByteBufAllocator.DEFAULT.heapBuffer(stream.length).writeBytes(stream);
+        CesrStreamParser parser = new CesrStreamParser();
+        try {
+            Framed f = parser.feed(fed);
+            assertEquals(16, f.messages().size());
+            assertEquals(1, fed.refCnt(), "framed in place: held until the next call");
+            parser.releaseViews();
+            assertEquals(0, fed.refCnt());
+            assertThrows(IllegalStateException.class, () -> f.retainedSlice(0));
+            assertEquals(0, parser.endOfInput().messages().size());
+        } finally {
+            parser.close();
+        }
+        assertThrows(IllegalStateException.class, parser::releaseViews);
+    }
+
+    @Test
+    void aSliceIsRefusedAfterTheParsersNextCall() {
+        byte[] stream = Corpus.bytes("kel_witnessed.v2.grouped.txt.cesr");
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            Framed f = parser.feed(stream);
+            assertEquals(16, f.messages().size());
+            parser.endOfInput();
+            assertThrows(IllegalStateException.class, () -> f.retainedSlice(0));
+        }
+    }
+}
