@@ -5,6 +5,7 @@ import dev.cesrj.ElementLimitException;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.Source;
 import dev.cesrj.primitive.Element;
@@ -33,30 +34,32 @@ final class ElementReader {
   }
 
   List<Element> read(Group g) {
+    Domain d = g.domain();
     int from = g.index() + g.counterSize();
     int end = g.index() + g.length();
     switch (g.code().layout()) {
       case TUPLES:
-        return tuples(from, end, g.code(), g.table(), g.depth());
+        return tuples(d, from, end, g.code(), g.table(), g.depth());
       case ATTACHMENTS:
         return attachments(from, end, g.table(), g.depth());
       case NON_NATIVE_BODY:
-        return List.of(matter(from, end, Slot.TEXTER));
+        return List.of(matter(d, from, end, Slot.TEXTER));
       case PATHED:
-        Matter pather = matter(from, end, Slot.PATHER);
+        Matter pather = matter(d, from, end, Slot.PATHER);
         int p = from + pather.length();
-        return List.of(pather, new OpaqueMaterial(buf, p, end - p, src.offset(p)));
+        return List.of(pather, new OpaqueMaterial(buf, p, end - p, src.offset(p), d));
       default:
         return Collections.emptyList();
     }
   }
 
-  private Matter matter(int p, int end, Slot slot) {
-    int fs = TextScan.matter(src, p, end, slot, options.maxFrameBytes(), 0);
-    return new Matter(buf, p, fs, src.offset(p), TextScan.matterCode(src, p));
+  private Matter matter(Domain d, int p, int end, Slot slot) {
+    int fs = TextScan.matter(d, src, p, end, slot, options.maxFrameBytes(), 0);
+    return new Matter(buf, p, fs, src.offset(p), TextScan.matterCode(d, src, p), d);
   }
 
-  private List<Element> tuples(int from, int end, CounterCode c, CounterTable table, int depth) {
+  private List<Element> tuples(
+      Domain d, int from, int end, CounterCode c, CounterTable table, int depth) {
     List<Slot> slots = c.slots();
     List<Element> out = new ArrayList<>();
     int p = from;
@@ -67,15 +70,15 @@ final class ElementReader {
       for (Slot slot : slots) {
         Element e;
         if (slot == Slot.SIGER) {
-          int fs = TextScan.indexer(src, p, end, 0);
-          e = new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(src, p));
+          int fs = TextScan.indexer(d, src, p, end, 0);
+          e = new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(d, src, p), d);
           p += fs;
         } else if (slot == Slot.SIGS) {
-          Group nested = nestedSigs(p, end, table, depth + 1);
+          Group nested = nestedSigs(d, p, end, table, depth + 1);
           e = nested;
           p += nested.length();
         } else {
-          Matter m = matter(p, end, slot);
+          Matter m = matter(d, p, end, slot);
           e = m;
           p += m.length();
         }
@@ -93,7 +96,7 @@ final class ElementReader {
     return Collections.unmodifiableList(out);
   }
 
-  private Group nestedSigs(int p, int end, CounterTable table, int depth) {
+  private Group nestedSigs(Domain d, int p, int end, CounterTable table, int depth) {
     CounterCode sigs = table.controllerIdxSigs();
     int fs = framer.counter(p, end, table, 0);
     long n = framer.count();
@@ -101,11 +104,11 @@ final class ElementReader {
     if (sigs.unit() == CountUnit.ELEMENTS) {
       int q = p + fs;
       for (long i = 0; i < n; i++) {
-        q += TextScan.indexer(src, q, end, 0);
+        q += TextScan.indexer(d, src, q, end, 0);
       }
       length = q - p;
     } else {
-      length = fs + (int) (4 * n);
+      length = fs + (int) d.size(4 * n);
     }
     return views.group(p, length, sigs, n, depth);
   }
