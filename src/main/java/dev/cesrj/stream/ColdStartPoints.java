@@ -1,5 +1,6 @@
 package dev.cesrj.stream;
 
+import dev.cesrj.code.B64;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
@@ -15,11 +16,14 @@ import io.netty.buffer.ByteBuf;
  *   <li>{@code 0xA0..0xBF}: a CBOR map; {@code 0x80..0x8F}, {@code 0xDE}, {@code 0xDF}: a
  *       MessagePack fixmap, map16 or map32;
  *   <li>{@code -_}: a genus-version code; {@code -X} or {@code --X} whose code in the table in
- *       force is a BodyWithAttachmentGroup or a NonNativeBodyGroup.
+ *       force is a BodyWithAttachmentGroup or a NonNativeBodyGroup;
+ *   <li>the same counters in qb2: a first byte {@code 0xF8..0xFB} (sextet 62, tritet 111) whose
+ *       next sextets say {@code _}, or the code of such a group.
  * </ul>
  *
  * <p>A {@code -} (or {@code --}) in the last bytes read is undecided until the byte after it
- * arrives. Reads with {@link ByteBuf#getByte(int)}; allocates nothing.
+ * arrives, likewise a qb2 counter until the bytes holding its second (or third) sextet. Reads with
+ * {@link ByteBuf#getByte(int)}; allocates nothing.
  */
 final class ColdStartPoints {
   /** The byte at the index cannot start a message. */
@@ -43,6 +47,9 @@ final class ColdStartPoints {
         || b == 0xDF) {
       return YES;
     }
+    if (b >= 0xF8 && b <= 0xFB) {
+      return binaryCounter(buf, p, limit, table);
+    }
     if (b != '-') {
       return NO;
     }
@@ -60,6 +67,27 @@ final class ColdStartPoints {
       return UNDECIDED;
     }
     return startsMessage(table.big(buf.getByte(p + 2) & 0xFF)) ? YES : NO;
+  }
+
+  /** As {@link #at} for the qb2 counter whose first byte (sextet 62) is at {@code p}. */
+  private static int binaryCounter(ByteBuf buf, int p, int limit, CounterTable table) {
+    if (p + 1 >= limit) {
+      return UNDECIDED;
+    }
+    int b0 = buf.getByte(p) & 0xFF;
+    int b1 = buf.getByte(p + 1) & 0xFF;
+    int c = B64.charOf((b0 & 0x03) << 4 | b1 >>> 4);
+    if (c == '_') {
+      return YES;
+    }
+    if (c != '-') {
+      return startsMessage(table.small(c)) ? YES : NO;
+    }
+    if (p + 2 >= limit) {
+      return UNDECIDED;
+    }
+    int b2 = buf.getByte(p + 2) & 0xFF;
+    return startsMessage(table.big(B64.charOf((b1 & 0x0F) << 2 | b2 >>> 6))) ? YES : NO;
   }
 
   private static boolean startsMessage(CounterCode code) {
