@@ -644,6 +644,40 @@ class CesrStreamParserTest {
         }
     }
 
+    /**
+     * A qb2 AttachmentGroup after a JSON body: once its 3-byte counter is in, the parser waits for
+     * exactly {@code 3 * count} bytes (triplets), then returns the message at once (wrapped).
+     */
+    @Test
+    void aQb2AttachmentGroupWaitsForExactlyItsTriplets() {
+        byte[] stream = Corpus.bytes("kel_single.v2.grouped.qb2.cesr");
+        int bodyStart;
+        long size;
+        long count;
+        int length;
+        try (Messages messages = Messages.copyOf(stream)) {
+            Message m = messages.next();
+            bodyStart = m.genusVersion().orElseThrow().length();
+            size = m.version().size();
+            count = m.attachments().get(0).count();
+            length = m.length();
+            assertEquals(dev.cesrj.code.Domain.QB2, m.attachments().get(0).domain());
+        }
+        int counterEnd = bodyStart + (int) size + 3;
+        assertEquals(length, counterEnd + 3 * count);
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            Framed f = parser.feed(Arrays.copyOf(stream, counterEnd));
+            assertTrue(f.messages().isEmpty());
+            assertEquals(3 * count, f.needed());
+            f = parser.feed(Arrays.copyOfRange(stream, counterEnd, length - 1));
+            assertEquals(1, f.needed());
+            f = parser.feed(Arrays.copyOfRange(stream, length - 1, length));
+            assertEquals(1, f.messages().size());
+            assertEquals(length, f.messages().get(0).length());
+            assertFalse(f.held());
+        }
+    }
+
     @Test
     void offsetsAreReBasedPastTheEpochAndStayStreamOffsets() {
         byte[] stream = Corpus.bytes(KEL_WITNESSED_V1);
