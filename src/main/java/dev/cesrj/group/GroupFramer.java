@@ -219,8 +219,9 @@ public final class GroupFramer {
    * material). GenericGroup and BodyWithAttachmentGroup content is checked by the message layer.
    *
    * <p>Sizes are checked before content is looked for: a quadlet count whose group
-   * ({@code fs + 4 * count} bytes in qb64, {@code 3/4 fs + 3 * count} in qb2) exceeds {@link CesrOptions#maxFrameBytes()}, or an element
-   * count whose least size does, is a {@link FrameTooLargeException} (for an element count,
+   * ({@code fs + 4 * count} bytes in qb64, {@code 3/4 fs + 3 * count} in qb2) exceeds
+   * {@link CesrOptions#maxFrameBytes()}, or an element count whose least size does, is a
+   * {@link FrameTooLargeException} (for an element count,
    * {@link FrameTooLargeException#declared()} is that least size). Content that ends inside a
    * counted group is malformed, not truncated: the count fixed its end.
    *

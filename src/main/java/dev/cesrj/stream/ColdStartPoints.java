@@ -47,36 +47,17 @@ final class ColdStartPoints {
         || b == 0xDF) {
       return YES;
     }
-    if (b >= 0xF8 && b <= 0xFB) {
-      return binaryCounter(buf, p, limit, table);
-    }
-    if (b != '-') {
+    boolean binary = b >= 0xF8 && b <= 0xFB; // a qb2 counter: first sextet 62
+    if (b != '-' && !binary) {
       return NO;
     }
+    // the second and third characters: the bytes in qb64, sextets 1 and 2 in qb2 (each readable
+    // once the byte at the same index is)
     if (p + 1 >= limit) {
       return UNDECIDED;
     }
-    int c = buf.getByte(p + 1) & 0xFF;
-    if (c == '_') {
-      return YES;
-    }
-    if (c != '-') {
-      return startsMessage(table.small(c)) ? YES : NO;
-    }
-    if (p + 2 >= limit) {
-      return UNDECIDED;
-    }
-    return startsMessage(table.big(buf.getByte(p + 2) & 0xFF)) ? YES : NO;
-  }
-
-  /** As {@link #at} for the qb2 counter whose first byte (sextet 62) is at {@code p}. */
-  private static int binaryCounter(ByteBuf buf, int p, int limit, CounterTable table) {
-    if (p + 1 >= limit) {
-      return UNDECIDED;
-    }
-    int b0 = buf.getByte(p) & 0xFF;
     int b1 = buf.getByte(p + 1) & 0xFF;
-    int c = B64.charOf((b0 & 0x03) << 4 | b1 >>> 4);
+    int c = binary ? B64.charOf((b & 0x03) << 4 | b1 >>> 4) : b1;
     if (c == '_') {
       return YES;
     }
@@ -87,7 +68,8 @@ final class ColdStartPoints {
       return UNDECIDED;
     }
     int b2 = buf.getByte(p + 2) & 0xFF;
-    return startsMessage(table.big(B64.charOf((b1 & 0x0F) << 2 | b2 >>> 6))) ? YES : NO;
+    int c2 = binary ? B64.charOf((b1 & 0x0F) << 2 | b2 >>> 6) : b2;
+    return startsMessage(table.big(c2)) ? YES : NO;
   }
 
   private static boolean startsMessage(CounterCode code) {
