@@ -1,6 +1,7 @@
 package dev.cesrj.primitive;
 
 import dev.cesrj.code.Domain;
+import dev.cesrj.internal.Transcode;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -20,8 +21,10 @@ public interface Element {
   /** Length of the element in bytes of its domain (characters in qb64, bytes in qb2). */
   int length();
 
-  /** The domain the element was read in. */
-  Domain domain();
+  /** The domain the element was read in (qb64 unless a view says otherwise). */
+  default Domain domain() {
+    return Domain.QB64;
+  }
 
   /**
    * The element's qb64 text: for a qb64 element a slice of the input, not retained; for a qb2
@@ -33,13 +36,16 @@ public interface Element {
 
   /**
    * The element's qb2 bytes: for a qb2 element a slice of the input, not retained; for a qb64
-   * element its Base64url decoding, a new buffer ({@code length() * 3 / 4} bytes).
+   * element its Base64url decoding, a new buffer ({@code length() * 3 / 4} bytes). The default
+   * decodes {@link #qb64()}; views that can be read in qb2 return their slice.
    *
    * @throws io.netty.util.IllegalReferenceCountException if the underlying buffer was released
    * @throws dev.cesrj.MalformedException if a qb64 character is not Base64url (value characters
    *     are checked only when decoded)
    */
-  ByteBuf qb2();
+  default ByteBuf qb2() {
+    return Transcode.toQb2(qb64(), offset(), null);
+  }
 
   /** The element's qb64 text as a String (for a qb2 element, encoded now). */
   default String qb64Text() {
