@@ -16,8 +16,8 @@ import java.io.IOException;
  * {@link CesrStreamParser} in chunks of that many bytes) and hands each message to a
  * {@link Renderer} while its views are valid.
  *
- * <p>A stream that starts with an attachment group instead of a message (the corpus's
- * attachment-only {@code atc_*} files; {@link Messages} reports a {@link ColdStartException}
+ * <p>A stream that starts with an attachment group instead of a message (a qb64 counter
+ * {@code -} or a qb2 one, tritet 111; the corpus's attachment-only {@code atc_*} files; {@link Messages} reports a {@link ColdStartException}
  * before any message) is read as attachment groups with {@link Groups}, in one piece.
  */
 final class Inspection {
@@ -43,7 +43,7 @@ final class Inspection {
     Inspection i = new Inspection(input, options, out);
     Failure f = chunk > 0 ? i.pushed(chunk) : i.whole();
     if (f != null && i.messages == 0 && f.error() instanceof ColdStartException
-        && input.length > 0 && input[0] == '-') {
+        && input.length > 0 && (input[0] == '-' || (input[0] & 0xFF) >= 0xE0)) {
       f = i.attachments();
     }
     long framedTo = f == null ? input.length : f.offset();

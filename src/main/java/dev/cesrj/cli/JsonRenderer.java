@@ -2,6 +2,7 @@ package dev.cesrj.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
 import dev.cesrj.group.Group;
@@ -27,8 +28,8 @@ import java.util.Map;
  * groups [nests]}), or for an attachment-only stream one {@code {counter, items}} per group.
  *
  * <p>{@code ilk said pre sn route} come from the body ({@link BodyFields}); everything else from
- * the framing. Counters are recorded with {@code "domain": "qb64"}: the parser reads the text
- * domain.
+ * the framing. Counters are recorded with the domain they were read in ({@code "qb64"} or
+ * {@code "qb2"}) and their size in bytes of that domain; values are given in qb64 either way.
  */
 final class JsonRenderer implements Renderer {
   /**
@@ -169,7 +170,7 @@ final class JsonRenderer implements Renderer {
   /** One group's entries of a MsgParseDom list, in the recorder's short forms. */
   private void domItems(Group g, String field) throws IOException {
     if (g.code().layout() == Layout.PATHED) {
-      json.writeString(g.content().toString(java.nio.charset.StandardCharsets.US_ASCII));
+      json.writeString(contentQb64(g));
       return;
     }
     for (Element e : g.elements()) {
@@ -223,6 +224,11 @@ final class JsonRenderer implements Renderer {
     return nestIndex(g, m) >= 0;
   }
 
+  /** The content of {@code g} in qb64 (a qb2 group's converted): its qb64 after the counter. */
+  private static String contentQb64(Group g) {
+    return g.qb64Text().substring(g.counterText().length());
+  }
+
   /** A counter: code, name, count, counter text, domain and counter size in bytes. */
   private void counter(Group g) throws IOException {
     json.writeStartObject();
@@ -235,7 +241,7 @@ final class JsonRenderer implements Renderer {
     json.writeStringField("name", g.name());
     json.writeNumberField("count", g.count());
     json.writeStringField("qb64", g.counterText());
-    json.writeStringField("domain", "qb64");
+    json.writeStringField("domain", g.domain() == Domain.QB2 ? "qb2" : "qb64");
     json.writeNumberField("bytes", g.counterSize());
   }
 
@@ -271,7 +277,7 @@ final class JsonRenderer implements Renderer {
     if (g.code().layout() == Layout.PATHED) {
       Matter pather = (Matter) elements.get(0);
       json.writeStartObject();
-      json.writeStringField("qb64", g.content().toString(java.nio.charset.StandardCharsets.US_ASCII));
+      json.writeStringField("qb64", contentQb64(g));
       json.writeObjectFieldStart("path");
       json.writeStringField("code", pather.code().code());
       json.writeStringField("qb64", pather.qb64Text());

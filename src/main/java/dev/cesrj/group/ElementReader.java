@@ -5,6 +5,7 @@ import dev.cesrj.ElementLimitException;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.Source;
 import dev.cesrj.primitive.Element;
@@ -33,41 +34,43 @@ final class ElementReader {
   }
 
   List<Element> read(Group g) {
+    Domain d = g.domain();
     int from = g.index() + g.counterSize();
     int end = g.index() + g.length();
     switch (g.code().layout()) {
       case TUPLES:
-        return tuples(from, end, g.code(), g.table(), g.depth());
+        return tuples(d, from, end, g.code(), g.table(), g.depth());
       case ATTACHMENTS:
         return attachments(from, end, g.table(), g.depth());
       case NON_NATIVE_BODY:
-        return List.of(matter(from, end, Slot.TEXTER));
+        return List.of(matter(d, from, end, Slot.TEXTER));
       case UNSUPPORTED:
         // seal groups keripy writes inside CESR-native bodies, framed there by their grammar
-        return tuples(from, end, g.code(), g.table(), g.depth());
+        return tuples(d, from, end, g.code(), g.table(), g.depth());
       case NATIVE_BODY:
       case NATIVE_FIELDS:
         return fields(from, end, g.table(), g.depth());
       case PATHED:
-        Matter pather = matter(from, end, Slot.PATHER);
+        Matter pather = matter(d, from, end, Slot.PATHER);
         int p = from + pather.length();
-        return List.of(pather, new OpaqueMaterial(buf, p, end - p, src.offset(p)));
+        return List.of(pather, new OpaqueMaterial(buf, p, end - p, src.offset(p), d));
       default:
         return Collections.emptyList();
     }
   }
 
-  private Matter matter(int p, int end, Slot slot) {
-    int fs = TextScan.matter(src, p, end, slot, options.maxFrameBytes(), 0);
-    return new Matter(buf, p, fs, src.offset(p), TextScan.matterCode(src, p));
+  private Matter matter(Domain d, int p, int end, Slot slot) {
+    int fs = TextScan.matter(d, src, p, end, slot, options.maxFrameBytes(), 0);
+    return new Matter(buf, p, fs, src.offset(p), TextScan.matterCode(d, src, p), d);
   }
 
-  private List<Element> tuples(int from, int end, CounterCode c, CounterTable table, int depth) {
+  private List<Element> tuples(
+      Domain d, int from, int end, CounterCode c, CounterTable table, int depth) {
     List<Slot> slots = c.slots();
     List<Element> out = new ArrayList<>();
     int p = from;
     for (Slot slot : c.head()) {
-      Element e = item(p, end, slot, table, depth);
+      Element e = item(d, p, end, slot, table, depth);
       out.add(e);
       p += e.length();
     }
@@ -76,7 +79,7 @@ final class ElementReader {
       int start = p;
       List<Element> parts = slots.size() == 1 ? null : new ArrayList<>(slots.size());
       for (Slot slot : slots) {
-        Element e = item(p, end, slot, table, depth);
+        Element e = item(d, p, end, slot, table, depth);
         p += e.length();
         if (parts == null) {
           out.add(e);
@@ -92,23 +95,26 @@ final class ElementReader {
     return Collections.unmodifiableList(out);
   }
 
-  /** The item of {@code slot} at {@code p} in a tuple group of nesting depth {@code depth}. */
-  private Element item(int p, int end, Slot slot, CounterTable table, int depth) {
+  /**
+   * The item of {@code slot} at {@code p} (domain {@code d}) in a tuple group of nesting depth
+   * {@code depth}.
+   */
+  private Element item(Domain d, int p, int end, Slot slot, CounterTable table, int depth) {
     if (slot == Slot.SIGER) {
-      TextScan.indexer(src, p, end, 0);
-      return new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(src, p));
+      TextScan.indexer(d, src, p, end, 0);
+      return new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(d, src, p), d);
     }
     if (slot == Slot.SIGS) {
-      return nestedSigs(p, end, table, depth + 1);
+      return nestedSigs(d, p, end, table, depth + 1);
     }
     if (slot.isGroup()) {
       int q = framer.group(p, end, table, depth + 1);
       return views.group(p, q - p, framer.code(), framer.count(), depth + 1);
     }
-    return matter(p, end, slot);
+    return matter(d, p, end, slot);
   }
 
-  private Group nestedSigs(int p, int end, CounterTable table, int depth) {
+  private Group nestedSigs(Domain d, int p, int end, CounterTable table, int depth) {
     CounterCode sigs = table.controllerIdxSigs();
     int fs = framer.counter(p, end, table, 0);
     long n = framer.count();
@@ -116,11 +122,11 @@ final class ElementReader {
     if (sigs.unit() == CountUnit.ELEMENTS) {
       int q = p + fs;
       for (long i = 0; i < n; i++) {
-        q += TextScan.indexer(src, q, end, 0);
+        q += TextScan.indexer(d, src, q, end, 0);
       }
       length = q - p;
     } else {
-      length = fs + (int) (4 * n);
+      length = fs + (int) d.size(4 * n);
     }
     return views.group(p, length, sigs, n, depth);
   }
@@ -139,7 +145,7 @@ final class ElementReader {
         int fs = framer.counter(p, end, table, 0);
         e = views.group(p, fs + (int) (4 * framer.count()), framer.code(), framer.count(), depth + 1);
       } else {
-        e = matter(p, end, null);
+        e = matter(Domain.QB64, p, end, null); // native bodies are framed in qb64 only
       }
       out.add(e);
       p += e.length();

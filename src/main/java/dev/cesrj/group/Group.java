@@ -2,7 +2,9 @@ package dev.cesrj.group;
 
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
+import dev.cesrj.internal.Transcode;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import io.netty.buffer.ByteBuf;
@@ -10,14 +12,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A view of one counted group (text domain): its counter code and name, count, bytes, offset and
- * elements.
+ * A view of one counted group, qb64 or qb2: its counter code and name, count, bytes, offset and
+ * elements (the same values whichever domain it was read in; sizes and offsets are bytes of its
+ * domain).
  *
  * <p>The group was framed and checked when it was created (see {@link GroupFramer#group}); its
  * elements are built on first use of {@link #elements()} and cached. A group does not own its
- * bytes: {@link #qb64()} is a slice of the buffer it was read from, not retained, valid while
- * that buffer is (for {@link Groups#copyOf(byte[])}, until it is closed and no retained slice
- * holds the buffer; after that every byte accessor throws
+ * bytes: {@link #qb64()} of a qb64 group ({@link #qb2()} of a qb2 one) is a slice of the buffer it
+ * was read from, not retained, valid while that buffer is (for {@link Groups#copyOf(byte[])},
+ * until it is closed and no retained slice holds the buffer; after that every byte accessor,
+ * {@link #domain()} and {@link #counterSize()} included, throws
  * {@link io.netty.util.IllegalReferenceCountException}). Not thread-safe until
  * {@link #elements()} has been called once.
  */
@@ -67,9 +71,21 @@ public final class Group implements Element {
     return code.table();
   }
 
-  /** Size of the counter in characters (4, or 8 for big and genus-version codes). */
+  /**
+   * Size of the counter in bytes of its domain: 4, or 8 for big and genus-version codes, in qb64;
+   * 3 or 6 in qb2.
+   */
   public int counterSize() {
-    return code.fs();
+    return (int) domain().size(code.fs());
+  }
+
+  /**
+   * The domain the group was read in, as its counter's first byte says ({@code -} for qb64, tritet
+   * 111 for qb2; CESR.md section 5). Its content has the same domain.
+   */
+  @Override
+  public Domain domain() {
+    return Domain.ofCounterByte(views.buf.getByte(index));
   }
 
   @Override
@@ -77,26 +93,34 @@ public final class Group implements Element {
     return (long) index - views.origin;
   }
 
-  /** The whole group's length in bytes, counter included. */
+  /** The whole group's length in bytes of its domain, counter included. */
   @Override
   public int length() {
     return length;
   }
 
-  /** The whole group's bytes, counter included, as a slice; not retained. */
+  /** The whole group, counter included, as qb64 (see {@link Element#qb64()}). */
   @Override
   public ByteBuf qb64() {
-    return views.buf.slice(index, length);
+    return Transcode.qb64(views.buf.slice(index, length), domain());
   }
 
-  /** The counter's characters, e.g. {@code -AAB}. */
+  /** The whole group, counter included, as qb2 (see {@link Element#qb2()}). */
+  @Override
+  public ByteBuf qb2() {
+    return Transcode.qb2(views.buf.slice(index, length), domain(), offset(), code.code());
+  }
+
+  /** The counter's qb64 characters, e.g. {@code -AAB} (for a qb2 counter, encoded now). */
   public String counterText() {
-    return views.buf.toString(index, code.fs(), java.nio.charset.StandardCharsets.US_ASCII);
+    ByteBuf counter = views.buf.slice(index, counterSize());
+    return Transcode.qb64(counter, domain()).toString(java.nio.charset.StandardCharsets.US_ASCII);
   }
 
-  /** The content after the counter as a slice; not retained. */
+  /** The content after the counter, in the group's domain, as a slice; not retained. */
   public ByteBuf content() {
-    return views.buf.slice(index + code.fs(), length - code.fs());
+    int cs = counterSize();
+    return views.buf.slice(index + cs, length - cs);
   }
 
   /**

@@ -13,6 +13,7 @@ import dev.cesrj.code.B64;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
@@ -20,9 +21,15 @@ import dev.cesrj.internal.Source;
 import dev.cesrj.primitive.TextScan;
 
 /**
- * Finds where a text-domain (qb64) group ends, checking it on the way: the framing rules of
- * CESR.md sections 4 and 8. One instance reads one {@link Source}; it is not thread-safe and
- * allocates nothing on success.
+ * Finds where a group ends, checking it on the way: the framing rules of CESR.md sections 4 and 8.
+ * One instance reads one {@link Source}; it is not thread-safe and allocates nothing on success.
+ *
+ * <p>Domains: each counter's first byte says its domain ({@link Domain#ofCounterByte}): {@code -}
+ * starts a text (qb64) counter, a byte of tritet 111 a binary (qb2) one, whose code and count are
+ * its sextets. A group's content has its counter's domain (a counter of the other domain inside
+ * is malformed, as keripy reads the content in the enclosing domain). In qb2 a counter takes 3 or
+ * 6 bytes, and a count of quadlets counts triplets: the content takes {@code 3 * count} bytes.
+ * All sizes, offsets and truncation figures here are bytes of the domain read.
  *
  * <p>After {@link #counter} or {@link #group} returns, {@link #code()} and {@link #count()}
  * describe the counter read at the start. Size arithmetic is in {@code long}: a count is checked
@@ -66,12 +73,12 @@ public final class GroupFramer {
    *
    * @param rest the least number of bytes the grammar needs after this counter, added to the
    *     {@link TruncatedException#needed()} of a truncation
-   * @return the counter's size in characters (4 or 8)
-   * @throws TruncatedException if fewer than the counter's characters remain before {@code limit}
+   * @return the counter's size in bytes: 4 or 8 in qb64, 3 or 6 in qb2
+   * @throws TruncatedException if fewer than the counter's bytes remain before {@code limit}
    * @throws UnknownCodeException if {@code table} has no such code
    * @throws MalformedException if the count is not Base64
-   * @throws ColdStartException if the byte at {@code pos} is not {@code -}
-   * @throws UnsupportedException if it starts a binary (qb2) counter
+   * @throws ColdStartException if the byte at {@code pos} starts no counter of either domain
+   *     (neither {@code -} nor a qb2 byte whose first sextet is 62)
    */
   public int counter(int pos, int limit, CounterTable table, long rest) {
     // Fast path: a small code -X## whose count characters are Base64.
@@ -91,15 +98,24 @@ public final class GroupFramer {
   }
 
   private int counterChecked(int pos, int limit, CounterTable table, long rest) {
-    CounterCode c = codeAt(pos, limit, table, rest);
-    int fs = c.fs();
+    Domain d = domainAt(pos, limit);
+    CounterCode c = codeAt(d, pos, limit, table, rest);
+    int fs = (int) d.size(c.fs());
     int avail = limit - pos;
     if (avail < fs) {
       throw new TruncatedException(src.offset(pos), c.code(), "a counter", fs + rest - avail);
     }
     this.code = c;
-    this.count = TextScan.base64Int(src, pos + c.hs(), fs - c.hs(), c.code());
+    this.count = TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
     return fs;
+  }
+
+  /**
+   * The domain of the counter at {@code pos} by its first byte ({@link Domain#ofCounterByte}),
+   * {@link Domain#QB64} if no byte is readable.
+   */
+  public Domain domainAt(int pos, int limit) {
+    return pos < limit ? Domain.ofCounterByte(src.at(pos)) : Domain.QB64;
   }
 
   /**
@@ -107,38 +123,39 @@ public final class GroupFramer {
    * count need not be there yet. Errors as for {@link #counter}; truncated only while the hard
    * part is incomplete and can still become a code of {@code table}.
    */
-  private CounterCode codeAt(int pos, int limit, CounterTable table, long rest) {
+  private CounterCode codeAt(Domain d, int pos, int limit, CounterTable table, long rest) {
     int avail = limit - pos;
-    if (avail < 1) {
-      throw new TruncatedException(src.offset(pos), null, "a counter", 4 + rest - avail);
+    int have = d.chars(avail);
+    if (have < 1) {
+      throw new TruncatedException(src.offset(pos), null, "a counter", d.size(4) + rest - avail);
     }
-    if (src.at(pos) != '-') {
-      throw notACounter(pos);
+    if (src.ch(d, pos, 0) != '-') {
+      throw notACounter(d, pos);
     }
-    if (avail < 2) {
-      throw new TruncatedException(src.offset(pos), null, "a counter", 4 + rest - avail);
+    if (have < 2) {
+      throw new TruncatedException(src.offset(pos), null, "a counter", d.size(4) + rest - avail);
     }
-    int c1 = src.at(pos + 1);
+    int c1 = src.ch(d, pos, 1);
     int hs = table.hardSize(c1);
     if (hs == 0) {
-      throw unknownCounter(pos, 2, table);
+      throw unknownCounter(d, pos, 2, table);
     }
-    int fs = hs == 2 ? 4 : 8;
-    int have = Math.min(avail, hs);
+    long fs = d.size(hs == 2 ? 4 : 8);
+    have = Math.min(have, hs);
     CounterCode c;
     if (hs == 2) {
       c = table.small(c1);
     } else if (hs == 3) {
-      c = have < 3 ? null : table.big(src.at(pos + 2));
+      c = have < 3 ? null : table.big(src.ch(d, pos, 2));
     } else {
       CounterCode gv = table.genusVersion(c1);
-      c = gv != null && isGenusVersionPrefix(pos, have, gv) ? gv : null;
+      c = gv != null && isGenusVersionPrefix(d, pos, have, gv) ? gv : null;
     }
     if (c == null) {
-      if (have < hs && (hs == 3 || isGenusVersionPrefix(pos, have, table.genusVersion(c1)))) {
+      if (have < hs && (hs == 3 || isGenusVersionPrefix(d, pos, have, table.genusVersion(c1)))) {
         throw new TruncatedException(src.offset(pos), null, "a counter", fs + rest - avail);
       }
-      throw unknownCounter(pos, have, table);
+      throw unknownCounter(d, pos, have, table);
     }
     if (have < hs) {
       throw new TruncatedException(src.offset(pos), null, "a counter", fs + rest - avail);
@@ -146,8 +163,8 @@ public final class GroupFramer {
     return c;
   }
 
-  private UnknownCodeException unknownCounter(int pos, int hs, CounterTable table) {
-    String text = src.text(pos, hs);
+  private UnknownCodeException unknownCounter(Domain d, int pos, int hs, CounterTable table) {
+    String text = src.text(d, pos, 0, hs);
     return new UnknownCodeException(
         src.offset(pos),
         text,
@@ -156,30 +173,32 @@ public final class GroupFramer {
   }
 
   /**
-   * True if the first {@code have} (2..5) characters at {@code pos} match the genus-version code
-   * {@code code} ({@code -_AAA} or the legacy {@code --AAA}); false if {@code code} is null.
+   * True if the first {@code have} (2..5) characters of the item at {@code pos} in domain
+   * {@code d} match the genus-version code {@code code} ({@code -_AAA} or the legacy
+   * {@code --AAA}); false if {@code code} is null.
    */
-  private boolean isGenusVersionPrefix(int pos, int have, CounterCode code) {
+  private boolean isGenusVersionPrefix(Domain d, int pos, int have, CounterCode code) {
     if (code == null) {
       return false;
     }
     String gv = code.code();
     for (int i = 2; i < have; i++) {
-      if (src.at(pos + i) != gv.charAt(i)) {
+      if (src.ch(d, pos, i) != gv.charAt(i)) {
         return false;
       }
     }
     return true;
   }
 
-  private CesrException notACounter(int pos) {
+  private CesrException notACounter(Domain d, int pos) {
     int b = src.at(pos);
-    if (b >= 0xE0) {
-      return new UnsupportedException(
+    if (d == Domain.QB2) {
+      return new ColdStartException(
           src.offset(pos),
           null,
-          "a text (qb64) counter",
-          "binary (qb2) attachments are not supported by this version");
+          "a qb2 counter (first sextet 62, '-')",
+          "byte 0x" + Integer.toHexString(b) + " (sextet '" + (char) src.ch(d, pos, 0)
+              + "') where a group must start");
     }
     return new ColdStartException(
         src.offset(pos),
@@ -189,14 +208,31 @@ public final class GroupFramer {
   }
 
   /**
+   * Refuses a counter at {@code pos} whose domain is not {@code d}, the domain of the group that
+   * encloses it (CESR.md section 5: content is read in the enclosing group's domain).
+   *
+   * @throws MalformedException if the first byte starts a counter of the other domain
+   */
+  public void requireDomain(Domain d, int pos, int limit) {
+    if (pos < limit && domainAt(pos, limit) != d) {
+      throw new MalformedException(
+          src.offset(pos),
+          null,
+          "a " + d + " counter (the domain of the enclosing group)",
+          "byte 0x" + Integer.toHexString(src.at(pos)) + " starts no " + d + " counter");
+    }
+  }
+
+  /**
    * Frames the whole group at {@code pos}: reads its counter, finds its end and checks its
    * content as far as this layer can (element grammar, nested signature groups, groups inside an
    * AttachmentGroup, the Bytes primitive of a NonNativeBodyGroup, the Pather of pathed
    * material). GenericGroup and BodyWithAttachmentGroup content is checked by the message layer.
    *
    * <p>Sizes are checked before content is looked for: a quadlet count whose group
-   * ({@code fs + 4 * count} bytes) exceeds {@link CesrOptions#maxFrameBytes()}, or an element
-   * count whose least size does, is a {@link FrameTooLargeException} (for an element count,
+   * ({@code fs + 4 * count} bytes in qb64, {@code 3/4 fs + 3 * count} in qb2) exceeds
+   * {@link CesrOptions#maxFrameBytes()}, or an element count whose least size does, is a
+   * {@link FrameTooLargeException} (for an element count,
    * {@link FrameTooLargeException#declared()} is that least size). Content that ends inside a
    * counted group is malformed, not truncated: the count fixed its end.
    *
@@ -261,7 +297,8 @@ public final class GroupFramer {
       throw new NestingTooDeepException(
           src.offset(pos), null, "at most " + maxDepth + " nested groups", "depth " + depth);
     }
-    CounterCode known = codeAt(pos, limit, table, 0);
+    Domain d = domainAt(pos, limit);
+    CounterCode known = codeAt(d, pos, limit, table, 0);
     if (!isAttachmentLayout(known.layout())) {
       throw new UnsupportedException(
           src.offset(pos),
@@ -276,11 +313,11 @@ public final class GroupFramer {
       return pos + fs;
     }
     if (c.unit() == CountUnit.ELEMENTS) {
-      int end = walkTuples(pos, pos + fs, limit, c, n, table, depth, 0);
+      int end = walkTuples(d, pos, pos + fs, limit, c, n, table, depth, 0);
       restore(c, n);
       return end;
     }
-    long total = fs + 4L * n;
+    long total = fs + d.size(4L * n);
     if (total > maxFrame) {
       throw new FrameTooLargeException(src.offset(pos), c.code(), total, maxFrame);
     }
@@ -290,7 +327,7 @@ public final class GroupFramer {
     }
     int end = pos + (int) total;
     try {
-      content(pos + fs, end, c, table, depth);
+      content(d, pos, pos + fs, end, c, table, depth);
     } catch (TruncatedException e) {
       throw new MalformedException(
           e.offset(),
@@ -307,16 +344,17 @@ public final class GroupFramer {
     this.count = n;
   }
 
-  private void content(int from, int end, CounterCode c, CounterTable table, int depth) {
+  private void content(
+      Domain d, int start, int from, int end, CounterCode c, CounterTable table, int depth) {
     switch (c.layout()) {
       case TUPLES:
-        walkTuples(from - c.fs(), from, end, c, -1, table, depth, 0);
+        walkTuples(d, start, from, end, c, -1, table, depth, 0);
         return;
       case ATTACHMENTS:
-        walkAttachments(from, end, table, depth);
+        walkAttachments(d, from, end, table, depth);
         return;
       case NON_NATIVE_BODY:
-        int size = TextScan.matter(src, from, end, Slot.TEXTER, maxFrame, 0);
+        int size = TextScan.matter(d, src, from, end, Slot.TEXTER, maxFrame, 0);
         if (from + size != end) {
           throw new MalformedException(
               src.offset(from + size),
@@ -326,7 +364,7 @@ public final class GroupFramer {
         }
         return;
       case PATHED:
-        TextScan.matter(src, from, end, Slot.PATHER, maxFrame, 0);
+        TextScan.matter(d, src, from, end, Slot.PATHER, maxFrame, 0);
         return;
       default:
         // GENERIC and BODY_WITH_ATTACHMENTS: a nested stream, parsed by the message layer.
@@ -340,22 +378,25 @@ public final class GroupFramer {
    * @throws MalformedException for a genus-version code anywhere but first (as the message layer
    *     does: keripy accepts one only at the start of an enclosing group's content)
    */
-  private void walkAttachments(int from, int end, CounterTable table, int depth) {
+  private void walkAttachments(Domain d, int from, int end, CounterTable table, int depth) {
     int p = from;
     CounterTable t = table;
+    requireDomain(d, p, end);
     if (p < end && isGenusVersionAt(p, end, t)) {
       if (depth + 1 > maxDepth) {
         throw new NestingTooDeepException(
             src.offset(p), null, "at most " + maxDepth + " nested groups", "depth " + (depth + 1));
       }
+      int gvc = p;
       p += counter(p, end, t, 0);
-      t = selectedTable(p - 8);
+      t = selectedTable(gvc);
     }
     while (p < end) {
+      requireDomain(d, p, end);
       if (isGenusVersionAt(p, end, t)) {
         throw new MalformedException(
             src.offset(p),
-            t.genusVersion(src.at(p + 1)).code(),
+            t.genusVersion(src.ch(d, p, 1)).code(),
             "an attachment group",
             "a genus-version code inside an AttachmentGroup, not at its start");
       }
@@ -374,10 +415,15 @@ public final class GroupFramer {
 
   /**
    * True if a genus-version code of {@code table} starts at {@code p} (at least two bytes
-   * readable): {@code -_}, or in the legacy table also {@code --}.
+   * readable), in either domain: {@code -_}, or in the legacy table also {@code --}; in qb2 the
+   * same characters as sextets (first byte {@code 0xF8..0xFB}, the domain of tritet 111).
    */
   public boolean isGenusVersionAt(int p, int limit, CounterTable table) {
-    return limit - p >= 2 && src.at(p) == '-' && table.hardSize(src.at(p + 1)) == 5;
+    if (limit - p < 2) {
+      return false;
+    }
+    Domain d = Domain.ofCounterByte(src.at(p));
+    return src.ch(d, p, 0) == '-' && table.hardSize(src.ch(d, p, 1)) == 5;
   }
 
   /**
@@ -398,7 +444,7 @@ public final class GroupFramer {
           code.table().isLegacy() && code == code.table().genusVersion()
               ? "legacy CESR version 1.0"
               : "CESR version 1.0 or 2.0 (keripy supports no later minor version)",
-          "no counter table for version " + src.text(pos + 5, 3));
+          "no counter table for version " + src.text(domainAt(pos, pos + 1), pos, 5, 3));
     }
     return t;
   }
@@ -418,27 +464,27 @@ public final class GroupFramer {
    * @return the buffer index after the last tuple
    */
   private int walkTuples(
-      int start, int from, int end, CounterCode c, long n, CounterTable table, int depth,
+      Domain d, int start, int from, int end, CounterCode c, long n, CounterTable table, int depth,
       long after) {
     boolean fill = n < 0;
     int slotCount = c.slotCount();
-    int tupleMin = c.tupleMinSize();
+    long tupleMin = d.size(c.tupleMinSize());
     if (!fill) {
-      long least = (from - (long) start) + c.headMinSize() + n * tupleMin;
+      long least = (from - (long) start) + d.size(c.headMinSize()) + n * tupleMin;
       if (least > maxFrame) {
         throw new FrameTooLargeException(src.offset(start), c.code(), least, maxFrame);
       }
     }
     int p = from;
-    int headLeft = c.headMinSize();
+    long headLeft = d.size(c.headMinSize());
     for (Slot slot : c.head()) {
-      headLeft -= slot.minSize();
-      p = item(p, end, slot, table, depth, headLeft + (fill ? 0 : n * tupleMin) + after);
+      headLeft -= d.size(slot.minSize());
+      p = item(d, p, end, slot, table, depth, headLeft + (fill ? 0 : n * tupleMin) + after);
     }
     if (!fill && slotCount == 1 && c.slot(0) == Slot.SIGER) {
       // hot path: n indexed signatures (ControllerIdxSigs, WitnessIdxSigs of CESR 1.0)
       for (long i = n - 1; i >= 0; i--) {
-        p += TextScan.indexer(src, p, end, i * tupleMin + after);
+        p += TextScan.indexer(d, src, p, end, i * tupleMin + after);
       }
       if (p - (long) start > maxFrame) {
         // signatures longer than the least (Ed448, big indexes) can outgrow the limit
@@ -447,11 +493,12 @@ public final class GroupFramer {
       return p;
     }
     for (long i = 0; fill ? p < end : i < n; i++) {
-      long restTuples = fill ? 0 : (n - i - 1) * (long) tupleMin + after;
-      int slotsLeft = tupleMin;
+      long restTuples = fill ? 0 : (n - i - 1) * tupleMin + after;
+      long slotsLeft = tupleMin;
       for (int k = 0; k < slotCount; k++) {
-        slotsLeft -= c.slot(k).minSize();
-        p = item(p, end, c.slot(k), table, depth, restTuples + slotsLeft);
+        Slot slot = c.slot(k);
+        slotsLeft -= d.size(slot.minSize());
+        p = item(d, p, end, slot, table, depth, restTuples + slotsLeft);
       }
       if (p - (long) start > maxFrame) {
         throw new FrameTooLargeException(src.offset(start), c.code(), p - (long) start, maxFrame);
@@ -468,28 +515,29 @@ public final class GroupFramer {
    * @throws CesrException as for {@link #group}; a tuple that runs past {@code end} is a
    *     {@link TruncatedException} the caller turns into a malformed group
    */
-  void tuples(int from, int end, CounterCode c, CounterTable table, int depth) {
-    walkTuples(from - c.fs(), from, end, c, -1, table, depth, 0);
+  void tuples(Domain d, int from, int end, CounterCode c, CounterTable table, int depth) {
+    walkTuples(d, from - (int) d.size(c.fs()), from, end, c, -1, table, depth, 0);
   }
 
   /**
-   * Frames one item of a tuple group's grammar at {@code p}: a primitive, an indexed signature
-   * or a nested group of {@code slot}, inside a group of nesting depth {@code depth}.
+   * Frames one item of a tuple group's grammar at {@code p} in domain {@code d}: a primitive, an
+   * indexed signature or a nested group of {@code slot}, inside a group of nesting depth
+   * {@code depth}.
    *
    * @param rest the least number of bytes the enclosing grammar needs after this item
    * @return the buffer index after the item
    */
-  private int item(int p, int end, Slot slot, CounterTable table, int depth, long rest) {
+  private int item(Domain d, int p, int end, Slot slot, CounterTable table, int depth, long rest) {
     if (slot == Slot.SIGER) {
-      return p + TextScan.indexer(src, p, end, rest);
+      return p + TextScan.indexer(d, src, p, end, rest);
     }
     if (slot == Slot.SIGS) {
-      return nestedSigs(p, end, table, depth + 1, rest);
+      return nestedSigs(d, p, end, table, depth + 1, rest);
     }
     if (slot.isGroup()) {
-      return nestedGroup(p, end, slot, table, depth + 1, rest);
+      return nestedGroup(d, p, end, slot, table, depth + 1, rest);
     }
-    return p + TextScan.matter(src, p, end, slot, maxFrame, rest);
+    return p + TextScan.matter(d, src, p, end, slot, maxFrame, rest);
   }
 
   /**
@@ -501,8 +549,10 @@ public final class GroupFramer {
    * @throws MalformedException if a group of another code stands there (keripy 1.x raises
    *     {@code UnexpectedCountCodeError})
    */
-  private int nestedGroup(int p, int end, Slot slot, CounterTable table, int depth, long rest) {
-    CounterCode met = codeAt(p, end, table, rest);
+  private int nestedGroup(
+      Domain d, int p, int end, Slot slot, CounterTable table, int depth, long rest) {
+    requireDomain(d, p, end);
+    CounterCode met = codeAt(d, p, end, table, rest);
     if (!slot.acceptsGroup(met)) {
       throw new MalformedException(
           src.offset(p),
@@ -525,13 +575,14 @@ public final class GroupFramer {
    *
    * @param rest the least number of bytes the enclosing grammar needs after this group
    */
-  private int nestedSigs(int p, int end, CounterTable table, int depth, long rest) {
+  private int nestedSigs(Domain d, int p, int end, CounterTable table, int depth, long rest) {
     if (depth > maxDepth) {
       throw new NestingTooDeepException(
           src.offset(p), null, "at most " + maxDepth + " nested groups", "depth " + depth);
     }
     CounterCode want = table.controllerIdxSigs();
-    CounterCode met = codeAt(p, end, table, rest);
+    requireDomain(d, p, end);
+    CounterCode met = codeAt(d, p, end, table, rest);
     if (met != want) {
       throw new MalformedException(
           src.offset(p),
@@ -541,9 +592,9 @@ public final class GroupFramer {
     }
     int fs = counter(p, end, table, rest);
     if (want.unit() == CountUnit.ELEMENTS) {
-      return walkTuples(p, p + fs, end, want, count, table, depth, rest);
+      return walkTuples(d, p, p + fs, end, want, count, table, depth, rest);
     }
-    long total = fs + 4L * count;
+    long total = fs + d.size(4L * count);
     if (total > maxFrame) {
       throw new FrameTooLargeException(src.offset(p), want.code(), total, maxFrame);
     }
@@ -553,7 +604,7 @@ public final class GroupFramer {
     }
     int nestedEnd = p + (int) total;
     try {
-      walkTuples(p, p + fs, nestedEnd, want, -1, table, depth, 0);
+      walkTuples(d, p, p + fs, nestedEnd, want, -1, table, depth, 0);
     } catch (TruncatedException e) {
       throw new MalformedException(
           e.offset(), e.code(), e.expected(), "a signature runs past its ControllerIdxSigs count");

@@ -8,6 +8,7 @@ import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.internal.Source;
 import dev.cesrj.primitive.TextScan;
@@ -132,7 +133,7 @@ public final class NativeBodyFramer {
     if (c.layout() == Layout.NATIVE_FIELDS) {
       fields(p, p + fs, q, table, depth);
     } else {
-      groups.tuples(p + fs, q, c, table, depth);
+      groups.tuples(Domain.QB64, p + fs, q, c, table, depth);
     }
     return q;
   }

@@ -1,6 +1,8 @@
 package dev.cesrj.group;
 
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Slot;
+import dev.cesrj.internal.Transcode;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.Matter;
 import io.netty.buffer.ByteBuf;
@@ -10,7 +12,7 @@ import java.util.List;
  * One element of a group whose grammar has several slots, for example (Prefixer, Number, Diger,
  * ControllerIdxSigs) of TransIdxSigGroups: its parts in slot order. A part is a {@link Matter},
  * an {@link dev.cesrj.primitive.IndexedSignature} or, for the {@link Slot#SIGS} slot, a nested
- * {@link Group}. Does not own its bytes (see {@link Element}).
+ * {@link Group}. Its domain is that of its parts. Does not own its bytes (see {@link Element}).
  */
 public final class Tuple implements Element {
   private final ByteBuf buf;
@@ -60,8 +62,18 @@ public final class Tuple implements Element {
   }
 
   @Override
+  public Domain domain() {
+    return parts.get(0).domain();
+  }
+
+  @Override
   public ByteBuf qb64() {
-    return buf.slice(index, length);
+    return Transcode.qb64(buf.slice(index, length), domain());
+  }
+
+  @Override
+  public ByteBuf qb2() {
+    return Transcode.qb2(buf.slice(index, length), domain(), offset, null);
   }
 
   @Override

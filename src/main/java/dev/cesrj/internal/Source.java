@@ -1,5 +1,7 @@
 package dev.cesrj.internal;
 
+import dev.cesrj.code.B64;
+import dev.cesrj.code.Domain;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -75,6 +77,49 @@ public final class Source {
   /** The byte at {@code index}, 0..255. The caller has checked that the index is readable. */
   public int at(int index) {
     return (array != null ? array[arrayOffset + index] : buf.getByte(index)) & 0xFF;
+  }
+
+  /**
+   * Sextet {@code k} (0..63) of the qb2 item that starts at buffer index {@code pos}: bits
+   * {@code [6k, 6k + 6)} counted from that byte. The caller has checked that byte
+   * {@code pos + Domain.QB2.byteOf(k)} (and the next one if the sextet straddles it) is readable.
+   */
+  public int sextet(int pos, int k) {
+    int i = pos + (k >>> 2) * 3;
+    switch (k & 3) {
+      case 0:
+        return at(i) >>> 2;
+      case 1:
+        return (at(i) & 0x03) << 4 | at(i + 1) >>> 4;
+      case 2:
+        return (at(i + 1) & 0x0F) << 2 | at(i + 2) >>> 6;
+      default:
+        return at(i + 2) & 0x3F;
+    }
+  }
+
+  /**
+   * Character {@code k} of the item that starts at buffer index {@code pos} in domain {@code d},
+   * as text: the byte at {@code pos + k} in qb64, the Base64url character of sextet {@code k} in
+   * qb2. The caller has checked that it is readable.
+   */
+  public int ch(Domain d, int pos, int k) {
+    return d == Domain.QB64 ? at(pos + k) : B64.charOf(sextet(pos, k));
+  }
+
+  /**
+   * Characters {@code [from, from + n)} of the item at {@code pos} in domain {@code d} as text,
+   * for error messages and codes (in qb64 the bytes as by {@link #text}).
+   */
+  public String text(Domain d, int pos, int from, int n) {
+    if (d == Domain.QB64) {
+      return text(pos + from, n);
+    }
+    StringBuilder sb = new StringBuilder(n);
+    for (int k = from; k < from + n; k++) {
+      sb.append((char) ch(d, pos, k));
+    }
+    return sb.toString();
   }
 
   /** The bytes {@code [index, index + length)} as Latin-1 text, for error messages and codes. */

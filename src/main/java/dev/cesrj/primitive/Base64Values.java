@@ -5,7 +5,10 @@ import dev.cesrj.code.B64;
 import io.netty.buffer.ByteBuf;
 import java.util.Base64;
 
-/** Decodes the value part of a text primitive with the JDK's Base64url decoder. */
+/**
+ * The raw value of a primitive: decoded from the value part of a qb64 primitive with the JDK's
+ * Base64url decoder, or copied from the bytes of a qb2 one.
+ */
 final class Base64Values {
   private Base64Values() {}
 
@@ -48,6 +51,19 @@ final class Base64Values {
     byte[] all = Base64.getUrlDecoder().decode(text);
     byte[] raw = new byte[all.length - ps - ls];
     System.arraycopy(all, ps + ls, raw, 0, raw.length);
+    return raw;
+  }
+
+  /**
+   * The raw value of the qb2 primitive {@code [start, end)} whose code has {@code cs} characters
+   * and {@code ps} pad sextets, after {@code ls} lead bytes (CESR.md section 1.5: the code and its
+   * {@code 2 * ps} pad bits take {@code (3 * cs + ps) / 4} bytes; pad bits and lead bytes were
+   * checked zero when it was framed).
+   */
+  static byte[] rawQb2(ByteBuf buf, int start, int end, int cs, int ps, int ls) {
+    int from = start + (3 * cs + ps) / 4 + ls;
+    byte[] raw = new byte[end - from];
+    buf.getBytes(from, raw);
     return raw;
   }
 }

@@ -1,16 +1,19 @@
 package dev.cesrj.primitive;
 
+import dev.cesrj.MalformedException;
 import dev.cesrj.code.B64;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.Transcode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalInt;
 
 /**
- * A view of one indexed signature (keripy {@code Siger}, text domain): code, index, ondex, raw
- * signature and qb64 bytes.
+ * A view of one indexed signature (keripy {@code Siger}), qb64 or qb2: code, index, ondex, raw
+ * signature and bytes in either domain (the same values whichever domain it was read in).
  *
  * <p>Index: 0 to {@link IndexerCode#maxIndex()}. Ondex: absent for current-only codes; equal to
  * the index for "both" codes without ondex characters ({@code A C E}); explicit otherwise. The
@@ -22,13 +25,23 @@ public final class IndexedSignature implements Element {
   private final int index;
   private final long offset;
   private final IndexerCode code;
+  private final Domain domain;
 
-  /** A view of the signature at buffer index {@code index}, already checked by the framer. */
+  /** A view of the qb64 signature at buffer index {@code index}, already checked by the framer. */
   public IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code) {
+    this(buf, index, offset, code, Domain.QB64);
+  }
+
+  /**
+   * A view of the signature of domain {@code domain} at buffer index {@code index}, already
+   * checked by the framer.
+   */
+  public IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code, Domain domain) {
     this.buf = buf;
     this.index = index;
     this.offset = offset;
     this.code = code;
+    this.domain = domain;
   }
 
   /**
@@ -49,6 +62,24 @@ public final class IndexedSignature implements Element {
     IndexedSignature sig = new IndexedSignature(b, 0, 0, TextScan.indexerCode(s, 0));
     sig.raw();
     return sig;
+  }
+
+  /**
+   * Parses one complete qb2 indexed signature from {@code qb2} (copied), with every check of the
+   * framer.
+   *
+   * @throws dev.cesrj.CesrException if it is truncated (needed: bytes), unknown, non-canonical or
+   *     followed by extra bytes
+   */
+  public static IndexedSignature parseQb2(byte[] qb2) {
+    ByteBuf b = Unpooled.copiedBuffer(qb2);
+    Source s = new Source(b, 0);
+    int fs = TextScan.indexer(Domain.QB2, s, 0, qb2.length, 0);
+    if (fs != qb2.length) {
+      throw new MalformedException(
+          fs, null, "end of input after one signature", (qb2.length - fs) + " extra bytes");
+    }
+    return new IndexedSignature(b, 0, 0, TextScan.indexerCode(Domain.QB2, s, 0), Domain.QB2);
   }
 
   /** The code. */
@@ -77,6 +108,13 @@ public final class IndexedSignature implements Element {
 
   private long softInt(int from, int width) {
     long v = 0;
+    if (domain == Domain.QB2) {
+      Source s = new Source(buf, 0);
+      for (int i = from; i < from + width; i++) {
+        v = (v << 6) | s.sextet(index, i);
+      }
+      return v;
+    }
     for (int i = 0; i < width; i++) {
       v = (v << 6) | B64.value(buf.getByte(index + from + i));
     }
@@ -90,6 +128,9 @@ public final class IndexedSignature implements Element {
    *     that character's)
    */
   public byte[] raw() {
+    if (domain == Domain.QB2) {
+      return Base64Values.rawQb2(buf, index, index + length(), code.cs(), code.cs() % 4, 0);
+    }
     return Base64Values.raw(
         buf, index, index + code.cs(), index + code.fs(), code.cs() % 4, 0, offset, code.code());
   }
@@ -99,14 +140,25 @@ public final class IndexedSignature implements Element {
     return offset;
   }
 
+  /** Length in bytes of its domain: {@code fs} characters, or {@code fs * 3 / 4} qb2 bytes. */
   @Override
   public int length() {
-    return code.fs();
+    return (int) domain.size(code.fs());
+  }
+
+  @Override
+  public Domain domain() {
+    return domain;
   }
 
   @Override
   public ByteBuf qb64() {
-    return buf.slice(index, code.fs());
+    return Transcode.qb64(buf.slice(index, length()), domain);
+  }
+
+  @Override
+  public ByteBuf qb2() {
+    return Transcode.qb2(buf.slice(index, length()), domain, offset, code.code());
   }
 
   @Override

@@ -1,17 +1,22 @@
 package dev.cesrj.primitive;
 
+import dev.cesrj.MalformedException;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.Transcode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A view of one Matter primitive (text domain): its code, soft part, raw value and qb64 bytes.
+ * A view of one Matter primitive, qb64 or qb2: its code, soft part, raw value and bytes in either
+ * domain (the same values whichever domain it was read in).
  *
  * <p>The view was checked when it was framed (code, size, soft part, canonical pad bits and lead
- * bytes); the raw value is decoded on each call to {@link #raw()} with the JDK's Base64url
- * decoder. Does not own its bytes (see {@link Element}).
+ * bytes); the raw value is decoded on each call to {@link #raw()} (qb64: with the JDK's Base64url
+ * decoder; qb2: copied after the code and lead bytes). Does not own its bytes (see {@link
+ * Element}).
  */
 public final class Matter implements Element {
   private final ByteBuf buf;
@@ -19,17 +24,28 @@ public final class Matter implements Element {
   private final int length;
   private final long offset;
   private final MatterCode code;
+  private final Domain domain;
 
   /**
-   * A view of the primitive at buffer index {@code index}, already checked by {@link
+   * A view of the qb64 primitive at buffer index {@code index}, already checked by {@link
    * TextScan#matter}; {@code length} is its full size in characters.
    */
   public Matter(ByteBuf buf, int index, int length, long offset, MatterCode code) {
+    this(buf, index, length, offset, code, Domain.QB64);
+  }
+
+  /**
+   * A view of the primitive of domain {@code domain} at buffer index {@code index}, already
+   * checked by {@link TextScan#matter(Domain, Source, int, int, dev.cesrj.code.Slot, long,
+   * long)}; {@code length} is its full size in bytes of that domain.
+   */
+  public Matter(ByteBuf buf, int index, int length, long offset, MatterCode code, Domain domain) {
     this.buf = buf;
     this.index = index;
     this.length = length;
     this.offset = offset;
     this.code = code;
+    this.domain = domain;
   }
 
   /**
@@ -52,6 +68,24 @@ public final class Matter implements Element {
     return m;
   }
 
+  /**
+   * Parses one complete qb2 Matter primitive from {@code qb2} (copied), with every check of the
+   * framer.
+   *
+   * @throws dev.cesrj.CesrException if it is truncated (needed: bytes), unknown, non-canonical or
+   *     followed by extra bytes
+   */
+  public static Matter parseQb2(byte[] qb2) {
+    ByteBuf b = Unpooled.copiedBuffer(qb2);
+    Source s = new Source(b, 0);
+    int fs = TextScan.matter(Domain.QB2, s, 0, qb2.length, null, Integer.MAX_VALUE, 0);
+    if (fs != qb2.length) {
+      throw new MalformedException(
+          fs, null, "end of input after one primitive", (qb2.length - fs) + " extra bytes");
+    }
+    return new Matter(b, 0, fs, 0, TextScan.matterCode(Domain.QB2, s, 0), Domain.QB2);
+  }
+
   /** The code. */
   public MatterCode code() {
     return code;
@@ -65,8 +99,11 @@ public final class Matter implements Element {
    * {@code ss == 0}.
    */
   public String soft() {
-    return buf.toString(
-        index + code.hs() + code.xs(), code.ss() - code.xs(), StandardCharsets.US_ASCII);
+    if (domain == Domain.QB64) {
+      return buf.toString(
+          index + code.hs() + code.xs(), code.ss() - code.xs(), StandardCharsets.US_ASCII);
+    }
+    return new Source(buf, 0).text(domain, index, code.hs() + code.xs(), code.ss() - code.xs());
   }
 
   /**
@@ -77,6 +114,9 @@ public final class Matter implements Element {
    *     that character's)
    */
   public byte[] raw() {
+    if (domain == Domain.QB2) {
+      return Base64Values.rawQb2(buf, index, index + length, code.cs(), code.ps(), code.ls());
+    }
     return Base64Values.raw(
         buf, index, index + code.cs(), index + length, code.ps(), code.ls(), offset, code.code());
   }
@@ -92,8 +132,18 @@ public final class Matter implements Element {
   }
 
   @Override
+  public Domain domain() {
+    return domain;
+  }
+
+  @Override
   public ByteBuf qb64() {
-    return buf.slice(index, length);
+    return Transcode.qb64(buf.slice(index, length), domain);
+  }
+
+  @Override
+  public ByteBuf qb2() {
+    return Transcode.qb2(buf.slice(index, length), domain, offset, code.code());
   }
 
   @Override

@@ -6,15 +6,20 @@ import dev.cesrj.NonCanonicalException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnknownCodeException;
 import dev.cesrj.code.B64;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.Source;
 
 /**
- * Sizes and checks of text-domain (qb64) primitives, read in place without allocating: the
- * framing hot path (CESR.md sections 1.5, 2 and 3; keripy {@code Matter._exfil} and
- * {@code Indexer._exfil}).
+ * Sizes and checks of primitives, read in place without allocating: the framing hot path
+ * (CESR.md sections 1.5, 2 and 3; keripy {@code Matter._exfil}, {@code Matter._bexfil} and the
+ * {@code Indexer} counterparts). The methods without a {@link Domain} read text (qb64, one byte per
+ * character: the fast path); those with one read either domain. In qb2 the characters are the
+ * sextets of the item's bytes (the hard code from the leading bytes, CESR.md 2.1), every size is
+ * 3/4 of the text size in bytes, and the same checks apply to the same bits (pad bits after the
+ * code, lead bytes).
  *
  * <p>Each check is made as soon as the characters it needs are readable, so that bad input is
  * reported before more input is awaited: the first character must start a primitive
@@ -31,10 +36,11 @@ import dev.cesrj.internal.Source;
  * variable one), else the least any primitive starting so can take. Value characters past the
  * pad and lead bits are checked only when a view decodes them ({@link Matter#raw()}).
  *
- * <p>All sizes here are in characters (= bytes of text). {@code limit} is the exclusive buffer
- * index where readable input ends; {@code rest} is the least number of bytes the grammar still
- * needs after this item, added to the "needed" figure of a truncation. Error offsets are those of
- * the primitive, except for a bad character, whose own offset is given.
+ * <p>Returned sizes and truncation figures are in bytes of the domain read (characters in qb64,
+ * bytes in qb2). {@code limit} is the exclusive buffer index where readable input ends;
+ * {@code rest} is the least number of bytes the grammar still needs after this item, added to the
+ * "needed" figure of a truncation. Error offsets are those of the primitive, except for a bad
+ * character (or a qb2 sextet that should be {@code _}), whose own byte offset is given.
  */
 public final class TextScan {
   /** The fewest characters of any Matter primitive (e.g. {@code MAAA}, {@code 1AAK}). */
@@ -43,7 +49,15 @@ public final class TextScan {
   private TextScan() {}
 
   /**
-   * The full size in characters of the Matter primitive at {@code pos}.
+   * The full size in characters of the qb64 Matter primitive at {@code pos}: {@link
+   * #matter(Domain, Source, int, int, Slot, long, long)} in {@link Domain#QB64}.
+   */
+  public static int matter(Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
+    return matter(Domain.QB64, s, pos, limit, slot, maxFrame, rest);
+  }
+
+  /**
+   * The full size in bytes of domain {@code d} of the Matter primitive at {@code pos}.
    *
    * @param slot where the primitive stands, or {@code null} for any Matter code
    * @param maxFrame largest size accepted, in bytes
@@ -54,32 +68,34 @@ public final class TextScan {
    * @throws FrameTooLargeException if the primitive declares more than {@code maxFrame} bytes
    * @throws NonCanonicalException if pad bits or lead bytes are not zero
    */
-  public static int matter(Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
+  public static int matter(
+      Domain d, Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
     int avail = limit - pos;
+    int have = d.chars(avail);
     int min = slot != null ? slot.minSize() : MIN_MATTER;
-    if (avail < 1) {
-      throw truncated(s, pos, null, slot, min + rest - avail);
+    if (have < 1) {
+      throw truncated(s, pos, null, slot, d.size(min) + rest - avail);
     }
-    int c0 = s.at(pos);
+    int c0 = s.ch(d, pos, 0);
     int hs = MatterCode.hardSize(c0);
     if (hs == 0) {
       throw notAPrimitive(s, pos, c0, slot);
     }
-    if (avail < hs) {
+    if (have < hs) {
       int least =
           MatterCode.leastFullSize(
-              avail, c0, avail > 1 ? s.at(pos + 1) : 0, avail > 2 ? s.at(pos + 2) : 0);
+              have, c0, have > 1 ? s.ch(d, pos, 1) : 0, have > 2 ? s.ch(d, pos, 2) : 0);
       if (least == 0) {
-        throw unknownMatter(s, pos, avail);
+        throw unknownMatter(d, s, pos, have);
       }
-      throw truncated(s, pos, null, slot, Math.max(min, least) + rest - avail);
+      throw truncated(s, pos, null, slot, d.size(Math.max(min, least)) + rest - avail);
     }
-    int c1 = hs > 1 ? s.at(pos + 1) : 0;
-    int c2 = hs > 2 ? s.at(pos + 2) : 0;
-    int c3 = hs > 3 ? s.at(pos + 3) : 0;
+    int c1 = hs > 1 ? s.ch(d, pos, 1) : 0;
+    int c2 = hs > 2 ? s.ch(d, pos, 2) : 0;
+    int c3 = hs > 3 ? s.ch(d, pos, 3) : 0;
     MatterCode code = MatterCode.lookup(hs, c0, c1, c2, c3);
     if (code == null) {
-      throw unknownMatter(s, pos, hs);
+      throw unknownMatter(d, s, pos, hs);
     }
     if (slot != null && !slot.accepts(code)) {
       throw new MalformedException(
@@ -89,13 +105,13 @@ public final class TextScan {
           code.name() + " (" + code.code() + ") may not stand here");
     }
     int cs = code.cs();
-    checkSoft(s, pos, code, Math.min(avail, cs));
+    checkSoft(d, s, pos, code, Math.min(have, cs));
     long fs;
     if (code.isVariable()) {
-      if (avail < cs) {
-        throw truncated(s, pos, code.code(), slot, code.minFullSize() + rest - avail);
+      if (have < cs) {
+        throw truncated(s, pos, code.code(), slot, d.size(code.minFullSize()) + rest - avail);
       }
-      long size = base64Int(s, pos + code.hs(), code.ss(), code.code());
+      long size = base64Int(d, s, pos, code.hs(), code.ss(), code.code());
       if (size == 0 && code.ls() > 0) {
         throw new MalformedException(
             s.offset(pos),
@@ -107,15 +123,16 @@ public final class TextScan {
     } else {
       fs = code.fs();
     }
-    if (fs > maxFrame) {
-      throw new FrameTooLargeException(s.offset(pos), code.code(), fs, maxFrame);
+    long bytes = d.size(fs);
+    if (bytes > maxFrame) {
+      throw new FrameTooLargeException(s.offset(pos), code.code(), bytes, maxFrame);
     }
-    if (avail < fs) {
+    if (avail < bytes) {
       throw new TruncatedException(
-          s.offset(pos), code.code(), "the rest of " + code.name(), fs + rest - avail);
+          s.offset(pos), code.code(), "the rest of " + code.name(), bytes + rest - avail);
     }
-    checkLeadingZeroBits(s, pos, code.code(), pos + cs, code.ps(), code.ls());
-    return (int) fs;
+    checkLeadingZeroBits(d, s, pos, code.code(), cs, code.ps(), code.ls());
+    return (int) bytes;
   }
 
   /**
@@ -138,37 +155,45 @@ public final class TextScan {
         return 88;
       }
     }
-    return indexerChecked(s, pos, limit, rest);
+    return indexerChecked(Domain.QB64, s, pos, limit, rest);
   }
 
-  private static int indexerChecked(Source s, int pos, int limit, long rest) {
+  /**
+   * The full size in bytes of domain {@code d} of the indexed signature at {@code pos}; errors as
+   * for {@link #indexer(Source, int, int, long)}.
+   */
+  public static int indexer(Domain d, Source s, int pos, int limit, long rest) {
+    return d == Domain.QB64 ? indexer(s, pos, limit, rest) : indexerChecked(d, s, pos, limit, rest);
+  }
+
+  private static int indexerChecked(Domain d, Source s, int pos, int limit, long rest) {
     int avail = limit - pos;
-    if (avail < 1) {
-      throw truncated(s, pos, null, Slot.SIGER, Slot.SIGER.minSize() + rest - avail);
+    int have = d.chars(avail);
+    if (have < 1) {
+      throw truncated(s, pos, null, Slot.SIGER, d.size(Slot.SIGER.minSize()) + rest - avail);
     }
-    int c0 = s.at(pos);
+    int c0 = s.ch(d, pos, 0);
     int hs = IndexerCode.hardSize(c0);
     if (hs == 0) {
       throw notAPrimitive(s, pos, c0, Slot.SIGER);
     }
-    if (avail < hs) {
+    if (have < hs) {
       int least = IndexerCode.leastFullSize(c0);
       if (least == 0) {
-        throw unknownIndexer(s, pos, avail);
+        throw unknownIndexer(d, s, pos, have);
       }
-      throw truncated(s, pos, null, Slot.SIGER, least + rest - avail);
+      throw truncated(s, pos, null, Slot.SIGER, d.size(least) + rest - avail);
     }
-    IndexerCode code = IndexerCode.lookup(hs, c0, hs > 1 ? s.at(pos + 1) : 0);
+    IndexerCode code = IndexerCode.lookup(hs, c0, hs > 1 ? s.ch(d, pos, 1) : 0);
     if (code == null) {
-      throw unknownIndexer(s, pos, hs);
+      throw unknownIndexer(d, s, pos, hs);
     }
-    int soft = pos + code.hs();
-    int readable = Math.min(avail, code.cs()) - code.hs();
+    int readable = Math.min(have, code.cs()) - code.hs();
     for (int i = 0; i < readable; i++) {
-      base64Int(s, soft + i, 1, code.code());
+      base64Int(d, s, pos, code.hs() + i, 1, code.code());
     }
     if (readable == code.ss() && code.currentOnly()) {
-      long ondex = base64Int(s, soft + code.ms(), code.os(), code.code());
+      long ondex = base64Int(d, s, pos, code.hs() + code.ms(), code.os(), code.code());
       if (ondex != 0) {
         throw new NonCanonicalException(
             s.offset(pos),
@@ -177,56 +202,77 @@ public final class TextScan {
             code.name() + " carries ondex " + ondex);
       }
     }
-    int fs = code.fs();
+    int fs = (int) d.size(code.fs());
     if (avail < fs) {
       throw new TruncatedException(
           s.offset(pos), code.code(), "the rest of " + code.name(), fs + rest - avail);
     }
-    checkLeadingZeroBits(s, pos, code.code(), pos + code.cs(), code.cs() % 4, 0);
+    checkLeadingZeroBits(d, s, pos, code.code(), code.cs(), code.cs() % 4, 0);
     return fs;
   }
 
   /**
-   * The Matter code of a primitive at {@code pos} that {@link #matter} has already checked.
+   * The Matter code of a qb64 primitive at {@code pos} that {@link #matter} has already checked.
    */
   public static MatterCode matterCode(Source s, int pos) {
-    int c0 = s.at(pos);
+    return matterCode(Domain.QB64, s, pos);
+  }
+
+  /** The Matter code of a primitive of domain {@code d} at {@code pos}, already checked. */
+  public static MatterCode matterCode(Domain d, Source s, int pos) {
+    int c0 = s.ch(d, pos, 0);
     int hs = MatterCode.hardSize(c0);
     return MatterCode.lookup(
         hs,
         c0,
-        hs > 1 ? s.at(pos + 1) : 0,
-        hs > 2 ? s.at(pos + 2) : 0,
-        hs > 3 ? s.at(pos + 3) : 0);
+        hs > 1 ? s.ch(d, pos, 1) : 0,
+        hs > 2 ? s.ch(d, pos, 2) : 0,
+        hs > 3 ? s.ch(d, pos, 3) : 0);
   }
 
   /**
-   * The Indexer code of a signature at {@code pos} that {@link #indexer} has already checked.
+   * The Indexer code of a qb64 signature at {@code pos} that {@link #indexer} has already checked.
    */
   public static IndexerCode indexerCode(Source s, int pos) {
-    int c0 = s.at(pos);
+    return indexerCode(Domain.QB64, s, pos);
+  }
+
+  /** The Indexer code of a signature of domain {@code d} at {@code pos}, already checked. */
+  public static IndexerCode indexerCode(Domain d, Source s, int pos) {
+    int c0 = s.ch(d, pos, 0);
     int hs = IndexerCode.hardSize(c0);
-    return IndexerCode.lookup(hs, c0, hs > 1 ? s.at(pos + 1) : 0);
+    return IndexerCode.lookup(hs, c0, hs > 1 ? s.ch(d, pos, 1) : 0);
   }
 
   /**
-   * Reads a Base64 integer of {@code width} characters at {@code pos} (bytes already checked
+   * Reads a Base64 integer of {@code width} qb64 characters at {@code pos} (bytes already checked
    * readable).
    *
    * @throws MalformedException if a character is not Base64url
    */
   public static long base64Int(Source s, int pos, int width, String code) {
+    return base64Int(Domain.QB64, s, pos, 0, width, code);
+  }
+
+  /**
+   * Reads a Base64 integer of {@code width} characters from character {@code from} of the item of
+   * domain {@code d} at {@code pos} (already checked readable). A qb2 sextet is always a digit.
+   *
+   * @throws MalformedException if a qb64 character is not Base64url
+   */
+  public static long base64Int(Domain d, Source s, int pos, int from, int width, String code) {
     long v = 0;
-    for (int i = 0; i < width; i++) {
-      int d = B64.value(s.at(pos + i));
-      if (d < 0) {
+    for (int i = from; i < from + width; i++) {
+      int ch = s.ch(d, pos, i);
+      int digit = B64.value(ch);
+      if (digit < 0) {
         throw new MalformedException(
             s.offset(pos + i),
             code,
             "a Base64url character",
-            "byte 0x" + Integer.toHexString(s.at(pos + i)) + " in a size, count or index");
+            "byte 0x" + Integer.toHexString(ch) + " in a size, count or index");
       }
-      v = (v << 6) | d;
+      v = (v << 6) | digit;
     }
     return v;
   }
@@ -236,48 +282,53 @@ public final class TextScan {
    * readable): pre-pad characters must be {@code _}, the others Base64url (keripy raises for a
    * pre-pad other than {@code _}).
    */
-  private static void checkSoft(Source s, int pos, MatterCode code, int end) {
-    int soft = pos + code.hs();
+  private static void checkSoft(Domain d, Source s, int pos, MatterCode code, int end) {
     for (int i = 0; i < end - code.hs(); i++) {
-      int ch = s.at(soft + i);
+      int k = code.hs() + i;
+      int ch = s.ch(d, pos, k);
       if (i < code.xs() ? ch != '_' : B64.value(ch) < 0) {
         throw new MalformedException(
-            s.offset(soft + i),
+            s.offset(pos + d.byteOf(k)),
             code.code(),
             i < code.xs() ? "pre-pad '_'" : "a Base64url character",
-            "byte 0x" + Integer.toHexString(ch) + " in the soft part of " + code.name());
+            (d == Domain.QB64 ? "byte 0x" + Integer.toHexString(ch) : "sextet '" + (char) ch + "'")
+                + " in the soft part of " + code.name());
       }
     }
   }
 
   /**
-   * Checks that the value at {@code val} starts with {@code 2 * ps} zero pad bits then
-   * {@code 8 * ls} zero lead bits (CESR.md section 1.5).
+   * Checks that the value after the {@code cs} code characters of the item at {@code pos} starts
+   * with {@code 2 * ps} zero pad bits then {@code 8 * ls} zero lead bits (CESR.md section 1.5;
+   * the same bits in both domains).
    */
   private static void checkLeadingZeroBits(
-      Source s, int pos, String code, int val, int ps, int ls) {
-    if (!zeroBits(s, val, 0, 2 * ps, code)) {
+      Domain d, Source s, int pos, String code, int cs, int ps, int ls) {
+    if (!zeroBits(d, s, pos, cs, 0, 2 * ps, code)) {
       throw new NonCanonicalException(
           s.offset(pos), code, "zero pad bits", "non-zero pad bits after the code");
     }
-    if (ls > 0 && !zeroBits(s, val, 2 * ps, 2 * ps + 8 * ls, code)) {
+    if (ls > 0 && !zeroBits(d, s, pos, cs, 2 * ps, 2 * ps + 8 * ls, code)) {
       throw new NonCanonicalException(
           s.offset(pos), code, "zero lead bytes", "non-zero lead byte before the raw value");
     }
   }
 
   /**
-   * True if bits {@code [from, to)} of the sextets starting at {@code val} are all zero.
+   * True if bits {@code [from, to)} of the sextets from character {@code val} of the item at
+   * {@code pos} are all zero.
    *
-   * @throws MalformedException if one of the characters holding those bits is not Base64url
+   * @throws MalformedException if one of the qb64 characters holding those bits is not Base64url
    */
-  private static boolean zeroBits(Source s, int val, int from, int to, String code) {
+  private static boolean zeroBits(
+      Domain d, Source s, int pos, int val, int from, int to, String code) {
     for (int bit = from; bit < to; ) {
-      int ch = s.at(val + bit / 6);
+      int k = val + bit / 6;
+      int ch = s.ch(d, pos, k);
       int sextet = B64.value(ch);
       if (sextet < 0) {
         throw new MalformedException(
-            s.offset(val + bit / 6),
+            s.offset(pos + k),
             code,
             "a Base64url character",
             "byte 0x" + Integer.toHexString(ch) + " in the value");
@@ -293,14 +344,14 @@ public final class TextScan {
     return true;
   }
 
-  private static UnknownCodeException unknownMatter(Source s, int pos, int n) {
-    String text = s.text(pos, n);
+  private static UnknownCodeException unknownMatter(Domain d, Source s, int pos, int n) {
+    String text = s.text(d, pos, 0, n);
     return new UnknownCodeException(
         s.offset(pos), text, "a Matter code", "no Matter code starts with " + text);
   }
 
-  private static UnknownCodeException unknownIndexer(Source s, int pos, int n) {
-    String text = s.text(pos, n);
+  private static UnknownCodeException unknownIndexer(Domain d, Source s, int pos, int n) {
+    String text = s.text(d, pos, 0, n);
     return new UnknownCodeException(
         s.offset(pos),
         text,

@@ -14,10 +14,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A push parser for a CESR stream that arrives in chunks of any size (text domain, qb64
- * attachments): the caller feeds bytes as they come and gets back each message once it is
- * complete, body and all its attachments together (CESR.md Part A item 5, section 6.6; keripy's
- * {@code Parser} with {@code framed=False}).
+ * A push parser for a CESR stream that arrives in chunks of any size (qb64 or qb2 attachments,
+ * switching domains as {@link Messages} allows): the caller feeds bytes as they come and gets back
+ * each message once it is complete, body and all its attachments together (CESR.md Part A item 5,
+ * section 6.6; keripy's {@code Parser} with {@code framed=False}).
  *
  * <pre>{@code
  * try (CesrStreamParser parser = new CesrStreamParser(options)) {
@@ -96,8 +96,11 @@ import java.util.Objects;
  *       {@link Framed#retain()}); reading one after that reads released or moved bytes.
  * </ul>
  *
- * <p>Binary (qb2) input raises {@link dev.cesrj.UnsupportedException} as {@link Messages} does.
- * Not thread-safe.
+ * <p>qb2 input: "need N more bytes" counts bytes in both domains (a qb2 counter or group cut
+ * short needs its missing bytes, 3 per triplet of content). The lookahead judges JSON bodies and
+ * qb64 counters only; a qb2 part is handed to the framer, whose truncation says how many bytes to
+ * wait for, so a qb2 bare attachment run is framed again each time it has grown by the group the
+ * framer was missing (linear in the groups of a message). Not thread-safe.
  */
 public final class CesrStreamParser implements AutoCloseable {
   /** Offsets are re-based once the stream passes this many bytes since the last base: 1 GiB. */

@@ -1,5 +1,6 @@
 package dev.cesrj.stream;
 
+import dev.cesrj.code.B64;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
@@ -16,11 +17,14 @@ import io.netty.buffer.ByteBuf;
  *       MessagePack fixmap, map16 or map32;
  *   <li>{@code -_} (and the legacy {@code --}): a genus-version code; {@code -X} or {@code --X}
  *       (legacy {@code -0X}) whose code in the table in force is a BodyWithAttachmentGroup, a
- *       NonNativeBodyGroup or a CESR-native body group.
+ *       NonNativeBodyGroup or a CESR-native body group;
+ *   <li>the same counters in qb2: a first byte {@code 0xF8..0xFB} (sextet 62, tritet 111) whose
+ *       next sextets say {@code _}, or the code of such a group.
  * </ul>
  *
  * <p>A {@code -} (or {@code --}) in the last bytes read is undecided until the byte after it
- * arrives. Reads with {@link ByteBuf#getByte(int)}; allocates nothing.
+ * arrives, likewise a qb2 counter until the bytes holding its second (or third) sextet. Reads with
+ * {@link ByteBuf#getByte(int)}; allocates nothing.
  */
 final class ColdStartPoints {
   /** The byte at the index cannot start a message. */
@@ -44,13 +48,17 @@ final class ColdStartPoints {
         || b == 0xDF) {
       return YES;
     }
-    if (b != '-') {
+    boolean binary = b >= 0xF8 && b <= 0xFB; // a qb2 counter: first sextet 62
+    if (b != '-' && !binary) {
       return NO;
     }
+    // the second and third characters: the bytes in qb64, sextets 1 and 2 in qb2 (each readable
+    // once the byte at the same index is)
     if (p + 1 >= limit) {
       return UNDECIDED;
     }
-    int c = buf.getByte(p + 1) & 0xFF;
+    int b1 = buf.getByte(p + 1) & 0xFF;
+    int c = binary ? B64.charOf((b & 0x03) << 4 | b1 >>> 4) : b1;
     switch (table.hardSize(c)) {
       case 5:
         return YES;
@@ -60,7 +68,9 @@ final class ColdStartPoints {
         if (p + 2 >= limit) {
           return UNDECIDED;
         }
-        return startsMessage(table.big(buf.getByte(p + 2) & 0xFF)) ? YES : NO;
+        int b2 = buf.getByte(p + 2) & 0xFF;
+        int c2 = binary ? B64.charOf((b1 & 0x0F) << 2 | b2 >>> 6) : b2;
+        return startsMessage(table.big(c2)) ? YES : NO;
       default:
         return NO;
     }

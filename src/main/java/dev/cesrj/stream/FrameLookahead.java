@@ -35,7 +35,9 @@ import java.nio.ByteOrder;
  * </ul>
  *
  * <p>Sizes are checked against the frame limit: anything larger is handed to the framer, which
- * refuses it at once. Allocates nothing.
+ * refuses it at once. qb2 counters (tritet 111) are not judged here: where one stands, the
+ * message is handed to the framer, and its truncation says how many bytes to wait for.
+ * Allocates nothing.
  */
 final class FrameLookahead {
   /** Frame now. */

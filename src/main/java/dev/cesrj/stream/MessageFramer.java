@@ -13,6 +13,7 @@ import dev.cesrj.VersionStringException;
 import dev.cesrj.code.B64;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
@@ -29,8 +30,13 @@ import java.util.List;
 
 /**
  * Frames messages (CESR.md sections 5, 6.2 to 6.5; keripy {@code Parser.msgParsator}): cold
- * start, body, then the attachment groups up to the next message. Text-domain attachments; not
- * thread-safe.
+ * start, body, then the attachment groups up to the next message. Not thread-safe.
+ *
+ * <p>Domains (CESR.md section 5): the first byte at each cold-start point says what comes: a
+ * body, a qb64 counter ({@code -}) or a qb2 counter (tritet 111). It is sniffed at each message
+ * start and, in a bare attachment run, at each group, so a stream may switch between qb64 and qb2
+ * there; everything inside a counted group (AttachmentGroup, envelope) has that group's domain,
+ * nested messages included.
  *
  * <p>Message forms: a bare JSON/CBOR/MGPK body; a NonNativeBodyGroup ({@code -W}/{@code -H})
  * whose Texter carries the body; a CESR-native body, FixBodyGroup or MapBodyGroup ({@code
@@ -51,6 +57,8 @@ final class MessageFramer {
   private final CesrOptions options;
   private final GroupViews views;
   private CounterTable streamTable;
+  /** The domain of the innermost enclosing group being framed, or {@code null} at the top. */
+  private Domain within;
 
   MessageFramer(ByteBuf buf, int origin, CesrOptions options) {
     this(buf, origin, options, null);
@@ -134,7 +142,7 @@ final class MessageFramer {
     if (Tritet.of(b).isMessage()) {
       return bareMessage(start, p, limit, gvc);
     }
-    if (b != '-') {
+    if (!startsCounter(b)) {
       throw coldStart(p, b, "a message");
     }
     CounterTable table = table();
@@ -171,12 +179,13 @@ final class MessageFramer {
     return new UnsupportedException(src.offset(p), code.code(), "a message", what);
   }
 
+  /** True if {@code b} starts a counter: {@code -} (qb64) or tritet 111 (qb2, CESR.md 5). */
+  private static boolean startsCounter(int b) {
+    return b == '-' || Tritet.of(b) == Tritet.BINARY;
+  }
+
   private CesrException coldStart(int p, int b, String expected) {
     Tritet tr = Tritet.of(b);
-    if (tr == Tritet.BINARY) {
-      return new UnsupportedException(
-          src.offset(p), null, expected, "binary (qb2) counters are not supported by this version");
-    }
     String what =
         tr == Tritet.ANNOTATED
             ? "annotated text (de-annotate it first)"
@@ -248,7 +257,10 @@ final class MessageFramer {
     CounterTable t = table;
     CounterTable scoped = pinned;
     Group innerGvc = null;
+    Domain outer = within;
+    within = env.domain();
     try {
+      groups.requireDomain(within, q, end);
       if (groups.isGenusVersionAt(q, end, t)) {
         int r = groups.group(q, end, t, depth + 1);
         innerGvc = view(q, r, depth + 1);
@@ -286,6 +298,8 @@ final class MessageFramer {
     } catch (TruncatedException e) {
       throw new MalformedException(
           e.offset(), e.code(), e.expected(), "content ends inside its enclosing group");
+    } finally {
+      within = outer;
     }
   }
 
@@ -371,10 +385,17 @@ final class MessageFramer {
    *
    * @throws VersionStringException if there is no such Verser, it is not a version keripy
    *     accepts, or the body is larger than a version string can say (16,777,215)
+   * @throws UnsupportedException for a native body in qb2
    */
   private Body nativeBody(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
     CounterCode code = groups.code();
     long count = groups.count();
+    if (groups.domainAt(q, limit) == Domain.QB2) {
+      // keripy turns a native body into qb64 before it parses its fields
+      throw new UnsupportedException(
+          src.offset(q), code.code(), "a CESR-native body in qb64",
+          "a CESR-native body in qb2 (framed in qb64 only)");
+    }
     int r = natives.body(q, limit, table, depth);
     Group group = views.group(q, r - q, code, count, depth);
     int verser = code.name().startsWith("Map") || code.name().startsWith("BigMap") ? 1 : 0;
@@ -448,18 +469,22 @@ final class MessageFramer {
     boolean first = true;
     while (p < limit) {
       int b = src.at(p);
-      if (b != '-') {
+      if (!startsCounter(b)) {
         if (!enclosed && Tritet.of(b).isMessage()) {
           break;
         }
         throw coldStart(p, b, "an attachment group" + (enclosed ? "" : " or a message"));
+      }
+      if (within != null) {
+        groups.requireDomain(within, p, limit);
       }
       if (groups.isGenusVersionAt(p, limit, table)) {
         if (!enclosed) {
           break;
         }
         throw new MalformedException(
-            src.offset(p), table.genusVersion(src.at(p + 1)).code(), "an attachment group",
+            src.offset(p), table.genusVersion(src.ch(groups.domainAt(p, limit), p, 1)).code(),
+            "an attachment group",
             "a genus-version code inside a group, not at its start");
       }
       groups.counter(p, limit, table, 0);
@@ -561,7 +586,8 @@ final class MessageFramer {
     int fs = groups.counter(p, limit, table, 0);
     CounterCode code = groups.code();
     long count = groups.count();
-    long total = fs + 4L * count;
+    Domain d = groups.domainAt(p, limit);
+    long total = fs + d.size(4L * count);
     if (total > options.maxFrameBytes()) {
       throw new FrameTooLargeException(src.offset(p), code.code(), total, options.maxFrameBytes());
     }
@@ -579,7 +605,10 @@ final class MessageFramer {
     int q = p + fs;
     CounterTable t = table;
     CounterTable scoped = pinned;
+    Domain outer = within;
+    within = d;
     try {
+      groups.requireDomain(d, q, end);
       if (groups.isGenusVersionAt(q, end, t)) {
         int r = groups.group(q, end, t, depth + 1);
         run.groups.add(view(q, r, depth + 1));
@@ -591,6 +620,8 @@ final class MessageFramer {
     } catch (TruncatedException e) {
       throw new MalformedException(
           e.offset(), e.code(), e.expected(), "content ends inside its AttachmentGroup");
+    } finally {
+      within = outer;
     }
     return end;
   }

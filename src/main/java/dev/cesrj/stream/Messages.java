@@ -12,6 +12,12 @@ import java.util.Objects;
  * Iterates the messages of a whole CESR stream: each message's genus-version code (if any),
  * body and attachment groups, until the next message (CESR.md sections 5 and 6).
  *
+ * <p>Domains: genus-version codes, envelopes, body groups and attachment groups may be qb64 or
+ * qb2, as the first byte at each cold-start point says (each message start and, in a bare
+ * attachment run, each group); inside a counted group everything has the group's domain (a
+ * counter of the other domain there is a {@link dev.cesrj.MalformedException}). Offsets and
+ * lengths are bytes of the stream.
+ *
  * <p>Counter table of the attachments (CESR.md Part A item 2): a genus-version code in force
  * wins (one at the top of the stream or before a message holds for the rest of the stream; one
  * at the start of an AttachmentGroup or envelope holds inside it only, nested messages included);

@@ -4,6 +4,7 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ColdStartException;
 import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
@@ -82,15 +83,26 @@ public record StreamCensus(
     }
   }
 
-  /** True if {@code stream[0, offset)} is nothing but genus-version codes (8 characters each). */
+  /**
+   * True if {@code stream[0, offset)} is nothing but genus-version codes: 8 characters ({@code -_})
+   * in qb64, 6 bytes ({@code 0xFB 0xF_}) in qb2.
+   */
   static boolean onlyGenusVersionCodesBefore(byte[] stream, long offset) {
-    if (offset % 8 != 0 || offset > stream.length) {
+    if (offset > stream.length) {
       return false;
     }
-    for (int i = 0; i < offset; i += 8) {
-      if (stream[i] != '-' || stream[i + 1] != '_') {
+    int i = 0;
+    while (i < offset) {
+      Domain d = Domain.ofCounterByte(stream[i]);
+      int size = (int) d.size(8);
+      boolean gvc = i + size <= offset
+          && (d == Domain.QB64
+              ? stream[i] == '-' && stream[i + 1] == '_'
+              : (stream[i] & 0xFF) == 0xFB && (stream[i + 1] & 0xF0) == 0xF0);
+      if (!gvc) {
         return false;
       }
+      i += size;
     }
     return true;
   }

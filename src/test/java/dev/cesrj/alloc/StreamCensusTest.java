@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link StreamCensus} counts what keripy parsed in each CESR 1.0 text stream of the corpus (its
+ * {@link StreamCensus} counts what keripy parsed in each stream of the corpus, qb64 and qb2 (its
  * {@code .expected.json}), and {@link MessageArms} agree with each other on every such stream.
  */
 class StreamCensusTest {
@@ -34,13 +34,16 @@ class StreamCensusTest {
     assertEquals(26, v1TextStreams().size(), v1TextStreams().toString());
   }
 
-  /** Every text stream, CESR 1.0 and 2.0 (a 2.0 attachment-only file starts with -_AAACAA). */
-  static List<String> textStreams() {
-    return Corpus.streams().stream().filter(n -> n.contains(".txt.")).collect(Collectors.toList());
+  /**
+   * Every stream, CESR 1.0 and 2.0, qb64 and qb2 (a 2.0 attachment-only file starts with
+   * {@code -_AAACAA}, 8 characters or 6 bytes).
+   */
+  static List<String> allStreams() {
+    return Corpus.streams();
   }
 
   @ParameterizedTest
-  @MethodSource("textStreams")
+  @MethodSource("allStreams")
   void countsMessagesGroupsAndSignaturesAsKeripyParsedThem(String name) {
     byte[] stream = Corpus.bytes(name);
     JsonNode expected = Corpus.expected(name);
@@ -100,7 +103,7 @@ class StreamCensusTest {
   }
 
   @ParameterizedTest
-  @MethodSource("v1TextStreams")
+  @MethodSource("allStreams")
   void copyOnceAndZeroCopyVisitTheSameMessagesAndGroups(String name) {
     byte[] stream = Corpus.bytes(name);
     StreamCensus census = StreamCensus.of(stream, CesrOptions.DEFAULT);

@@ -1,12 +1,15 @@
 package dev.cesrj.fuzz;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
 import dev.cesrj.group.LegacyGroupParser;
@@ -15,11 +18,13 @@ import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
 import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Domains;
 import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -195,6 +200,84 @@ class FuzzTargetsTest {
         assertEquals(text, m.qb64Text());
       }
     } catch (CesrException expected) {
+      // typed rejection is a clean result
+    }
+  }
+
+  /**
+   * The qb64/qb2 converters ({@link Domains}) on a primitive, a group, an attachment run or a
+   * message stream (the fuzzer picks which, and the table): each conversion ends cleanly or with
+   * a {@link CesrException}; whatever converts to qb2 also converts to qb64, and the converted
+   * forms convert back: {@code qb64 -> qb2 -> qb64} and {@code qb2 -> qb64 -> qb2} are identities.
+   */
+  @FuzzTest(maxDuration = "30s")
+  void converters(FuzzedDataProvider data) {
+    int which = data.consumeInt(0, 3);
+    CounterTable table = data.consumeBoolean() ? CounterTable.CESR_2_0 : CounterTable.CESR_1_0;
+    byte[] input = data.consumeRemainingAsBytes();
+    CesrOptions options = SMALL.toBuilder().defaultTable(table).build();
+    switch (which) {
+      case 0:
+        primitiveRoundTrips(input);
+        break;
+      case 1:
+        roundTrips(input, (in, to) -> Domains.group(in, to, options));
+        break;
+      case 2:
+        roundTrips(input, (in, to) -> Domains.attachments(in, to, options));
+        break;
+      default:
+        roundTrips(input, (in, to) -> Domains.messages(in, to, options));
+    }
+  }
+
+  /** A converter of whole inputs to a domain. */
+  private interface Converter {
+    byte[] to(byte[] input, Domain target);
+  }
+
+  private static void roundTrips(byte[] input, Converter c) {
+    byte[] qb64 = convert(c, input, Domain.QB64);
+    byte[] qb2 = convert(c, input, Domain.QB2);
+    if (qb2 != null) {
+      assertNotNull(qb64, "converts to qb2 but not to qb64");
+      assertArrayEquals(qb64, c.to(qb2, Domain.QB64), "qb2 -> qb64");
+      assertArrayEquals(qb2, c.to(qb64, Domain.QB2), "qb64 -> qb2");
+      assertArrayEquals(qb2, c.to(qb2, Domain.QB2), "qb2 -> qb2");
+    }
+    if (qb64 != null) {
+      assertArrayEquals(qb64, c.to(qb64, Domain.QB64), "qb64 -> qb64");
+    }
+  }
+
+  private static byte[] convert(Converter c, byte[] input, Domain target) {
+    try {
+      return c.to(input, target);
+    } catch (CesrException rejected) {
+      return null;
+    }
+  }
+
+  private static void primitiveRoundTrips(byte[] input) {
+    String text = new String(input, StandardCharsets.ISO_8859_1);
+    try {
+      assertEquals(text, Domains.matterToQb64(Domains.matterToQb2(text)));
+    } catch (CesrException rejected) {
+      // typed rejection is a clean result
+    }
+    try {
+      assertArrayEquals(input, Domains.matterToQb2(Domains.matterToQb64(input)));
+    } catch (CesrException rejected) {
+      // typed rejection is a clean result
+    }
+    try {
+      assertEquals(text, Domains.signatureToQb64(Domains.signatureToQb2(text)));
+    } catch (CesrException rejected) {
+      // typed rejection is a clean result
+    }
+    try {
+      assertArrayEquals(input, Domains.signatureToQb2(Domains.signatureToQb64(input)));
+    } catch (CesrException rejected) {
       // typed rejection is a clean result
     }
   }

@@ -18,6 +18,7 @@ import dev.cesrj.TruncatedException;
 import dev.cesrj.UnknownCodeException;
 import dev.cesrj.UnsupportedException;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.primitive.IndexedSignature;
@@ -464,10 +465,14 @@ class GroupFramingErrorsTest {
   void aSingleByteThatCannotStartACounter() {
     assertError(fails(dev.cesrj.ColdStartException.class, "A"), 0, null);
     assertError(fails(dev.cesrj.ColdStartException.class, new byte[] {(byte) 0xDF}, V1, 0), 0, null);
-    // 0xE0 and above: the tritet of a binary (qb2) counter
-    assertError(fails(UnsupportedException.class, new byte[] {(byte) 0xE0}, V1, 0), 0, null);
-    assertError(fails(UnsupportedException.class, new byte[] {(byte) 0xE0, 'A', 'A', 'A'}, V1, 0),
+    // 0xE0 and above: tritet 111, a qb2 item, but only a first sextet of 62 starts a counter
+    assertError(fails(dev.cesrj.ColdStartException.class, new byte[] {(byte) 0xE0}, V1, 0), 0, null);
+    assertError(fails(dev.cesrj.ColdStartException.class, new byte[] {(byte) 0xFC, 0, 0}, V1, 0),
         0, null);
+    // 0xF8: the first sextet of a qb2 counter; its 3 bytes need 2 more
+    TruncatedException t = fails(TruncatedException.class, new byte[] {(byte) 0xF8}, V1, 0);
+    assertError(t, 0, null);
+    assertEquals(2, t.needed());
   }
 
   /**
@@ -654,15 +659,35 @@ class GroupFramingErrorsTest {
 
   // ---- binary input ----
 
+  /**
+   * A qb2 attachment stream gives the groups of its qb64 twin: the same codes, counts, counter
+   * text and signatures (code, index, qb64, raw), read from the binary bytes.
+   */
   @Test
-  void binaryAttachmentStreamsAreUnsupported() {
-    for (String name : List.of("atc_sigs_K9_S4.v1.qb2.cesr", "atc_sigs_K9_S4.v2.qb2.cesr")) {
-      byte[] bytes = Corpus.bytes(name);
-      try (Groups groups = Groups.copyOf(bytes)) {
-        UnsupportedException e = assertThrows(UnsupportedException.class, groups::next);
-        assertError(e, 0, null);
+  void binaryAttachmentStreamsGiveTheGroupsOfTheirTextTwin() {
+    for (String name : List.of("atc_sigs_K9_S4.v1", "atc_sigs_K9_S4.v2", "atc_bigidx_K8_S6.v2")) {
+      List<String> text = describeGroups(Corpus.bytes(name + ".txt.cesr"), Domain.QB64);
+      List<String> binary = describeGroups(Corpus.bytes(name + ".qb2.cesr"), Domain.QB2);
+      assertEquals(text, binary, name);
+      assertTrue(text.size() > 1, name);
+    }
+  }
+
+  private static List<String> describeGroups(byte[] stream, Domain domain) {
+    List<String> out = new ArrayList<>();
+    try (Groups groups = Groups.copyOf(stream)) {
+      for (Group g : groups) {
+        assertEquals(domain, g.domain());
+        assertEquals(domain.size(g.code().fs()), g.counterSize());
+        out.add(g.name() + " " + g.count() + " " + g.counterText());
+        for (IndexedSignature sig : g.signatures()) {
+          assertEquals(domain, sig.domain());
+          out.add(sig.code().code() + " " + sig.index() + " " + sig.ondex() + " " + sig.qb64Text()
+              + " " + java.util.HexFormat.of().formatHex(sig.raw()));
+        }
       }
     }
+    return out;
   }
 
   // ---- every strict prefix of a corpus group is a truncation ----

@@ -5,6 +5,7 @@ import static dev.cesrj.stream.TestStreams.concat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -603,11 +604,12 @@ class CesrStreamParserTest {
     }
 
     @Test
-    void binaryInputIsUnsupportedAsInWholeBufferParsing() {
+    void binaryInputFramesAsInWholeBufferParsing() {
         String qb2 = "kel_single.v1.bare.qb2.cesr";
         byte[] stream = Corpus.bytes(qb2);
         StreamingRuns.Outcome whole = StreamingRuns.whole(stream, CesrOptions.DEFAULT);
-        assertTrue(whole.error().startsWith("UnsupportedException@"), whole.error());
+        assertNull(whole.error());
+        assertEquals(9, whole.messages().size());
         for (int chunk : new int[] {1, 5, 1024, stream.length}) {
             StreamingRuns.Outcome streamed = StreamingRuns.streamed(stream, CesrOptions.DEFAULT,
                     StreamingRuns.Chunker.fixed(chunk), false);
@@ -625,13 +627,56 @@ class CesrStreamParserTest {
         }
     }
 
+    /**
+     * A qb2 counter {@code -AAB} (3 bytes) after a text body: the parser waits for exactly its one
+     * 66-byte signature, consuming nothing; cut there, it is a truncation at the end.
+     */
     @Test
-    void aQb2CounterAfterATextBodyIsUnsupported() {
+    void aQb2CounterAfterATextBodyWaitsForItsSignature() {
         byte[] stream = concat(TestStreams.kelSingleFirstBody(), new byte[] {(byte) 0xF8, 0, 1});
         try (CesrStreamParser parser = new CesrStreamParser()) {
             Framed f = parser.feed(stream);
-            assertInstanceOf(UnsupportedException.class, f.error().orElseThrow());
+            assertTrue(f.error().isEmpty());
+            assertEquals(66, f.needed());
             assertEquals(ByteBufUtil.hexDump(stream), ByteBufUtil.hexDump(parser.unconsumed()));
+            Framed end = parser.endOfInput();
+            TruncatedException e = assertInstanceOf(TruncatedException.class, end.error().orElseThrow());
+            assertEquals(302, e.offset());
+            assertEquals(66, e.needed());
+        }
+    }
+
+    /**
+     * A qb2 AttachmentGroup after a JSON body: once its 3-byte counter is in, the parser waits for
+     * exactly {@code 3 * count} bytes (triplets), then returns the message at once (wrapped).
+     */
+    @Test
+    void aQb2AttachmentGroupWaitsForExactlyItsTriplets() {
+        byte[] stream = Corpus.bytes("kel_single.v2.grouped.qb2.cesr");
+        int bodyStart;
+        long size;
+        long count;
+        int length;
+        try (Messages messages = Messages.copyOf(stream)) {
+            Message m = messages.next();
+            bodyStart = m.genusVersion().orElseThrow().length();
+            size = m.version().size();
+            count = m.attachments().get(0).count();
+            length = m.length();
+            assertEquals(dev.cesrj.code.Domain.QB2, m.attachments().get(0).domain());
+        }
+        int counterEnd = bodyStart + (int) size + 3;
+        assertEquals(length, counterEnd + 3 * count);
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            Framed f = parser.feed(Arrays.copyOf(stream, counterEnd));
+            assertTrue(f.messages().isEmpty());
+            assertEquals(3 * count, f.needed());
+            f = parser.feed(Arrays.copyOfRange(stream, counterEnd, length - 1));
+            assertEquals(1, f.needed());
+            f = parser.feed(Arrays.copyOfRange(stream, length - 1, length));
+            assertEquals(1, f.messages().size());
+            assertEquals(length, f.messages().get(0).length());
+            assertFalse(f.held());
         }
     }
 

@@ -3,8 +3,6 @@ package dev.cesrj.stream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,8 +10,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cesrj.CesrOptions;
-import dev.cesrj.UnsupportedException;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
 import dev.cesrj.primitive.IndexedSignature;
@@ -41,14 +39,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * cesrj frames every corpus stream that version 0.1 covers exactly as keripy parsed it: each
- * message's version string, offset, length, genus-version code, envelope, body group and Texter,
- * every attachment group (counter, count, depth, items) and nested message, the MANIFEST counts,
+ * cesrj frames every corpus stream exactly as keripy parsed it: each message's version string,
+ * offset, length, genus-version code, envelope, body group and Texter, every attachment group
+ * (counter, count, domain, counter bytes, depth, items) and nested message, the MANIFEST counts,
  * and the body bytes; over a copied input and over a caller's pooled buffer.
  *
- * <p>Covered: every MANIFEST file whose domain is {@code qb64} (tables v1, v2, v1+v2), minus
- * {@link #SKIPPED}. Not covered: the {@code qb2} and {@code qb2-atc} domains (binary input is
- * outside 0.1); {@link #binaryInputFailsTypedAtItsFirstBinaryByte} checks that they fail typed.
+ * <p>Covered: every MANIFEST file, minus {@link #SKIPPED}: domains {@code qb64} (all text),
+ * {@code qb2-atc} (bodies as serialized, every attachment and genus-version code in qb2) and
+ * {@code qb2} (the whole stream binary), tables v1, v2, v1+v2. Fed in chunks through the push
+ * parser in {@link CesrStreamParserCorpusTest}.
  */
 class CorpusConformanceTest {
 
@@ -63,14 +62,14 @@ class CorpusConformanceTest {
     static final List<String> UNLISTED_ATTACHMENT_STREAMS = List.of("sigs_v1_K16_S2.qb64", "sigs_v2_K16_S2.qb64");
 
     static List<String> messageStreams() {
-        return Corpus.streams("domain", "qb64").stream()
+        return Corpus.streams().stream()
                 .filter(f -> !"only".equals(Corpus.manifestEntry(f).get("attachments").asText()))
                 .filter(f -> !SKIPPED.containsKey(f))
                 .collect(Collectors.toList());
     }
 
     static List<String> attachmentStreams() {
-        return Corpus.streams("domain", "qb64").stream()
+        return Corpus.streams().stream()
                 .filter(f -> "only".equals(Corpus.manifestEntry(f).get("attachments").asText()))
                 .filter(f -> !SKIPPED.containsKey(f))
                 .collect(Collectors.toList());
@@ -83,17 +82,18 @@ class CorpusConformanceTest {
     }
 
     @Test
-    void coversEveryQb64StreamOfTheManifest() {
+    void coversEveryStreamOfTheManifest() {
         TreeSet<String> covered = new TreeSet<>(messageStreams());
         covered.addAll(attachmentStreams());
-        TreeSet<String> all = new TreeSet<>(Corpus.streams("domain", "qb64"));
+        TreeSet<String> all = new TreeSet<>(Corpus.streams());
         TreeSet<String> union = new TreeSet<>(covered);
         union.addAll(SKIPPED.keySet());
         assertEquals(all, union);
-        assertEquals(53, covered.size(), "qb64 streams covered: " + covered);
-        assertEquals(45, messageStreams().size());
-        assertEquals(8, attachmentStreams().size());
+        assertEquals(106, covered.size(), "streams covered: " + covered);
+        assertEquals(90, messageStreams().size());
+        assertEquals(16, attachmentStreams().size());
         assertEquals(53, binaryStreams().size());
+        assertEquals(53, covered.stream().filter(binaryStreams()::contains).count());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -166,7 +166,9 @@ class CorpusConformanceTest {
         }
         if (!m.groups().isEmpty()) {
             Group g = m.groups().get(0);
-            assertSameByte(buf, prefix + (int) g.offset(), () -> g.qb64().getByte(0));
+            // the view of the group's own domain is the slice (byte 1: byte 0 says the domain)
+            IntSupplier second = g.domain() == Domain.QB2 ? () -> g.qb2().getByte(1) : () -> g.qb64().getByte(1);
+            assertSameByte(buf, prefix + (int) g.offset() + 1, second);
         }
     }
 
@@ -211,11 +213,21 @@ class CorpusConformanceTest {
             }
             int texter = start + m.envelope().get().counterSize() + m.bodyGroup().get().counterSize();
             int fs = m.bodyTexter().get().length();
-            String qb64 = new String(stream, texter, fs, StandardCharsets.US_ASCII);
-            char selector = qb64.charAt(0);
-            int cs = selector >= '7' ? 8 : 4;
+            byte[] value;
+            char selector;
+            int cs;
+            if (m.bodyTexter().get().domain() == Domain.QB2) {
+                // the first sextet is the selector; code bytes: 3 (cs 4) or 6 (cs 8)
+                selector = Base64.getUrlEncoder().encodeToString(new byte[] {stream[texter]}).charAt(0);
+                cs = selector >= '7' ? 6 : 3;
+                value = Arrays.copyOfRange(stream, texter + cs, texter + fs);
+            } else {
+                String qb64 = new String(stream, texter, fs, StandardCharsets.US_ASCII);
+                selector = qb64.charAt(0);
+                cs = selector >= '7' ? 8 : 4;
+                value = Base64.getUrlDecoder().decode(qb64.substring(cs));
+            }
             int ls = (selector - '4') % 3;
-            byte[] value = Base64.getUrlDecoder().decode(qb64.substring(cs));
             want = Arrays.copyOfRange(value, ls, value.length);
         }
         assertArrayEquals(want, ByteBufUtil.getBytes(body), path + ": body bytes");
@@ -288,38 +300,6 @@ class CorpusConformanceTest {
         return UNLISTED_ATTACHMENT_STREAMS;
     }
 
-    /**
-     * Binary input is outside 0.1: a qb2-atc stream fails with UnsupportedException where its
-     * first binary attachment (or genus-version code) starts, a qb2 stream at offset 0; nothing
-     * before is lost.
-     */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("binaryStreams")
-    void binaryInputFailsTypedAtItsFirstBinaryByte(String file) {
-        JsonNode entry = Corpus.manifestEntry(file);
-        JsonNode first = Corpus.expected(file).get(0);
-        long at;
-        if (entry.get("domain").asText().equals("qb2") || first.has("gvc") || first.has("counter")) {
-            at = 0;
-        } else {
-            at = first.get("offset").asLong() + first.get("size").asLong();
-        }
-        byte[] bytes = Corpus.bytes(file);
-        assertTrue((bytes[(int) at] & 0xFF) >= 0xE0, "tritet 111 at " + at);
-        UnsupportedException e;
-        if ("only".equals(entry.get("attachments").asText())) {
-            try (Groups groups = Groups.copyOf(bytes)) {
-                e = assertThrows(UnsupportedException.class, groups::next);
-            }
-        } else {
-            try (Messages messages = Messages.copyOf(bytes)) {
-                e = assertThrows(UnsupportedException.class, messages::hasNext);
-                assertEquals(0, messages.position());
-            }
-        }
-        assertEquals(at, e.offset(), e.getMessage());
-    }
-
     /** The one recording quirk {@link ExpectedJson#envelopeRecordedAsGroup} undoes is where it says. */
     @Test
     void envelopeRecordingQuirkOnlyInNestedKelV2FirstMessage() {
@@ -332,7 +312,7 @@ class CorpusConformanceTest {
                 }
             }
         }
-        assertEquals(List.of("nested_kel.v2.nested.txt.cesr[0]"), where);
+        assertEquals(List.of("nested_kel.v2.nested.qb2.cesr[0]", "nested_kel.v2.nested.txt.cesr[0]"), where);
     }
 
     private static void assertSignatures(JsonNode expected, Message m, String path) {

@@ -174,11 +174,45 @@ class MessageFramingEdgeCaseTest {
         assertEquals(391, e.offset());
     }
 
+    /** A qb2 counter after a text body is read as qb2: -AAB, then a signature of 66 bytes. */
     @Test
-    void binaryAttachmentAfterABodyIsUnsupported() {
+    void binaryAttachmentAfterATextBodyIsFramedAsQb2() {
         byte[] input = concat(TestStreams.kelSingleFirstBody(), new byte[] {(byte) 0xf8, 0x00, 0x01, 0x00});
-        UnsupportedException e = firstError(UnsupportedException.class, input);
-        assertEquals(299, e.offset());
+        TruncatedException e = firstError(TruncatedException.class, input);
+        assertEquals(302, e.offset());
+        assertEquals(65, e.needed());
+    }
+
+    /**
+     * A bare run may switch domains at each group: a qb64 ControllerIdxSigs, then the same group
+     * in qb2 (its Base64url decoding), both attachments of one message, with the same signature.
+     */
+    @Test
+    void aBareRunSwitchesDomainsBetweenGroups() {
+        String text = TestStreams.kelSingleFirstAttachments();
+        byte[] binary = java.util.Base64.getUrlDecoder().decode(text);
+        byte[] input = concat(TestStreams.kelSingleFirstBody(), text, binary);
+        try (Messages messages = Messages.copyOf(input)) {
+            Message m = messages.next();
+            assertFalse(messages.hasNext());
+            assertEquals(input.length, m.length());
+            assertEquals(2, m.attachments().size());
+            assertEquals(dev.cesrj.code.Domain.QB64, m.attachments().get(0).domain());
+            assertEquals(dev.cesrj.code.Domain.QB2, m.attachments().get(1).domain());
+            assertEquals(299 + text.length(), m.attachments().get(1).offset());
+            assertEquals(m.signatures().get(0).qb64Text(), m.signatures().get(1).qb64Text());
+            assertEquals(m.signatures().get(0).index(), m.signatures().get(1).index());
+        }
+    }
+
+    /** Inside a qb2 AttachmentGroup everything is qb2: a qb64 counter there is malformed. */
+    @Test
+    void aQb64GroupInsideAQb2AttachmentGroupIsMalformed() {
+        String text = TestStreams.kelSingleFirstAttachments(); // -AAB + 88 chars: 23 quadlets
+        byte[] wrapper = java.util.Base64.getUrlDecoder().decode(counter("-V", text.length() / 4));
+        byte[] input = concat(TestStreams.kelSingleFirstBody(), wrapper, text);
+        MalformedException e = firstError(MalformedException.class, input);
+        assertEquals(299 + 3, e.offset());
     }
 
     @Test

@@ -105,14 +105,14 @@ final class Projection {
         return o;
     }
 
-    /** A counter: code, name, count, counter text, domain and counter size in bytes. */
+    /** A counter: code, name, count, counter text (qb64), domain and counter size in bytes. */
     static ObjectNode counter(Group g) {
         ObjectNode o = JSON.objectNode();
         o.put("code", g.code().code());
         o.put("name", g.name());
         o.put("count", g.count());
         o.put("qb64", g.counterText());
-        o.put("domain", "qb64");
+        o.put("domain", g.domain().toString());
         o.put("bytes", g.counterSize());
         return o;
     }
@@ -155,7 +155,7 @@ final class Projection {
             Matter pather = (Matter) elements.get(0);
             OpaqueMaterial material = (OpaqueMaterial) elements.get(1);
             ObjectNode item = items.addObject();
-            item.put("qb64", g.content().toString(java.nio.charset.StandardCharsets.US_ASCII));
+            item.put("qb64", g.qb64Text().substring(g.code().fs())); // the content, as qb64
             item.set("path", matter(pather));
             item.put("material_qb64", material.qb64Text());
             return items;

@@ -1,0 +1,216 @@
+package dev.cesrj.stream;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.MalformedException;
+import dev.cesrj.code.Domain;
+import dev.cesrj.group.Group;
+import dev.cesrj.group.Groups;
+import dev.cesrj.internal.Transcode;
+import dev.cesrj.primitive.Element;
+import dev.cesrj.primitive.IndexedSignature;
+import dev.cesrj.primitive.Matter;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Converts CESR between its two domains, qb64 (text) and qb2 (binary): a primitive, a group, a
+ * run of attachment groups, or a whole stream of messages (CESR.md section 1.3: {@code qb2 =
+ * b64decode(qb64)} item by item, with the JDK's Base64url coder). Message bodies in JSON, CBOR or
+ * MessagePack are not CESR and are copied as they are; everything else converts, a group always
+ * whole with its content (inside a group everything has the group's domain).
+ *
+ * <p>Input is parsed first, with every check of the framer ({@link Groups}, {@link Messages},
+ * {@link Matter#parse}), and must be exactly what the method converts; input that is already in
+ * the target domain (or a group of it, in a run that switches domains) is copied. Converting a
+ * result back gives the input again: {@code qb64 -> qb2 -> qb64} is the identity on accepted
+ * qb64, and likewise from qb2.
+ *
+ * <p>Results are new arrays or Strings; nothing is retained. Errors: bad input is a {@link
+ * CesrException} with the byte offset in the input (a qb64 value character that is not Base64url
+ * is a {@link MalformedException} at that character's offset), never anything else. Thread-safe
+ * (no state).
+ */
+public final class Domains {
+  private Domains() {}
+
+  /**
+   * The qb2 bytes of one qb64 Matter primitive ({@code fs * 3 / 4} bytes for {@code fs}
+   * characters).
+   *
+   * @throws CesrException if {@code qb64} is not exactly one valid Matter primitive
+   */
+  public static byte[] matterToQb2(CharSequence qb64) {
+    return bytes(Matter.parse(qb64).qb2());
+  }
+
+  /**
+   * The qb64 text of one qb2 Matter primitive ({@code fs} characters for {@code fs * 3 / 4}
+   * bytes).
+   *
+   * @throws CesrException if {@code qb2} is not exactly one valid Matter primitive
+   */
+  public static String matterToQb64(byte[] qb2) {
+    return Matter.parseQb2(qb2).qb64Text();
+  }
+
+  /**
+   * The qb2 bytes of one qb64 indexed signature.
+   *
+   * @throws CesrException if {@code qb64} is not exactly one valid indexed signature
+   */
+  public static byte[] signatureToQb2(CharSequence qb64) {
+    return bytes(IndexedSignature.parse(qb64).qb2());
+  }
+
+  /**
+   * The qb64 text of one qb2 indexed signature.
+   *
+   * @throws CesrException if {@code qb2} is not exactly one valid indexed signature
+   */
+  public static String signatureToQb64(byte[] qb2) {
+    return IndexedSignature.parseQb2(qb2).qb64Text();
+  }
+
+  /**
+   * One group (counter and content) in the {@code target} domain; its own domain is its first
+   * byte's ({@code -} or tritet 111). Read with {@code options.defaultTable()}, as {@link Groups}
+   * reads it.
+   *
+   * @throws CesrException if {@code group} is not exactly one valid group (a genus-version code
+   *     counts as one)
+   */
+  public static byte[] group(byte[] group, Domain target, CesrOptions options) {
+    Objects.requireNonNull(target, "target");
+    try (Groups groups = Groups.copyOf(group, options)) {
+      if (!groups.hasNext()) {
+        throw new MalformedException(0, null, "one group", "no bytes");
+      }
+      Group g = groups.next();
+      if (groups.hasNext()) {
+        throw new MalformedException(
+            groups.position(), null, "end of input after one group",
+            (group.length - groups.position()) + " more bytes");
+      }
+      return bytes(convert(g, target));
+    }
+  }
+
+  /**
+   * A run of attachment groups (as {@link Groups} reads it: groups one after another, each in
+   * its own domain; a genus-version code switches the table for the groups after it) with every
+   * group in the {@code target} domain.
+   *
+   * @throws CesrException if the run is bad anywhere (nothing is returned)
+   */
+  public static byte[] attachments(byte[] run, Domain target, CesrOptions options) {
+    Objects.requireNonNull(target, "target");
+    ByteArrayOutputStream out = new ByteArrayOutputStream(run.length);
+    try (Groups groups = Groups.copyOf(run, options)) {
+      for (Group g : groups) {
+        write(out, convert(g, target));
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * A stream of messages (as {@link Messages} reads it) with every CESR part in the {@code target}
+   * domain: genus-version codes, envelopes, body groups and attachment groups convert; a JSON,
+   * CBOR or MessagePack body is copied. A qb64 stream with bare bodies becomes what the corpus
+   * calls {@code qb2-atc}; one of envelopes becomes all qb2.
+   *
+   * @throws CesrException if the stream is bad anywhere (nothing is returned)
+   */
+  public static byte[] messages(byte[] stream, Domain target, CesrOptions options) {
+    Objects.requireNonNull(target, "target");
+    ByteArrayOutputStream out = new ByteArrayOutputStream(stream.length);
+    int done = 0;
+    try (Messages messages = Messages.copyOf(stream, options)) {
+      while (messages.hasNext()) {
+        Message m = messages.next();
+        int start = (int) m.offset();
+        int end = start + m.length();
+        int first = firstPart(m, end);
+        genusVersionCodes(stream, start, first, target, out);
+        int p = first;
+        if (m.envelope().isPresent()) {
+          p = part(out, m.envelope().get(), p, target);
+        } else {
+          if (m.bodyGroup().isPresent()) {
+            p = part(out, m.bodyGroup().get(), p, target);
+          } else {
+            int size = (int) m.version().size();
+            out.write(stream, p, size);
+            p += size;
+          }
+          for (Group g : m.attachments()) {
+            p = part(out, g, p, target);
+          }
+        }
+        if (p != end) {
+          throw new IllegalStateException("message parts end at " + p + ", the message at " + end);
+        }
+        done = end;
+      }
+      // genus-version codes after the last message (kept by Messages for a message to come)
+      genusVersionCodes(stream, done, (int) messages.position(), target, out);
+    }
+    return out.toByteArray();
+  }
+
+  /** Where the message's body, body group or envelope starts (after its genus-version codes). */
+  private static int firstPart(Message m, int end) {
+    if (m.envelope().isPresent()) {
+      return (int) m.envelope().get().offset();
+    }
+    if (m.bodyGroup().isPresent()) {
+      return (int) m.bodyGroup().get().offset();
+    }
+    List<Group> a = m.attachments();
+    int bodyEnd = a.isEmpty() ? end : (int) a.get(0).offset();
+    return bodyEnd - (int) m.version().size();
+  }
+
+  /** Converts the group {@code g}, which must start at {@code p}; returns its end. */
+  private static int part(ByteArrayOutputStream out, Group g, int p, Domain target) {
+    if (g.offset() != p) {
+      throw new IllegalStateException("a gap before the group at " + g.offset() + ": " + p);
+    }
+    write(out, convert(g, target));
+    return p + g.length();
+  }
+
+  /**
+   * Converts the genus-version codes {@code [from, to)} of {@code stream} (already framed: 8
+   * characters or 6 bytes each, the domain of each by its first byte).
+   */
+  private static void genusVersionCodes(
+      byte[] stream, int from, int to, Domain target, ByteArrayOutputStream out) {
+    int p = from;
+    while (p < to) {
+      Domain d = Domain.ofCounterByte(stream[p]);
+      int n = (int) d.size(8);
+      ByteBuf code = Unpooled.wrappedBuffer(stream, p, n);
+      write(out, d == target ? code : d == Domain.QB2 ? Transcode.toQb64(code)
+          : Transcode.toQb2(code, p, null));
+      p += n;
+    }
+  }
+
+  private static ByteBuf convert(Element e, Domain target) {
+    return target == Domain.QB2 ? e.qb2() : e.qb64();
+  }
+
+  private static void write(ByteArrayOutputStream out, ByteBuf bytes) {
+    out.write(ByteBufUtil.getBytes(bytes), 0, bytes.readableBytes());
+  }
+
+  private static byte[] bytes(ByteBuf b) {
+    return ByteBufUtil.getBytes(b);
+  }
+}
