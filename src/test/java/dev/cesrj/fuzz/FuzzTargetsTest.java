@@ -52,7 +52,7 @@ class FuzzTargetsTest {
    * Groups over a copy (heap buffer: the array fast path), over a borrowed direct buffer (the
    * checked path) and the per-group loop agree, under fuzzer-chosen table, frame limit and depth.
    */
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "60s")
   void groups(FuzzedDataProvider data) {
     boolean legacy = data.consumeBoolean();
     CounterTable table = data.consumeBoolean() ? CounterTable.CESR_1_0 : CounterTable.CESR_2_0;
@@ -74,7 +74,7 @@ class FuzzTargetsTest {
   }
 
   /** Messages over a whole stream: clean or typed error. */
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "60s")
   void messages(FuzzedDataProvider data) {
     CesrOptions options = SMALL.toBuilder().legacyCesr10(data.consumeBoolean()).build();
     byte[] input = data.consumeRemainingAsBytes();
@@ -100,7 +100,7 @@ class FuzzTargetsTest {
    * the next cold-start point after every error ends cleanly: each call makes progress, reports a
    * typed error or asks for bytes.
    */
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "60s")
   void streaming(FuzzedDataProvider data) {
     CesrOptions options = SMALL.toBuilder().legacyCesr10(data.consumeBoolean()).build();
     int maxChunk = data.consumeInt(1, 512);
@@ -184,7 +184,7 @@ class FuzzTargetsTest {
   }
 
   /** Single primitives from text. */
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "60s")
   void primitives(FuzzedDataProvider data) {
     boolean indexed = data.consumeBoolean();
     String text = data.consumeRemainingAsAsciiString();
@@ -210,7 +210,7 @@ class FuzzTargetsTest {
    * a {@link CesrException}; whatever converts to qb2 also converts to qb64, and the converted
    * forms convert back: {@code qb64 -> qb2 -> qb64} and {@code qb2 -> qb64 -> qb2} are identities.
    */
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "60s")
   void converters(FuzzedDataProvider data) {
     int which = data.consumeInt(0, 3);
     CounterTable table = data.consumeBoolean() ? CounterTable.CESR_2_0 : CounterTable.CESR_1_0;
