@@ -556,9 +556,10 @@ public final class CesrStreamParser implements AutoCloseable {
       // never show the framer more than maxFrame + 1 bytes of one message
       int cap = (int) Math.min(limit, pos + maxFrame + 1);
       attempts++;
-      Message m;
+      int mark = out.size();
+      int end;
       try {
-        m = framer.next(pos, cap);
+        end = framer.frame(pos, cap, out);
       } catch (TruncatedException e) {
         if (cap - pos > maxFrame) {
           fail(tooLarge(pos, origin, cap - pos + e.needed()));
@@ -572,7 +573,7 @@ public final class CesrStreamParser implements AutoCloseable {
         fail(e);
         break;
       }
-      if (m == null) {
+      if (end < 0) {
         // only a genus-version code before cap: it belongs to the message that follows it
         if (cap < limit) {
           fail(tooLarge(pos, origin, cap - pos + 1L));
@@ -586,17 +587,17 @@ public final class CesrStreamParser implements AutoCloseable {
         pos = cap;
         continue;
       }
-      if (m.length() > maxFrame) {
-        fail(tooLarge(pos, origin, m.length()));
+      if (end - pos > maxFrame) {
+        out.subList(mark, out.size()).clear();
+        fail(tooLarge(pos, origin, end - pos));
         break;
       }
-      int end = pos + m.length();
-      if (end == limit && !ended && mayContinue(m)) {
+      if (end == limit && !ended && out.size() == mark + 1 && mayContinue(out.get(mark))) {
+        out.remove(mark);
         awaiting = 1;
         held = true;
         break;
       }
-      out.add(m);
       table = framer.streamTable();
       pos = end;
     }
@@ -656,7 +657,7 @@ public final class CesrStreamParser implements AutoCloseable {
    * attachments are a bare run (not enclosed in an envelope, the first not an AttachmentGroup).
    */
   private static boolean mayContinue(Message m) {
-    if (m.envelope().isPresent()) {
+    if (m.envelope().isPresent() || !m.genericGroups().isEmpty()) {
       return false;
     }
     List<dev.cesrj.group.Group> a = m.attachments();

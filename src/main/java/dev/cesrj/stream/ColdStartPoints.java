@@ -17,7 +17,7 @@ import io.netty.buffer.ByteBuf;
  *       MessagePack fixmap, map16 or map32;
  *   <li>{@code -_} (and the legacy {@code --}): a genus-version code; {@code -X} or {@code --X}
  *       (legacy {@code -0X}) whose code in the table in force is a BodyWithAttachmentGroup, a
- *       NonNativeBodyGroup or a CESR-native body group;
+ *       GenericGroup, a NonNativeBodyGroup or a CESR-native body group;
  *   <li>the same counters in qb2: a first byte {@code 0xF8..0xFB} (sextet 62, tritet 111) whose
  *       next sextets say {@code _}, or the code of such a group.
  * </ul>
@@ -79,6 +79,7 @@ final class ColdStartPoints {
   private static boolean startsMessage(CounterCode code) {
     return code != null
         && (code.layout() == Layout.BODY_WITH_ATTACHMENTS
+            || code.layout() == Layout.GENERIC
             || code.layout() == Layout.NON_NATIVE_BODY
             || code.layout() == Layout.NATIVE_BODY);
   }

@@ -3,6 +3,7 @@ package dev.cesrj.stream;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.MalformedException;
+import dev.cesrj.code.B64;
 import dev.cesrj.code.Domain;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
@@ -122,7 +123,8 @@ public final class Domains {
    * A stream of messages (as {@link Messages} reads it) with every CESR part in the {@code target}
    * domain: genus-version codes, envelopes, body groups and attachment groups convert; a JSON,
    * CBOR or MessagePack body is copied. A qb64 stream with bare bodies becomes what the corpus
-   * calls {@code qb2-atc}; one of envelopes becomes all qb2.
+   * calls {@code qb2-atc}; one of envelopes becomes all qb2. A GenericGroup converts whole (its
+   * content must then be CESR throughout: a JSON body in it is a {@link CesrException}).
    *
    * @throws CesrException if the stream is bad anywhere (nothing is returned)
    */
@@ -130,14 +132,25 @@ public final class Domains {
     Objects.requireNonNull(target, "target");
     ByteArrayOutputStream out = new ByteArrayOutputStream(stream.length);
     int done = 0;
+    int p;
     try (Messages messages = Messages.copyOf(stream, options)) {
       while (messages.hasNext()) {
         Message m = messages.next();
+        if (!m.genericGroups().isEmpty()) {
+          // a GenericGroup converts whole, with its first message
+          Group g = m.genericGroups().get(0);
+          if (g.offset() >= done) {
+            genusVersionCodes(stream, done, (int) g.offset(), target, out);
+            p = part(out, g, (int) g.offset(), target);
+            done = p;
+          }
+          continue;
+        }
         int start = (int) m.offset();
         int end = start + m.length();
         int first = firstPart(m, end);
-        genusVersionCodes(stream, start, first, target, out);
-        int p = first;
+        genusVersionCodes(stream, done, first, target, out);
+        p = first;
         if (m.envelope().isPresent()) {
           p = part(out, m.envelope().get(), p, target);
         } else {
@@ -186,15 +199,20 @@ public final class Domains {
   }
 
   /**
-   * Converts the genus-version codes {@code [from, to)} of {@code stream} (already framed: 8
-   * characters or 6 bytes each, the domain of each by its first byte).
+   * Converts the counters without content {@code [from, to)} of {@code stream} (already framed):
+   * genus-version codes (8 characters or 6 bytes) and empty GenericGroups (a small or big
+   * counter: 4 or 8 characters), the domain of each by its first byte.
    */
   private static void genusVersionCodes(
       byte[] stream, int from, int to, Domain target, ByteArrayOutputStream out) {
     int p = from;
     while (p < to) {
       Domain d = Domain.ofCounterByte(stream[p]);
-      int n = (int) d.size(8);
+      int c1 = d == Domain.QB2
+          ? B64.charOf((stream[p] & 0x03) << 4 | (stream[p + 1] & 0xFF) >>> 4)
+          : stream[p + 1];
+      // hard size 2 (a letter: 4 characters) or more ("-", "_", "0": 8 characters)
+      int n = (int) d.size(c1 == '-' || c1 == '_' || c1 == '0' ? 8 : 4);
       ByteBuf code = Unpooled.wrappedBuffer(stream, p, n);
       write(out, d == target ? code : d == Domain.QB2 ? Transcode.toQb64(code)
           : Transcode.toQb2(code, p, null));

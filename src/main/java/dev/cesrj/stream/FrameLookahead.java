@@ -25,7 +25,8 @@ import java.nio.ByteOrder;
  *       buffered: wait for exactly the rest of the body;
  *   <li>a body followed by an AttachmentGroup counter ({@code -V}/{@code --V}, {@code
  *       -C}/{@code --C}) whose count reaches past the buffered bytes: wait for exactly the rest;
- *   <li>a BodyWithAttachmentGroup envelope likewise;
+ *   <li>a BodyWithAttachmentGroup envelope or a GenericGroup sub-stream likewise (both are
+ *       counted in quadlets, their content included);
  *   <li>a complete JSON body whose bare attachment run has no possible end in the buffered bytes
  *       (after the body, no byte that is not qb64 text, no {@code -} that starts a genus-version
  *       code or a message counter, and no counter that declares more than the frame limit): hold
@@ -356,7 +357,7 @@ final class FrameLookahead {
       return 8 - (limit - p);
     }
     CounterCode code = code(table, p);
-    if (code == null || code.layout() != layout) {
+    if (code == null || !matches(code.layout(), layout)) {
       return FRAME;
     }
     int fs = code.fs();
@@ -377,6 +378,15 @@ final class FrameLookahead {
     }
     long missing = p + total - (long) limit;
     return missing > 0 ? missing : FRAME;
+  }
+
+  /**
+   * True if a counter of {@code actual} layout is a frame of the {@code wanted} one: a
+   * GenericGroup is judged where a BodyWithAttachmentGroup is (both counted message frames).
+   */
+  private static boolean matches(Layout actual, Layout wanted) {
+    return actual == wanted
+        || (wanted == Layout.BODY_WITH_ATTACHMENTS && actual == Layout.GENERIC);
   }
 
   private boolean isCode(int p, CounterTable table, Layout layout) {

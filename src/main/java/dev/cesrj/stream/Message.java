@@ -21,6 +21,13 @@ import java.util.Optional;
  * ({@code -U} in CESR 1.0, {@code -B} in 2.0) holding a NonNativeBodyGroup, then the attachments
  * and nested messages. Inside an envelope or AttachmentGroup, an envelope or a NonNativeBodyGroup
  * starts a nested message. The framer never decodes the body beyond its version string.
+ *
+ * <p>GenericGroup sub-streams ({@code -T}/{@code --T} in CESR 1.0, {@code -A}/{@code --A} in 2.0,
+ * {@code -W}/{@code -0W} in the legacy profile; CESR.md 6.4 form 5) are not messages themselves:
+ * as keripy's {@code Parser.groupParsator} processes each message of the sub-stream as it would
+ * one at the top of the stream, {@link Messages} and {@link CesrStreamParser} return the messages
+ * inside the group, in stream order, each with the groups that enclose it in
+ * {@link #genericGroups()}.
  */
 public final class Message {
   private final long offset;
@@ -36,6 +43,7 @@ public final class Message {
   private final List<Group> attachments;
   private final List<Group> groups;
   private final List<Message> nested;
+  private final List<Group> genericGroups;
 
   Message(
       long offset,
@@ -51,6 +59,25 @@ public final class Message {
       List<Group> attachments,
       List<Group> groups,
       List<Message> nested) {
+    this(offset, length, depth, genusVersion, envelope, bodyGroup, bodyTexter, version, body,
+        table, attachments, groups, nested, List.of());
+  }
+
+  private Message(
+      long offset,
+      int length,
+      int depth,
+      Group genusVersion,
+      Group envelope,
+      Group bodyGroup,
+      Matter bodyTexter,
+      VersionString version,
+      ByteBuf body,
+      CounterTable table,
+      List<Group> attachments,
+      List<Group> groups,
+      List<Message> nested,
+      List<Group> genericGroups) {
     this.offset = offset;
     this.length = length;
     this.depth = depth;
@@ -64,6 +91,13 @@ public final class Message {
     this.attachments = List.copyOf(attachments);
     this.groups = List.copyOf(groups);
     this.nested = List.copyOf(nested);
+    this.genericGroups = List.copyOf(genericGroups);
+  }
+
+  /** This message as one of the sub-stream of the GenericGroups {@code chain}, outermost first. */
+  Message inGenericGroups(List<Group> chain) {
+    return new Message(offset, length, depth, genusVersion, envelope, bodyGroup, bodyTexter,
+        version, body, table, attachments, groups, nested, chain);
   }
 
   /**
@@ -81,11 +115,22 @@ public final class Message {
 
   /**
    * Nesting depth of the message: 1 at the top of the input, 2 for a message nested in a top-level
-   * envelope, ... Attachment groups directly after the body have this depth; groups inside an
+   * envelope or in the sub-stream of a top-level GenericGroup, ... Attachment groups directly after the body have this depth; groups inside an
    * AttachmentGroup or an envelope one more.
    */
   public int depth() {
     return depth;
+  }
+
+  /**
+   * The GenericGroups whose sub-stream this message is part of, outermost first (the last one
+   * holds it directly): empty for a message at the top of the stream, and for a message nested
+   * in another message (see that one's). The message's {@link #depth()} is one more than the
+   * innermost group's {@link Group#depth()}; a group's {@link Group#offset()} and
+   * {@link Group#length()} give the whole sub-stream, counter included.
+   */
+  public List<Group> genericGroups() {
+    return genericGroups;
   }
 
   /** The genus-version code read just before this message, if any. */

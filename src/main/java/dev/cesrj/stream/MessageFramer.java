@@ -103,28 +103,90 @@ final class MessageFramer {
   }
 
   /**
-   * Frames the top-level message at {@code pos}.
+   * Frames the top-level frame at {@code pos} into {@code out}: one message, or the messages of a
+   * GenericGroup sub-stream (CESR.md 6.4 form 5), in stream order. Atomic: if it throws, nothing
+   * was added to {@code out}.
    *
-   * @return the message, or {@code null} if only genus-version codes were left before
+   * @return the index just past the frame; or -1 if only genus-version codes were left before
    *     {@code limit} (the table switch is kept); of several codes in a row, the last is the
    *     message's {@link Message#genusVersion()}
    */
-  Message next(int pos, int limit) {
+  int frame(int pos, int limit, List<Message> out) {
+    int mark = out.size();
+    try {
+      return frameAt(pos, limit, 1, List.of(), out);
+    } catch (RuntimeException e) {
+      out.subList(mark, out.size()).clear();
+      throw e;
+    }
+  }
+
+  /**
+   * Frames the frame at {@code pos}, at nesting {@code depth} inside the GenericGroups
+   * {@code chain} (outermost first): leading genus-version codes, then a GenericGroup or one
+   * message.
+   */
+  private int frameAt(int pos, int limit, int depth, List<Group> chain, List<Message> out) {
     int p = pos;
     Group gvc = null;
     // keripy reads each genus-version code at a message start in turn: the last one wins
     while (groups.isGenusVersionAt(p, limit, table())) {
-      int q = groups.group(p, limit, table(), 1);
-      gvc = view(p, q, 1);
+      int q = groups.group(p, limit, table(), depth);
+      gvc = view(p, q, depth);
       streamTable = groups.selectedTable(p);
       p = q;
       if (p == limit) {
-        return null;
+        return -1;
       }
     }
-    return message(pos, p, limit, gvc);
+    if (p < limit && startsCounter(src.at(p))) {
+      if (within != null) {
+        groups.requireDomain(within, p, limit);
+      }
+      groups.counter(p, limit, table(), 0);
+      if (groups.code().layout() == Layout.GENERIC) {
+        return genericGroup(p, limit, depth, chain, out);
+      }
+    }
+    Message m = message(pos, p, limit, gvc, depth);
+    out.add(chain.isEmpty() ? m : m.inGenericGroups(chain));
+    return pos + m.length();
   }
 
+  /**
+   * The GenericGroup at {@code p} (its counter read; keripy {@code Parser.groupParsator}): a
+   * counted sub-stream of frames, each framed as at the top of the stream, at {@code depth + 1}.
+   * A genus-version code at a message start inside (first or later) selects the table up to the
+   * group's end; the table in force before the group applies again after it. Content ends at the
+   * group's end: a frame cut by it is malformed, not truncated.
+   *
+   * @return the index just past the group
+   */
+  private int genericGroup(int p, int limit, int depth, List<Group> chain, List<Message> out) {
+    int end = groups.group(p, limit, table(), depth);
+    Group gg = view(p, end, depth);
+    List<Group> inner = new ArrayList<>(chain.size() + 1);
+    inner.addAll(chain);
+    inner.add(gg);
+    List<Group> enclosing = List.copyOf(inner);
+    int q = p + gg.counterSize();
+    CounterTable outerTable = streamTable;
+    Domain outer = within;
+    within = gg.domain();
+    try {
+      while (q < end) {
+        int r = frameAt(q, end, depth + 1, enclosing, out);
+        q = r < 0 ? end : r;
+      }
+    } catch (TruncatedException e) {
+      throw new MalformedException(
+          e.offset(), e.code(), e.expected(), "content ends inside its GenericGroup");
+    } finally {
+      streamTable = outerTable;
+      within = outer;
+    }
+    return end;
+  }
   /** The table for counters at the top of the stream: the stream's, else the default. */
   private CounterTable table() {
     return streamTable != null ? streamTable : options.defaultTable();
@@ -134,13 +196,13 @@ final class MessageFramer {
    * Frames one top-level message starting at {@code p} (after any genus-version code, which
    * started at {@code start}).
    */
-  private Message message(int start, int p, int limit, Group gvc) {
+  private Message message(int start, int p, int limit, Group gvc, int depth) {
     if (p >= limit) {
       throw new TruncatedException(src.offset(p), null, "a message", 1);
     }
     int b = src.at(p);
     if (Tritet.of(b).isMessage()) {
-      return bareMessage(start, p, limit, gvc);
+      return bareMessage(start, p, limit, gvc, depth);
     }
     if (!startsCounter(b)) {
       throw coldStart(p, b, "a message");
@@ -150,11 +212,10 @@ final class MessageFramer {
     CounterCode code = groups.code();
     switch (code.layout()) {
       case BODY_WITH_ATTACHMENTS:
-        return envelope(start, p, limit, 1, gvc, table, streamTable);
+        return envelope(start, p, limit, depth, gvc, table, streamTable);
       case NON_NATIVE_BODY:
       case NATIVE_BODY:
-        return bodyGroupMessage(start, p, limit, 1, gvc, table, streamTable);
-      case GENERIC:
+        return bodyGroupMessage(start, p, limit, depth, gvc, table, streamTable);
       case UNSUPPORTED:
       case UNSUPPORTED_MESSAGE:
         throw unsupportedMessage(p, code);
@@ -162,21 +223,14 @@ final class MessageFramer {
         throw new ColdStartException(
             src.offset(p),
             code.code(),
-            "a message (body, body group, BodyWithAttachmentGroup or genus-version code)",
+            "a message (body, body group, BodyWithAttachmentGroup, GenericGroup or genus-version code)",
             code.name() + " where a message must start; read attachment-only input with Groups");
     }
   }
 
   private CesrException unsupportedMessage(int p, CounterCode code) {
-    String what;
-    switch (code.layout()) {
-      case GENERIC:
-        what = "GenericGroup sub-streams are not supported yet";
-        break;
-      default:
-        what = code.name() + " is not supported";
-    }
-    return new UnsupportedException(src.offset(p), code.code(), "a message", what);
+    return new UnsupportedException(
+        src.offset(p), code.code(), "a message", code.name() + " is not supported");
   }
 
   /** True if {@code b} starts a counter: {@code -} (qb64) or tritet 111 (qb2, CESR.md 5). */
@@ -194,7 +248,7 @@ final class MessageFramer {
   }
 
   /** A top-level JSON, CBOR or MGPK body at {@code p} and the attachments after it. */
-  private Message bareMessage(int start, int p, int limit, Group gvc) {
+  private Message bareMessage(int start, int p, int limit, Group gvc, int depth) {
     VersionString vs = VersionSniffer.read(src, p, limit, false, src.offset(p));
     checkInForce(vs, streamTable, src.offset(p));
     long size = vs.size();
@@ -207,12 +261,12 @@ final class MessageFramer {
     }
     int bodyEnd = p + (int) size;
     CounterTable t = streamTable != null ? streamTable : options.table(vs.impliedTable());
-    Run run = new Run(1);
-    int end = attachments(bodyEnd, limit, t, streamTable, 1, false, run);
+    Run run = new Run(depth);
+    int end = attachments(bodyEnd, limit, t, streamTable, depth, false, run);
     return new Message(
         src.offset(start),
         end - start,
-        1,
+        depth,
         gvc,
         null,
         null,

@@ -4,7 +4,9 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterTable;
 import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 
@@ -31,6 +33,19 @@ import java.util.Objects;
  * after which the messages' views are worth nothing; {@link #over(ByteBuf)} copies nothing, never
  * releases the caller's buffer, and moves its reader index past each message returned.
  *
+ * <p>GenericGroup sub-streams (CESR.md 6.4 form 5; keripy {@code Parser.groupParsator}): a
+ * GenericGroup where a message starts (at the top of the stream, or at a message start inside
+ * another GenericGroup's sub-stream) is framed whole, by its count, and its messages are returned
+ * one by one in stream order, each with its enclosing groups in {@link Message#genericGroups()}
+ * and a {@link Message#depth()} one more than the innermost group's. A genus-version code at a
+ * message start inside the sub-stream selects the table up to the group's end only. Nesting
+ * deeper than {@link CesrOptions#maxDepth()} is a {@link dev.cesrj.NestingTooDeepException}.
+ * The group is framed before its first message is returned: an error anywhere in it is thrown
+ * before any of its messages. The reader index of {@link #over(ByteBuf)} moves past each
+ * message returned, and past the group's end with its last message. Inside an envelope or
+ * AttachmentGroup a GenericGroup is an {@link dev.cesrj.UnsupportedException}, as keripy reads
+ * GenericGroups only where a top-level message may start.
+ *
  * <p>{@link #next()} throws a {@link CesrException} for bad input, with the byte offset; the
  * failed message is not consumed and the iteration ends. Not thread-safe.
  */
@@ -42,7 +57,11 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
   private final int origin;
   private final int limit;
   private int pos;
-  private Message pending;
+  /** The messages of the last frame not yet returned, from {@link #taken}. */
+  private final List<Message> pending = new ArrayList<>();
+  private int taken;
+  /** Index just past the last frame framed. */
+  private int frameEnd;
   private boolean done;
   private boolean closed;
 
@@ -103,24 +122,28 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
    */
   @Override
   public boolean hasNext() {
-    if (pending != null) {
-      return true;
+    while (taken == pending.size()) {
+      if (done || pos >= limit) {
+        return false;
+      }
+      pending.clear();
+      taken = 0;
+      int end;
+      try {
+        end = framer.frame(pos, limit, pending);
+      } catch (CesrException e) {
+        done = true;
+        throw e;
+      }
+      if (end < 0) {
+        advance(limit);
+        return false;
+      }
+      frameEnd = end;
+      if (pending.isEmpty()) {
+        advance(end); // an empty GenericGroup
+      }
     }
-    if (done || pos >= limit) {
-      return false;
-    }
-    Message m;
-    try {
-      m = framer.next(pos, limit);
-    } catch (CesrException e) {
-      done = true;
-      throw e;
-    }
-    if (m == null) {
-      advance(limit);
-      return false;
-    }
-    pending = m;
     return true;
   }
 
@@ -135,9 +158,8 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
     if (!hasNext()) {
       throw new NoSuchElementException();
     }
-    Message m = pending;
-    pending = null;
-    advance(pos + m.length());
+    Message m = pending.get(taken++);
+    advance(taken == pending.size() ? frameEnd : origin + (int) m.offset() + m.length());
     return m;
   }
 
@@ -160,7 +182,8 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
     if (!closed) {
       closed = true;
       done = true;
-      pending = null;
+      pending.clear();
+      taken = 0;
       if (owned) {
         buf.release();
       }

@@ -79,8 +79,8 @@ class InspectCommandTest {
 
   /**
    * {@code --table} sets the table used where the stream does not say: a CESR 1.0
-   * attachment-only stream read with the 2.0 table fails at once ({@code -A} is GenericGroup
-   * there), read with 1 as by default.
+   * attachment-only stream read with the 2.0 table fails ({@code -A} is GenericGroup there: a
+   * sub-stream whose content is no message, nor a run of groups), read with 1 as by default.
    */
   @Test
   void tableChoosesTheCounterTable() {
@@ -90,8 +90,7 @@ class InspectCommandTest {
     assertEquals(Run.of(atc, "inspect", "-").out(), v1.out());
     Run v2 = Run.of(atc, "inspect", "--table", "2", "-");
     assertEquals(Main.BAD_INPUT, v2.status());
-    assertTrue(v2.stderr().startsWith("error: UnsupportedException: at offset 0, code -A:"
-        + " GenericGroup"), v2.stderr());
+    assertTrue(v2.stderr().startsWith("error: ColdStartException: at offset 32:"), v2.stderr());
   }
 
   /**

@@ -51,7 +51,9 @@ class ColdStartPointsTest {
         assertEquals(UNDECIDED, at("--", CounterTable.CESR_1_0));
         assertEquals(NO, at("-A", CounterTable.CESR_1_0));
         assertEquals(NO, at("-B", CounterTable.CESR_1_0));
-        assertEquals(NO, at("-T", CounterTable.CESR_1_0), "GenericGroup sub-streams are not supported");
+        assertEquals(YES, at("-T", CounterTable.CESR_1_0), "a GenericGroup sub-stream");
+        assertEquals(YES, at("--T", CounterTable.CESR_1_0), "a big GenericGroup sub-stream");
+        assertEquals(YES, at("-A", CounterTable.CESR_2_0), "a GenericGroup sub-stream");
         assertEquals(NO, at("--V", CounterTable.CESR_1_0));
         assertEquals(NO, at("-z", CounterTable.CESR_1_0));
         assertEquals(YES, at("-B", CounterTable.CESR_2_0));
