@@ -1,5 +1,6 @@
 package dev.cesrj.code;
 
+import dev.cesrj.internal.B64;
 import java.util.List;
 
 /**

@@ -4,7 +4,9 @@ import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
+import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Transcode;
+import dev.cesrj.internal.Views;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import io.netty.buffer.ByteBuf;
@@ -16,7 +18,7 @@ import java.util.List;
  * elements (the same values whichever domain it was read in; sizes and offsets are bytes of its
  * domain).
  *
- * <p>The group was framed and checked when it was created (see {@link GroupFramer#group}); its
+ * <p>The group was framed and checked when it was created (by the group framer); its
  * elements are built on first use of {@link #elements()} and cached. A group does not own its
  * bytes: {@link #qb64()} of a qb64 group ({@link #qb2()} of a qb2 one) is a slice of the buffer it
  * was read from, not retained, valid while that buffer is (for {@link Groups#copyOf(byte[])},
@@ -33,6 +35,10 @@ public final class Group implements Element {
   private final int count;
   private final int depth;
   private List<Element> elements;
+
+  static {
+    Views.install(Group::new);
+  }
 
   Group(GroupViews views, int index, int length, CounterCode code, int count, int depth) {
     this.views = views;

@@ -1,10 +1,11 @@
 package dev.cesrj.primitive;
 
 import dev.cesrj.MalformedException;
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Transcode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -28,7 +29,7 @@ public final class IndexedSignature implements Element {
   private final Domain domain;
 
   /** A view of the qb64 signature at buffer index {@code index}, already checked by the framer. */
-  public IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code) {
+  IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code) {
     this(buf, index, offset, code, Domain.QB64);
   }
 
@@ -36,7 +37,7 @@ public final class IndexedSignature implements Element {
    * A view of the signature of domain {@code domain} at buffer index {@code index}, already
    * checked by the framer.
    */
-  public IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code, Domain domain) {
+  IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code, Domain domain) {
     this.buf = buf;
     this.index = index;
     this.offset = offset;

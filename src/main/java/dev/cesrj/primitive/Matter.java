@@ -2,9 +2,12 @@ package dev.cesrj.primitive;
 
 import dev.cesrj.MalformedException;
 import dev.cesrj.code.Domain;
+import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Transcode;
+import dev.cesrj.internal.Views;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
@@ -26,11 +29,28 @@ public final class Matter implements Element {
   private final MatterCode code;
   private final Domain domain;
 
+  static {
+    Views.install(
+        new Views.PrimitiveMaker() {
+          @Override
+          public Matter matter(
+              ByteBuf buf, int index, int length, long offset, MatterCode code, Domain domain) {
+            return new Matter(buf, index, length, offset, code, domain);
+          }
+
+          @Override
+          public IndexedSignature signature(
+              ByteBuf buf, int index, long offset, IndexerCode code, Domain domain) {
+            return new IndexedSignature(buf, index, offset, code, domain);
+          }
+        });
+  }
+
   /**
    * A view of the qb64 primitive at buffer index {@code index}, already checked by {@link
    * TextScan#matter}; {@code length} is its full size in characters.
    */
-  public Matter(ByteBuf buf, int index, int length, long offset, MatterCode code) {
+  Matter(ByteBuf buf, int index, int length, long offset, MatterCode code) {
     this(buf, index, length, offset, code, Domain.QB64);
   }
 
@@ -39,7 +59,7 @@ public final class Matter implements Element {
    * checked by {@link TextScan#matter(Domain, Source, int, int, dev.cesrj.code.Slot, long,
    * long)}; {@code length} is its full size in bytes of that domain.
    */
-  public Matter(ByteBuf buf, int index, int length, long offset, MatterCode code, Domain domain) {
+  Matter(ByteBuf buf, int index, int length, long offset, MatterCode code, Domain domain) {
     this.buf = buf;
     this.index = index;
     this.length = length;
