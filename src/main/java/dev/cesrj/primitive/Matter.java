@@ -72,6 +72,8 @@ public final class Matter implements Element {
    * Parses one complete qb64 Matter primitive from text, with every check of the framer plus the
    * value characters.
    *
+   * @param qb64 exactly one qb64 Matter primitive
+   * @return a view of a copy of {@code qb64}
    * @throws dev.cesrj.CesrException if it is truncated, unknown, non-canonical or followed by
    *     extra characters
    */
@@ -92,6 +94,8 @@ public final class Matter implements Element {
    * Parses one complete qb2 Matter primitive from {@code qb2} (copied), with every check of the
    * framer.
    *
+   * @param qb2 exactly one qb2 Matter primitive
+   * @return a view of a copy of {@code qb2}
    * @throws dev.cesrj.CesrException if it is truncated (needed: bytes), unknown, non-canonical or
    *     followed by extra bytes
    */
@@ -106,16 +110,16 @@ public final class Matter implements Element {
     return new Matter(b, 0, fs, 0, TextScan.matterCode(Domain.QB2, s, 0), Domain.QB2);
   }
 
-  /** The code. */
+  /** {@return the code} */
   public MatterCode code() {
     return code;
   }
 
   /**
-   * The soft value as keripy's {@code Matter.soft} gives it: the {@code ss - xs} characters after
-   * the hard part and the {@code xs} pre-pad {@code _} characters. It is the size in quadlets of
-   * a variable-size code (e.g. {@code "AB"} for {@code 5BAB...}) and the value of a tag code
-   * (e.g. {@code "icp"} for {@code Xicp}, {@code "a"} for {@code 0J_a}); empty when
+   * {@return the soft value as keripy's {@code Matter.soft} gives it: the {@code ss - xs}
+   * characters after the hard part and the {@code xs} pre-pad {@code _} characters} It is the size
+   * in quadlets of a variable-size code (e.g. {@code "AB"} for {@code 5BAB...}) and the value of a
+   * tag code (e.g. {@code "icp"} for {@code Xicp}, {@code "a"} for {@code 0J_a}); empty when
    * {@code ss == 0}.
    */
   public String soft() {
@@ -127,8 +131,8 @@ public final class Matter implements Element {
   }
 
   /**
-   * The raw value in bytes, decoded now (a new array on each call): {@code rawSize} bytes for a
-   * fixed code, {@code 3 * size - ls} for a variable one, none for tag codes.
+   * {@return the raw value in bytes, decoded now (a new array on each call): {@code rawSize} bytes
+   * for a fixed code, {@code 3 * size - ls} for a variable one, none for tag codes}
    *
    * @throws dev.cesrj.MalformedException if a value character is not Base64url (its offset is
    *     that character's)
