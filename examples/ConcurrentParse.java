@@ -361,7 +361,7 @@ public final class ConcurrentParse {
                 + " per stream (CESR 1.0 text: -A%s + %d x 88-char A-code signatures, indexes"
                 + " 0..%d, canonical raw bytes from seed 0x%x)",
             settings.groups(), settings.sigs(), stream.length,
-            dev.cesrj.code.B64.encodeInt(settings.sigs(), 2), settings.sigs(),
+            dev.cesrj.internal.B64.encodeInt(settings.sigs(), 2), settings.sigs(),
             settings.sigs() - 1, SignatureStreams.DEFAULT_SEED));
     if (!settings.inputs().isEmpty()) {
       out.println(

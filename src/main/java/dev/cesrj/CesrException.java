@@ -12,8 +12,11 @@ package dev.cesrj;
 public class CesrException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** Byte offset of the bad input from the start of the stream. */
   private final long offset;
+  /** The code met there, or null. */
   private final String code;
+  /** What was expected there. */
   private final String expected;
 
   /**
@@ -41,17 +44,17 @@ public class CesrException extends RuntimeException {
     return sb.toString();
   }
 
-  /** Byte offset of the failing element in the input the parser was given. */
+  /** {@return byte offset of the failing element in the input the parser was given} */
   public long offset() {
     return offset;
   }
 
-  /** The code met at {@link #offset()}, or {@code null} if none could be read. */
+  /** {@return the code met at {@link #offset()}, or {@code null} if none could be read} */
   public String code() {
     return code;
   }
 
-  /** What the parser expected at {@link #offset()}, in words. */
+  /** {@return what the parser expected at {@link #offset()}, in words} */
   public String expected() {
     return expected;
   }

@@ -41,12 +41,12 @@ public final class CesrOptions {
     this.legacyCesr10 = b.legacyCesr10 || b.defaultTable == CounterTable.CESR_1_0_LEGACY;
   }
 
-  /** A builder holding the defaults. */
+  /** {@return a builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding these settings. */
+  /** {@return a builder holding these settings} */
   public Builder toBuilder() {
     return new Builder()
         .allocator(allocator)
@@ -58,31 +58,31 @@ public final class CesrOptions {
   }
 
   /**
-   * The allocator that {@code byte[]} and {@code ByteBuffer} input is copied into (once per
-   * input). Default {@link PooledByteBufAllocator#DEFAULT}.
+   * {@return the allocator that {@code byte[]} and {@code ByteBuffer} input is copied into (once
+   * per input)} Default {@link PooledByteBufAllocator#DEFAULT}.
    */
   public ByteBufAllocator allocator() {
     return allocator;
   }
 
   /**
-   * The largest frame, in bytes, that the parser accepts: any group, primitive or message body
-   * that declares more is refused with {@link FrameTooLargeException} before its bytes are
-   * awaited or allocated. Default 16 MiB; at most {@link Integer#MAX_VALUE}.
+   * {@return the largest frame, in bytes, that the parser accepts: any group, primitive or message
+   * body that declares more is refused with {@link FrameTooLargeException} before its bytes are
+   * awaited or allocated} Default 16 MiB; at most {@link Integer#MAX_VALUE}.
    */
   public long maxFrameBytes() {
     return maxFrameBytes;
   }
 
-  /** The deepest nesting of groups accepted (a top-level group is depth 1). Default 8. */
+  /** {@return the deepest nesting of groups accepted (a top-level group is depth 1). Default 8} */
   public int maxDepth() {
     return maxDepth;
   }
 
   /**
-   * The most elements one message or group may hold in one list of views: attachment groups of a
-   * message (a nested message counts by its envelope or body group), tuples or primitives of a
-   * group, groups of an AttachmentGroup.
+   * {@return the most elements one message or group may hold in one list of views: attachment
+   * groups of a message (a nested message counts by its envelope or body group), tuples or
+   * primitives of a group, groups of an AttachmentGroup}
    * One more is an {@link ElementLimitException}. It bounds the heap that views of one frame can
    * take (about 40 to 100 bytes each), whatever the frame's size. Default 65,536.
    */
@@ -91,8 +91,8 @@ public final class CesrOptions {
   }
 
   /**
-   * The counter table used when neither a genus-version code nor a message body's version says
-   * which applies (CESR.md Part A item 2). Default {@link CounterTable#CESR_1_0}; with
+   * {@return the counter table used when neither a genus-version code nor a message body's version
+   * says which applies (CESR.md Part A item 2)} Default {@link CounterTable#CESR_1_0}; with
    * {@link #legacyCesr10()} a default of CESR 1.0 is {@link CounterTable#CESR_1_0_LEGACY}.
    */
   public CounterTable defaultTable() {
@@ -100,22 +100,24 @@ public final class CesrOptions {
   }
 
   /**
-   * True if CESR 1.0 means the legacy table (CESR.md section 4.5, Part A item 1): the table
-   * deployed keripy 1.1 to 1.3, signify-ts and cesride write ({@code -D} TransReceiptQuadruples
-   * counted in elements, {@code -J}/{@code -K} SAD-path signature groups, big codes {@code -0V},
-   * {@code -0L}, the genus-version code {@code --AAA}). Then a body of version 1 ({@code KERI10...})
-   * and the default table, if it is CESR 1.0, select {@link CounterTable#CESR_1_0_LEGACY}; an
-   * explicit {@code -_AAABAA} still selects {@link CounterTable#CESR_1_0} (only keripy's
-   * development head writes it). Default false: a legacy-only code is then an {@link
-   * UnknownCodeException} whose message names the legacy table.
+   * {@return true if CESR 1.0 means the legacy table (CESR.md section 4.5, Part A item 1): the
+   * table deployed keripy 1.1 to 1.3, signify-ts and cesride write ({@code -D}
+   * TransReceiptQuadruples counted in elements, {@code -J}/{@code -K} SAD-path signature groups,
+   * big codes {@code -0V}, {@code -0L}, the genus-version code {@code --AAA})} Then a body of
+   * version 1 ({@code KERI10...}) and the default table, if it is CESR 1.0, select {@link
+   * CounterTable#CESR_1_0_LEGACY}; an explicit {@code -_AAABAA} still selects {@link
+   * CounterTable#CESR_1_0} (only keripy's development head writes it). Default false: a legacy-only
+   * code is then an {@link UnknownCodeException} whose message names the legacy table.
    */
   public boolean legacyCesr10() {
     return legacyCesr10;
   }
 
   /**
-   * The table to read with when the stream or a body implies {@code implied}: {@code implied},
-   * or the legacy table for CESR 1.0 if {@link #legacyCesr10()}.
+   * {@return the table to read with when the stream or a body implies {@code implied}: {@code
+   * implied}, or the legacy table for CESR 1.0 if {@link #legacyCesr10()}}
+   *
+   * @param implied the table the stream or a body implies
    */
   public CounterTable table(CounterTable implied) {
     return legacyCesr10 && implied == CounterTable.CESR_1_0 ? CounterTable.CESR_1_0_LEGACY : implied;
@@ -132,7 +134,12 @@ public final class CesrOptions {
 
     private Builder() {}
 
-    /** Sets the allocator for copied input; not null. */
+    /**
+     * Sets the allocator for copied input; not null.
+     *
+     * @param allocator the allocator for copies of input
+     * @return this builder
+     */
     public Builder allocator(ByteBufAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
       return this;
@@ -141,6 +148,8 @@ public final class CesrOptions {
     /**
      * Sets the maximum frame size in bytes.
      *
+     * @param bytes the largest frame in bytes, 1..{@link Integer#MAX_VALUE}
+     * @return this builder
      * @throws IllegalArgumentException unless {@code 4 <= bytes <= Integer.MAX_VALUE}
      */
     public Builder maxFrameBytes(long bytes) {
@@ -155,6 +164,8 @@ public final class CesrOptions {
     /**
      * Sets the maximum nesting depth.
      *
+     * @param depth the deepest nesting, at least 1
+     * @return this builder
      * @throws IllegalArgumentException unless {@code 1 <= depth <= 64}
      */
     public Builder maxDepth(int depth) {
@@ -168,6 +179,8 @@ public final class CesrOptions {
     /**
      * Sets the maximum number of elements in one message or group.
      *
+     * @param elements the most elements, at least 1
+     * @return this builder
      * @throws IllegalArgumentException unless {@code 1 <= elements}
      */
     public Builder maxElements(int elements) {
@@ -181,6 +194,9 @@ public final class CesrOptions {
     /**
      * Sets the default counter table; not null. {@link CounterTable#CESR_1_0_LEGACY} also turns
      * {@link #legacyCesr10(boolean)} on.
+     *
+     * @param table the counter table when nothing selects one
+     * @return this builder
      */
     public Builder defaultTable(CounterTable table) {
       this.defaultTable = Objects.requireNonNull(table, "defaultTable");
@@ -190,13 +206,16 @@ public final class CesrOptions {
     /**
      * Reads CESR 1.0 with the legacy table of keripy 1.1 to 1.3 and signify-ts (see {@link
      * CesrOptions#legacyCesr10()}); default false.
+     *
+     * @param legacy true to read CESR 1.0 with the legacy table
+     * @return this builder
      */
     public Builder legacyCesr10(boolean legacy) {
       this.legacyCesr10 = legacy;
       return this;
     }
 
-    /** The settings. */
+    /** {@return the settings} */
     public CesrOptions build() {
       return new CesrOptions(this);
     }

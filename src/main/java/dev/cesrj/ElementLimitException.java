@@ -9,6 +9,7 @@ package dev.cesrj;
 public class ElementLimitException extends CesrException {
   private static final long serialVersionUID = 1L;
 
+  /** The limit that was exceeded. */
   private final long limit;
 
   /**
@@ -22,7 +23,7 @@ public class ElementLimitException extends CesrException {
     this.limit = limit;
   }
 
-  /** The maximum number of elements in one message or group in force. */
+  /** {@return the maximum number of elements in one message or group in force} */
   public long limit() {
     return limit;
   }

@@ -8,7 +8,9 @@ package dev.cesrj;
 public class FrameTooLargeException extends CesrException {
   private static final long serialVersionUID = 1L;
 
+  /** The declared frame size in bytes. */
   private final long declared;
+  /** The configured maximum frame size in bytes. */
   private final long limit;
 
   /**
@@ -27,12 +29,12 @@ public class FrameTooLargeException extends CesrException {
     this.limit = limit;
   }
 
-  /** The frame size in bytes the input declares. */
+  /** {@return the frame size in bytes the input declares} */
   public long declared() {
     return declared;
   }
 
-  /** The maximum frame size in bytes in force. */
+  /** {@return the maximum frame size in bytes in force} */
   public long limit() {
     return limit;
   }

@@ -8,6 +8,7 @@ package dev.cesrj;
 public class TruncatedException extends CesrException {
   private static final long serialVersionUID = 1L;
 
+  /** How many more bytes are needed. */
   private final long needed;
 
   /**
@@ -23,9 +24,9 @@ public class TruncatedException extends CesrException {
   }
 
   /**
-   * How many more bytes are needed: exact when the frame's total size is known (a counted
+   * {@return how many more bytes are needed: exact when the frame's total size is known (a counted
    * group, a sized primitive, a message body), otherwise the least that the remaining grammar
-   * can take.
+   * can take}
    */
   public long needed() {
     return needed;

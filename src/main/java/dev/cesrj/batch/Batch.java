@@ -33,36 +33,37 @@ public final class Batch<T> implements Iterable<BatchResult<T>>, AutoCloseable {
     this.workers = workers;
   }
 
-  /** The results, one per input, in input order. */
+  /** {@return the results, one per input, in input order} */
   public List<BatchResult<T>> results() {
     return results;
   }
 
-  /** Number of inputs (and results). */
+  /** {@return number of inputs (and results)} */
   public int size() {
     return results.size();
   }
 
   /**
-   * The result of input {@code index}.
+   * {@return the result of input {@code index}}
    *
+   * @param index the input's position in the list given to the parser, {@code 0..size()-1}
    * @throws IndexOutOfBoundsException unless {@code 0 <= index < size()}
    */
   public BatchResult<T> get(int index) {
     return results.get(index);
   }
 
-  /** Workers the call used after clamping (1: the serial path, on the calling thread). */
+  /** {@return workers the call used after clamping (1: the serial path, on the calling thread)} */
   public int workers() {
     return workers;
   }
 
-  /** True if every input parsed without error. */
+  /** {@return true if every input parsed without error} */
   public boolean allOk() {
     return firstFailure().isEmpty();
   }
 
-  /** The failed result with the lowest input index, if any input failed. */
+  /** {@return the failed result with the lowest input index, if any input failed} */
   public Optional<BatchResult<T>> firstFailure() {
     for (BatchResult<T> r : results) {
       if (!r.ok()) {
@@ -73,8 +74,9 @@ public final class Batch<T> implements Iterable<BatchResult<T>>, AutoCloseable {
   }
 
   /**
-   * This batch if every input parsed; otherwise closes it (releasing its buffers) and throws for
-   * the first failing input in input order: the input a serial loop would have stopped at.
+   * {@return this batch if every input parsed; otherwise closes it (releasing its buffers) and
+   * throws for the first failing input in input order: the input a serial loop would have stopped
+   * at}
    *
    * @throws BatchException for the first failing input, its typed error as the cause
    */

@@ -10,6 +10,7 @@ import dev.cesrj.CesrException;
 public class BatchException extends CesrException {
   private static final long serialVersionUID = 1L;
 
+  /** Position of the failed input in the list given to the parser. */
   private final int input;
 
   /**
@@ -25,7 +26,7 @@ public class BatchException extends CesrException {
     initCause(cause);
   }
 
-  /** Index of the failing input in the batch (0-based). */
+  /** {@return index of the failing input in the batch (0-based)} */
   public int input() {
     return input;
   }

@@ -77,10 +77,10 @@ public final class BatchParser {
 
   /**
    * The bound when neither the builder nor {@value #THREADS_PROPERTY} sets one: {@value}. Chosen
-   * from the curve {@code ConcurrentParse --batch} measured (docs/adr/0001-batch-default-workers.md):
-   * on KEL-sized streams (about 10 KB) two workers beat one in steady state; on batches of small
-   * streams (a few KB or less, a few milliseconds per call) and on a cold JVM they do not, so
-   * there set {@code threads(1)}.
+   * from the curve {@code ConcurrentParse --batch} measured
+   * (docs/adr/0001-batch-default-workers.md): on KEL-sized streams (about 10 KB) two workers beat
+   * one in steady state; on batches of small streams (a few KB or less, a few milliseconds per
+   * call) and on a cold JVM they do not, so there set {@code threads(1)}.
    */
   public static final int DEFAULT_THREADS = 2;
 
@@ -103,16 +103,19 @@ public final class BatchParser {
     this.processors = b.processors;
   }
 
-  /** A builder with no bound, default options, no executor and the default thread factory. */
+  /**
+   * {@return a builder with no bound, default options, no executor and the default thread factory}
+   */
   public static Builder builder() {
     return new Builder();
   }
 
   /**
-   * The number of workers a call with {@code inputs} inputs uses: the bound (builder, else
+   * {@return the number of workers a call with {@code inputs} inputs uses: the bound (builder, else
    * system property, else default) clamped to the available processors and to {@code inputs},
-   * and at least 1.
+   * and at least 1}
    *
+   * @param inputs the number of inputs of the call
    * @throws IllegalArgumentException if {@code inputs < 0}, or if the bound comes from the system
    *     property and that is not a whole number >= 1
    */
@@ -288,6 +291,8 @@ public final class BatchParser {
      * Sets the bound on workers per call; it overrides the system property {@value
      * #THREADS_PROPERTY}. Still clamped to the available processors and the number of inputs.
      *
+     * @param threads the most workers one call uses, at least 1
+     * @return this builder
      * @throws IllegalArgumentException if {@code threads < 1}
      */
     public Builder threads(int threads) {
@@ -298,7 +303,12 @@ public final class BatchParser {
       return this;
     }
 
-    /** Sets the parser options (allocator for the copies, limits, default table); not null. */
+    /**
+     * Sets the parser options (allocator for the copies, limits, default table); not null.
+     *
+     * @param options the allocator, limits and default table
+     * @return this builder
+     */
     public Builder options(CesrOptions options) {
       this.options = Objects.requireNonNull(options, "options");
       return this;
@@ -308,6 +318,9 @@ public final class BatchParser {
      * Runs the extra workers as tasks on {@code executor} instead of threads made per call; the
      * executor is never shut down. It must run the tasks it accepts (a task it rejects is not an
      * error); {@code null} restores per-call threads.
+     *
+     * @param executor runs the workers instead of per-call threads
+     * @return this builder
      */
     public Builder executor(Executor executor) {
       this.executor = executor;
@@ -318,6 +331,9 @@ public final class BatchParser {
      * Sets the factory of the per-call threads (not used with an {@link #executor(Executor)});
      * {@code null} restores the default: daemon threads named {@code cesrj-batch-C-K}. Threads it
      * makes are started and joined within the call.
+     *
+     * @param threadFactory makes the per-call worker threads
+     * @return this builder
      */
     public Builder threadFactory(ThreadFactory threadFactory) {
       this.threadFactory = threadFactory;
@@ -330,7 +346,7 @@ public final class BatchParser {
       return this;
     }
 
-    /** The parser. */
+    /** {@return the parser} */
     public BatchParser build() {
       return new BatchParser(this);
     }

@@ -30,29 +30,29 @@ public final class BatchResult<T> {
     this.release = release;
   }
 
-  /** Index of the input in the list the batch was given (0-based). */
+  /** {@return index of the input in the list the batch was given (0-based)} */
   public int input() {
     return input;
   }
 
-  /** True if the whole input was framed without error. */
+  /** {@return true if the whole input was framed without error} */
   public boolean ok() {
     return error == null;
   }
 
-  /** The items framed, in stream order (those before the error if the input failed). */
+  /** {@return the items framed, in stream order (those before the error if the input failed)} */
   public List<T> items() {
     return items;
   }
 
-  /** The typed error that ended the input's parse, if it failed. */
+  /** {@return the typed error that ended the input's parse, if it failed} */
   public Optional<CesrException> error() {
     return Optional.ofNullable(error);
   }
 
   /**
-   * Bytes framed from the start of the input: its length if {@link #ok()}, else the offset of
-   * the item that failed.
+   * {@return bytes framed from the start of the input: its length if {@link #ok()}, else the offset
+   * of the item that failed}
    */
   public long consumed() {
     return consumed;

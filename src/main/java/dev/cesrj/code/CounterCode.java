@@ -1,5 +1,6 @@
 package dev.cesrj.code;
 
+import dev.cesrj.internal.B64;
 import java.util.List;
 
 /**
@@ -61,111 +62,116 @@ public final class CounterCode {
         unit == CountUnit.ELEMENTS && slots.length == 1 && slots[0] == Slot.SIGER;
   }
 
-  /** The table this code belongs to. */
+  /** {@return the table this code belongs to} */
   public CounterTable table() {
     return table;
   }
 
-  /** The hard part, e.g. {@code "-A"}, {@code "--V"} or {@code "-_AAA"}. */
+  /** {@return the hard part, e.g. {@code "-A"}, {@code "--V"} or {@code "-_AAA"}} */
   public String code() {
     return code;
   }
 
-  /** The name as the CESR code table names it, e.g. {@code ControllerIdxSigs}. */
+  /** {@return the name as the CESR code table names it, e.g. {@code ControllerIdxSigs}} */
   public String name() {
     return name;
   }
 
   /**
-   * The items a {@link Layout#TUPLES} group holds once, after its counter and before its tuples
-   * (not counted by an element count): the root Pather of the legacy RootSadPathSigGroups
-   * {@code -K}. Empty for every other code.
+   * {@return the items a {@link Layout#TUPLES} group holds once, after its counter and before its
+   * tuples (not counted by an element count): the root Pather of the legacy RootSadPathSigGroups
+   * {@code -K}} Empty for every other code.
    */
   public List<Slot> head() {
     return head;
   }
 
-  /** The fewest characters the {@link #head()} items can take. */
+  /** {@return the fewest characters the {@link #head()} items can take} */
   public int headMinSize() {
     return headMinSize;
   }
 
-  /** Hard size in characters: 2, 3 (big) or 5 (genus-version). */
+  /** {@return hard size in characters: 2, 3 (big) or 5 (genus-version)} */
   public int hs() {
     return code.length();
   }
 
-  /** Soft size in characters: 2, 5 (big) or 3 (genus-version). */
+  /** {@return soft size in characters: 2, 5 (big) or 3 (genus-version)} */
   public int ss() {
     return fs() - hs();
   }
 
-  /** Full size in characters: 4, or 8 for big and genus-version codes. */
+  /** {@return full size in characters: 4, or 8 for big and genus-version codes} */
   public int fs() {
     return code.length() == 2 ? 4 : 8;
   }
 
-  /** Largest count the soft part can carry: {@code 64^ss - 1}. */
+  /** {@return largest count the soft part can carry: {@code 64^ss - 1}} */
   public long maxCount() {
     return (1L << (6 * ss())) - 1;
   }
 
-  /** True for the big ({@code --X}, legacy {@code -0X}) form. */
+  /** {@return true for the big ({@code --X}, legacy {@code -0X}) form} */
   public boolean isBig() {
     return code.length() == 3;
   }
 
-  /** What the count counts. */
+  /** {@return what the count counts} */
   public CountUnit unit() {
     return unit;
   }
 
-  /** What the group holds. */
+  /** {@return what the group holds} */
   public Layout layout() {
     return layout;
   }
 
   /**
-   * The element grammar of a {@link Layout#TUPLES} group: one element is one item per slot, in
-   * order. Empty for other layouts.
+   * {@return the element grammar of a {@link Layout#TUPLES} group: one element is one item per
+   * slot, in order} Empty for other layouts.
    */
   public List<Slot> slots() {
     return slots;
   }
 
   /**
-   * True for groups counted in elements whose every element is one indexed signature (CESR 1.0
-   * ControllerIdxSigs {@code -A} and WitnessIdxSigs {@code -B}): the framing hot path.
+   * {@return true for groups counted in elements whose every element is one indexed signature (CESR
+   * 1.0 ControllerIdxSigs {@code -A} and WitnessIdxSigs {@code -B}): the framing hot path}
    */
   public boolean countsSignatures() {
     return countsSignatures;
   }
 
-  /** Number of slots of the element grammar (0 unless {@link Layout#TUPLES}). */
+  /** {@return number of slots of the element grammar (0 unless {@link Layout#TUPLES})} */
   public int slotCount() {
     return slotArray.length;
   }
 
-  /** Slot {@code i} of the element grammar, {@code 0 <= i < slotCount()}. */
+  /**
+   * {@return slot {@code i} of the element grammar, {@code 0 <= i < slotCount()}}
+   *
+   * @param i the slot index, {@code 0..slots().size()-1}
+   */
   public Slot slot(int i) {
     return slotArray[i];
   }
 
   /**
-   * The fewest characters one element of a {@link Layout#TUPLES} group can take: the sum of
-   * {@link Slot#minSize()} over its slots.
+   * {@return the fewest characters one element of a {@link Layout#TUPLES} group can take: the sum
+   * of {@link Slot#minSize()} over its slots}
    */
   public int tupleMinSize() {
     return tupleMinSize;
   }
 
   /**
-   * The text (qb64) counter of this code for {@code count}: the hard part, then {@code count} as
-   * a Base64 integer of {@link #ss()} characters ({@link #fs()} characters in all; e.g. {@code
-   * -AAB} for ControllerIdxSigs 1 in CESR 1.0, {@code --VAABAA} for BigAttachmentGroup 4096,
-   * {@code -_AAACAA} for the genus-version code of CESR 2.0, whose count is the version).
+   * {@return the text (qb64) counter of this code for {@code count}: the hard part, then {@code
+   * count} as a Base64 integer of {@link #ss()} characters ({@link #fs()} characters in all; e.g.
+   * {@code -AAB} for ControllerIdxSigs 1 in CESR 1.0, {@code --VAABAA} for BigAttachmentGroup 4096,
+   * {@code -_AAACAA} for the genus-version code of CESR 2.0, whose count is the version)}
    * keripy {@code Counter(code, count).qb64}.
    *
+   * @param count the count the counter carries, {@code 0..maxCount()}
    * @throws IllegalArgumentException if {@code count} is negative or above {@link #maxCount()}
    *     (choose the code with {@link CounterTable#codeFor(String, long)} to get the big form
    *     when the small one is too small)
@@ -176,10 +182,11 @@ public final class CounterCode {
   }
 
   /**
-   * The binary (qb2) counter of this code for {@code count}: the Base64url decoding of {@link
-   * #qb64(long)}, {@code fs() * 3 / 4} bytes (3, or 6 for big and genus-version codes; e.g.
-   * {@code f8 00 01} for {@code -AAB}). keripy {@code Counter(code, count).qb2}.
+   * {@return the binary (qb2) counter of this code for {@code count}: the Base64url decoding of
+   * {@link #qb64(long)}, {@code fs() * 3 / 4} bytes (3, or 6 for big and genus-version codes; e.g.
+   * {@code f8 00 01} for {@code -AAB})} keripy {@code Counter(code, count).qb2}.
    *
+   * @param count the count the counter carries, {@code 0..maxCount()}
    * @throws IllegalArgumentException as {@link #qb64(long)}
    */
   public byte[] qb2(long count) {

@@ -236,33 +236,37 @@ public enum CounterTable {
     all.add(universalGenusVersion);
   }
 
-  /** The CESR major version of this table: 1 or 2 (1 for the legacy table). */
+  /** {@return the CESR major version of this table: 1 or 2 (1 for the legacy table)} */
   public int major() {
     return major;
   }
 
-  /** True for {@link #CESR_1_0_LEGACY}. */
+  /** {@return true for {@link #CESR_1_0_LEGACY}} */
   public boolean isLegacy() {
     return this == CESR_1_0_LEGACY;
   }
 
-  /** Every code of the table, small codes first in table order, then big forms after each. */
+  /**
+   * {@return every code of the table, small codes first in table order, then big forms after each}
+   */
   public List<CounterCode> codes() {
     return Collections.unmodifiableList(all);
   }
 
   /**
-   * The genus-version code this table's writers use: {@code -_AAA}, or {@code --AAA} for the
-   * legacy table.
+   * {@return the genus-version code this table's writers use: {@code -_AAA}, or {@code --AAA} for
+   * the legacy table}
    */
   public CounterCode genusVersion() {
     return genusVersion;
   }
 
   /**
-   * The genus-version code whose second character is {@code c1}: {@code _} gives the universal
-   * {@code -_AAA} (read by every table), {@code -} the legacy {@code --AAA} (legacy table only);
-   * {@code null} otherwise. Does not allocate.
+   * {@return the genus-version code whose second character is {@code c1}: {@code _} gives the
+   * universal {@code -_AAA} (read by every table), {@code -} the legacy {@code --AAA} (legacy table
+   * only); {@code null} otherwise} Does not allocate.
+   *
+   * @param c1 the character after {@code -}
    */
   public CounterCode genusVersion(int c1) {
     if (c1 == '_') {
@@ -271,16 +275,21 @@ public enum CounterTable {
     return c1 == '-' && isLegacy() ? genusVersion : null;
   }
 
-  /** ControllerIdxSigs of this table: {@code -A} in CESR 1.0, {@code -K} in CESR 2.0. */
+  /**
+   * {@return the ControllerIdxSigs code of this table: {@code -A} in CESR 1.0, {@code -K} in CESR
+   * 2.0}
+   */
   public CounterCode controllerIdxSigs() {
     return controllerIdxSigs;
   }
 
   /**
-   * The hard size of a text counter from its second character {@code c1} (the first is
+   * {@return the hard size of a text counter from its second character {@code c1} (the first is
    * {@code -}): 2 for a letter; 3 for {@code -} (big codes), or {@code 0} in the legacy table;
    * 5 for {@code _} (genus-version), and {@code -} in the legacy table; 0 if no counter of this
-   * table can start so.
+   * table can start so}
+   *
+   * @param c1 the character after {@code -}
    */
   public int hardSize(int c1) {
     if (c1 == '-') {
@@ -296,23 +305,29 @@ public enum CounterTable {
   }
 
   /**
-   * The small code {@code -X} with {@code X = letter}, or {@code null}. Does not allocate.
+   * {@return the small code {@code -X} with {@code X = letter}, or {@code null}} Does not allocate.
+   *
+   * @param letter the character after {@code -}
    */
   public CounterCode small(int letter) {
     return letter >= 0 && letter < 128 ? small[letter] : null;
   }
 
   /**
-   * The big code with last character {@code letter} ({@code --X}, legacy {@code -0X}), or
-   * {@code null}. Does not allocate.
+   * {@return the big code with last character {@code letter} ({@code --X}, legacy {@code -0X}), or
+   * {@code null}} Does not allocate.
+   *
+   * @param letter the character after {@code -0}
    */
   public CounterCode big(int letter) {
     return letter >= 0 && letter < 128 ? big[letter] : null;
   }
 
   /**
-   * The code whose hard part is {@code hard} (e.g. {@code "-A"}, {@code "--V"}, {@code "-0V"},
-   * {@code "-_AAA"}), or {@code null}. Does not allocate.
+   * {@return the code whose hard part is {@code hard} (e.g. {@code "-A"}, {@code "--V"}, {@code
+   * "-0V"}, {@code "-_AAA"}), or {@code null}} Does not allocate.
+   *
+   * @param hard the hard part of a counter code, e.g. {@code "-A"}
    */
   public CounterCode lookup(String hard) {
     int n = hard.length();
@@ -331,9 +346,11 @@ public enum CounterTable {
   }
 
   /**
-   * The code named {@code name} as the CESR code table names it (e.g. {@code ControllerIdxSigs},
-   * {@code BigAttachmentGroup}, {@code KERIACDCGenusVersion}), or {@code null} if this table has
-   * none.
+   * {@return the code named {@code name} as the CESR code table names it (e.g. {@code
+   * ControllerIdxSigs}, {@code BigAttachmentGroup}, {@code KERIACDCGenusVersion}), or {@code null}
+   * if this table has none}
+   *
+   * @param name the group name as the code table has it
    */
   public CounterCode named(String name) {
     for (CounterCode c : all) {
@@ -345,13 +362,15 @@ public enum CounterTable {
   }
 
   /**
-   * The code of this table that writes group {@code name} with {@code count}: its small form
-   * ({@code -X}) when the count fits in two Base64 characters (at most 4,095), else its big form
-   * ({@code --X}, at most 1,073,741,823), as keripy's encoder promotes a counter above the small
-   * form's capacity. {@code name} is the small form's name (e.g. {@code ControllerIdxSigs}: {@code
-   * -A} in CESR 1.0, {@code -K} or {@code --K} in CESR 2.0). The count is in the code's {@link
-   * CounterCode#unit() unit}.
+   * {@return the code of this table that writes group {@code name} with {@code count}: its small
+   * form ({@code -X}) when the count fits in two Base64 characters (at most 4,095), else its big
+   * form ({@code --X}, at most 1,073,741,823), as keripy's encoder promotes a counter above the
+   * small form's capacity} {@code name} is the small form's name (e.g. {@code ControllerIdxSigs}:
+   * {@code -A} in CESR 1.0, {@code -K} or {@code --K} in CESR 2.0). The count is in the code's
+   * {@link CounterCode#unit() unit}.
    *
+   * @param name the group name as the code table has it
+   * @param count the count the counter must carry
    * @throws IllegalArgumentException if the table has no group {@code name} (the genus-version
    *     code is not a group), if {@code count} is negative, or if it exceeds the capacity of every
    *     form the table has (CESR 1.0 element-counted groups such as {@code -A} have no big form:
@@ -383,8 +402,10 @@ public enum CounterTable {
   }
 
   /**
-   * The table a genus-version code selects: {@code -_AAABAA} (major 1) or {@code -_AAACAA} (major
-   * 2), or {@code null} for any other major version.
+   * {@return the table a genus-version code selects: {@code -_AAABAA} (major 1) or {@code -_AAACAA}
+   * (major 2), or {@code null} for any other major version}
+   *
+   * @param major the CESR major version, 1 or 2
    */
   public static CounterTable ofMajor(int major) {
     switch (major) {
@@ -398,10 +419,14 @@ public enum CounterTable {
   }
 
   /**
-   * The table that the genus-version code {@code code} with major version {@code major} and
-   * minor version {@code minor} selects (CESR.md Part A item 2): {@code -_AAABAA} CESR 1.0,
+   * {@return the table that the genus-version code {@code code} with major version {@code major}
+   * and minor version {@code minor} selects (CESR.md Part A item 2): {@code -_AAABAA} CESR 1.0,
    * {@code -_AAACAA} CESR 2.0, the legacy {@code --AAABAA} the legacy table; {@code null} for
-   * any other version (keripy has no table for a later minor version).
+   * any other version (keripy has no table for a later minor version)}
+   *
+   * @param code the genus-version code
+   * @param major the major version it carries
+   * @param minor the minor version it carries
    */
   public static CounterTable selectedBy(CounterCode code, int major, int minor) {
     if (minor != 0) {
@@ -414,10 +439,12 @@ public enum CounterTable {
   }
 
   /**
-   * For a counter code {@code hard} (or the first characters of one) that this table does not
-   * know: words naming the legacy table if {@code hard} is, or starts, one of its codes (for
-   * example {@code "; -J is SadPathSigGroups of the legacy CESR 1.0 table ..."}), else {@code ""}.
-   * Cold path: for error messages.
+   * {@return words for an error about a counter code {@code hard} (or the first characters of one)
+   * that this table does not know: words naming the legacy table if {@code hard} is, or starts, one
+   * of its codes (for example {@code "; -J is SadPathSigGroups of the legacy CESR 1.0 table ..."}),
+   * else {@code ""}} Cold path: for error messages.
+   *
+   * @param hard a hard code this table does not know
    */
   public String legacyHint(String hard) {
     if (isLegacy() || hard.length() < 2 || hard.charAt(0) != '-' || lookup(hard) != null) {

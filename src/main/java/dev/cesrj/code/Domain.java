@@ -19,31 +19,42 @@ public enum Domain {
   QB2;
 
   /**
-   * The domain of the counter whose first byte is {@code firstByte} (0..255): {@link #QB2} for
-   * tritet 111 ({@code 0xE0..0xFF}), else {@link #QB64} (where anything but {@code -} is no
-   * counter at all).
+   * {@return the domain of the counter whose first byte is {@code firstByte} (0..255): {@link #QB2}
+   * for tritet 111 ({@code 0xE0..0xFF}), else {@link #QB64} (where anything but {@code -} is no
+   * counter at all)}
+   *
+   * @param firstByte the first byte, 0..255
    */
   public static Domain ofCounterByte(int firstByte) {
     return (firstByte & 0xFF) >= 0xE0 ? QB2 : QB64;
   }
 
   /**
-   * Bytes taken in this domain by {@code chars} characters of text, a whole number of quadlets
-   * (sizes of the code tables): {@code chars} in qb64, {@code chars / 4 * 3} in qb2.
+   * {@return bytes taken in this domain by {@code chars} characters of text, a whole number of
+   * quadlets (sizes of the code tables): {@code chars} in qb64, {@code chars / 4 * 3} in qb2}
+   *
+   * @param chars characters, a multiple of 4
    */
   public long size(long chars) {
     return this == QB64 ? chars : chars / 4 * 3;
   }
 
   /**
-   * Whole characters (sextets) held by {@code bytes} bytes of this domain from an item's start:
-   * {@code bytes} in qb64, {@code floor(bytes * 4 / 3)} in qb2.
+   * {@return whole characters (sextets) held by {@code bytes} bytes of this domain from an item's
+   * start: {@code bytes} in qb64, {@code floor(bytes * 4 / 3)} in qb2}
+   *
+   * @param bytes bytes from the item's start
    */
   public int chars(int bytes) {
     return this == QB64 ? bytes : bytes / 3 * 4 + (bytes % 3) * 4 / 3;
   }
 
-  /** Byte offset, from an item's start, of the byte that holds character (sextet) {@code k}. */
+  /**
+   * {@return byte offset, from an item's start, of the byte that holds character (sextet) {@code
+   * k}}
+   *
+   * @param k the character (sextet) index, from 0
+   */
   public int byteOf(int k) {
     return this == QB64 ? k : k / 4 * 3 + (k % 4) * 3 / 4;
   }

@@ -19,21 +19,37 @@ package dev.cesrj.code;
  * accepted in streams.
  */
 public enum IndexerCode {
+  /** {@code A}: Ed25519_Sig (both). */
   Ed25519_Sig("A", 1, 1, 0, 88, false),
+  /** {@code B}: Ed25519_Crt_Sig (current only). */
   Ed25519_Crt_Sig("B", 1, 1, 0, 88, true),
+  /** {@code C}: ECDSA_256k1_Sig. */
   ECDSA_256k1_Sig("C", 1, 1, 0, 88, false),
+  /** {@code D}: ECDSA_256k1_Crt_Sig. */
   ECDSA_256k1_Crt_Sig("D", 1, 1, 0, 88, true),
+  /** {@code E}: ECDSA_256r1_Sig. */
   ECDSA_256r1_Sig("E", 1, 1, 0, 88, false),
+  /** {@code F}: ECDSA_256r1_Crt_Sig. */
   ECDSA_256r1_Crt_Sig("F", 1, 1, 0, 88, true),
+  /** {@code 0A}: Ed448_Sig. */
   Ed448_Sig("0A", 2, 2, 1, 156, false),
+  /** {@code 0B}: Ed448_Crt_Sig. */
   Ed448_Crt_Sig("0B", 2, 2, 1, 156, true),
+  /** {@code 2A}: Ed25519_Big_Sig. */
   Ed25519_Big_Sig("2A", 2, 4, 2, 92, false),
+  /** {@code 2B}: Ed25519_Big_Crt_Sig. */
   Ed25519_Big_Crt_Sig("2B", 2, 4, 2, 92, true),
+  /** {@code 2C}: ECDSA_256k1_Big_Sig. */
   ECDSA_256k1_Big_Sig("2C", 2, 4, 2, 92, false),
+  /** {@code 2D}: ECDSA_256k1_Big_Crt_Sig. */
   ECDSA_256k1_Big_Crt_Sig("2D", 2, 4, 2, 92, true),
+  /** {@code 2E}: ECDSA_256r1_Big_Sig. */
   ECDSA_256r1_Big_Sig("2E", 2, 4, 2, 92, false),
+  /** {@code 2F}: ECDSA_256r1_Big_Crt_Sig. */
   ECDSA_256r1_Big_Crt_Sig("2F", 2, 4, 2, 92, true),
+  /** {@code 3A}: Ed448_Big_Sig. */
   Ed448_Big_Sig("3A", 2, 6, 3, 160, false),
+  /** {@code 3B}: Ed448_Big_Crt_Sig. */
   Ed448_Big_Crt_Sig("3B", 2, 6, 3, 160, true);
 
   /** Every code, in declaration order (a private copy: {@code values()} allocates). */
@@ -64,74 +80,79 @@ public enum IndexerCode {
     this.currentOnly = currentOnly;
   }
 
-  /** The hard part of the code, e.g. {@code "A"} or {@code "2A"}. */
+  /** {@return the hard part of the code, e.g. {@code "A"} or {@code "2A"}} */
   public String code() {
     return code;
   }
 
-  /** Hard size in characters. */
+  /** {@return hard size in characters} */
   public int hs() {
     return hs;
   }
 
-  /** Soft size in characters: {@code ms + os}. */
+  /** {@return soft size in characters: {@code ms + os}} */
   public int ss() {
     return ss;
   }
 
-  /** Ondex (other index) size in characters. */
+  /** {@return ondex (other index) size in characters} */
   public int os() {
     return os;
   }
 
-  /** Main index size in characters: {@code ss - os}. */
+  /** {@return main index size in characters: {@code ss - os}} */
   public int ms() {
     return ss - os;
   }
 
-  /** Code size in characters: {@code hs + ss}. */
+  /** {@return code size in characters: {@code hs + ss}} */
   public int cs() {
     return hs + ss;
   }
 
-  /** Full size in characters; a qb2 signature is {@code fs * 3 / 4} bytes. */
+  /** {@return full size in characters; a qb2 signature is {@code fs * 3 / 4} bytes} */
   public int fs() {
     return fs;
   }
 
-  /** Lead size in bytes: 0 for every indexer code. */
+  /** {@return lead size in bytes: 0 for every indexer code} */
   public int ls() {
     return 0;
   }
 
-  /** Raw signature size in bytes: {@code (fs - cs) * 3 / 4}. */
+  /** {@return raw signature size in bytes: {@code (fs - cs) * 3 / 4}} */
   public int rawSize() {
     return (fs - cs()) * 3 / 4;
   }
 
-  /** Largest index this code can carry: {@code 64^ms - 1}. */
+  /** {@return largest index this code can carry: {@code 64^ms - 1}} */
   public int maxIndex() {
     return (1 << (6 * ms())) - 1;
   }
 
   /**
-   * True for current-only codes ({@code B D F 0B 2B 2D 2F 3B}): the signature has no ondex.
+   * {@return true for current-only codes ({@code B D F 0B 2B 2D 2F 3B}): the signature has no
+   * ondex}
    */
   public boolean currentOnly() {
     return currentOnly;
   }
 
   /**
-   * The hard size implied by the first character of an indexed signature: 1 for a letter, 2 for
-   * {@code 0}..{@code 4}, 0 if the character cannot start one.
+   * {@return the hard size implied by the first character of an indexed signature: 1 for a letter,
+   * 2 for {@code 0}..{@code 4}, 0 if the character cannot start one}
+   *
+   * @param firstChar the first character
    */
   public static int hardSize(int firstChar) {
     return firstChar >= 0 && firstChar < 128 ? Selector.INDEXER_HS[firstChar] : 0;
   }
 
   /**
-   * The one-character code {@code c0} ({@code A}..{@code F}), or {@code null}: the hot-path
-   * lookup for ordinary signatures.
+   * {@return the one-character code {@code c0} ({@code A}..{@code F}), or {@code null}: the
+   * hot-path lookup for ordinary signatures}
+   *
+   * @param c0 the first character
    */
   public static IndexerCode single(int c0) {
     return c0 >= 0 && c0 < 128 ? TABLE[c0 * 128] : null;
@@ -141,6 +162,9 @@ public enum IndexerCode {
    * The code whose hard part is {@code c0} (hard size 1) or {@code c0 c1} (hard size 2), without
    * allocating.
    *
+   * @param hs the hard size, 1 or 2
+   * @param c0 the first character
+   * @param c1 the second character (ignored if {@code hs} is 1)
    * @return the code, or {@code null} if the table has none
    */
   public static IndexerCode lookup(int hs, int c0, int c1) {
@@ -151,10 +175,12 @@ public enum IndexerCode {
   }
 
   /**
-   * The fewest characters of any indexed signature whose two-character code starts with
+   * {@return the fewest characters of any indexed signature whose two-character code starts with
    * {@code c0}, or 0 if no code of the table starts so (the test-only selectors {@code 1} and
-   * {@code 4}, or a character that starts no code). Used when the input ends after the first of
+   * {@code 4}, or a character that starts no code)} Used when the input ends after the first of
    * two hard characters.
+   *
+   * @param c0 the first character
    */
   public static int leastFullSize(int c0) {
     int least = 0;
@@ -166,7 +192,11 @@ public enum IndexerCode {
     return least;
   }
 
-  /** The code whose hard part is {@code hard}, or {@code null}. */
+  /**
+   * {@return the code whose hard part is {@code hard}, or {@code null}}
+   *
+   * @param hard the hard part of an indexer code, e.g. {@code "0A"}
+   */
   public static IndexerCode lookup(String hard) {
     if (hard.isEmpty() || hard.length() > 2) {
       return null;

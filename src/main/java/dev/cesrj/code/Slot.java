@@ -90,20 +90,28 @@ public enum Slot {
     return s;
   }
 
-  /** True if a Matter primitive of this code may stand in this slot. */
+  /**
+   * {@return true if a Matter primitive of this code may stand in this slot}
+   *
+   * @param code a Matter code
+   */
   public boolean accepts(MatterCode code) {
     return accepts != null && accepts.contains(code);
   }
 
   /**
-   * True for the slots that hold a nested group framed as a whole ({@link #SIGNATURE_GROUP},
-   * {@link #SAD_PATH_SIG_GROUP}); {@link #SIGS} is framed by its own rule.
+   * {@return true for the slots that hold a nested group framed as a whole ({@link
+   * #SIGNATURE_GROUP}, {@link #SAD_PATH_SIG_GROUP}); {@link #SIGS} is framed by its own rule}
    */
   public boolean isGroup() {
     return this == SIGNATURE_GROUP || this == SAD_PATH_SIG_GROUP;
   }
 
-  /** True if a group of code {@code code} may stand in this {@link #isGroup() group} slot. */
+  /**
+   * {@return true if a group of code {@code code} may stand in this {@link #isGroup() group} slot}
+   *
+   * @param code a counter code
+   */
   public boolean acceptsGroup(CounterCode code) {
     if (code.isBig()) {
       return false;
@@ -121,14 +129,16 @@ public enum Slot {
     }
   }
 
-  /** True for the slots that hold a Matter primitive (not an indexed signature or a group). */
+  /**
+   * {@return true for the slots that hold a Matter primitive (not an indexed signature or a group)}
+   */
   public boolean isMatter() {
     return accepts != null;
   }
 
   /**
-   * The fewest characters a complete item in this slot can take: used to say how many more bytes
-   * a truncated group needs at least.
+   * {@return the fewest characters a complete item in this slot can take: used to say how many more
+   * bytes a truncated group needs at least}
    */
   public int minSize() {
     if (this == SIGER) {

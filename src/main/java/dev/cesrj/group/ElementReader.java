@@ -7,11 +7,15 @@ import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Slot;
+import dev.cesrj.internal.GroupFramer;
+import dev.cesrj.internal.GroupViews;
+import dev.cesrj.internal.NativeBodyFramer;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.Views;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
-import dev.cesrj.primitive.TextScan;
+import dev.cesrj.internal.TextScan;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -61,7 +65,7 @@ final class ElementReader {
 
   private Matter matter(Domain d, int p, int end, Slot slot) {
     int fs = TextScan.matter(d, src, p, end, slot, options.maxFrameBytes(), 0);
-    return new Matter(buf, p, fs, src.offset(p), TextScan.matterCode(d, src, p), d);
+    return Views.matter(buf, p, fs, src.offset(p), TextScan.matterCode(d, src, p), d);
   }
 
   private List<Element> tuples(
@@ -102,7 +106,7 @@ final class ElementReader {
   private Element item(Domain d, int p, int end, Slot slot, CounterTable table, int depth) {
     if (slot == Slot.SIGER) {
       TextScan.indexer(d, src, p, end, 0);
-      return new IndexedSignature(buf, p, src.offset(p), TextScan.indexerCode(d, src, p), d);
+      return Views.signature(buf, p, src.offset(p), TextScan.indexerCode(d, src, p), d);
     }
     if (slot == Slot.SIGS) {
       return nestedSigs(d, p, end, table, depth + 1);

@@ -4,7 +4,9 @@ import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
+import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Transcode;
+import dev.cesrj.internal.Views;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import io.netty.buffer.ByteBuf;
@@ -16,7 +18,7 @@ import java.util.List;
  * elements (the same values whichever domain it was read in; sizes and offsets are bytes of its
  * domain).
  *
- * <p>The group was framed and checked when it was created (see {@link GroupFramer#group}); its
+ * <p>The group was framed and checked when it was created (by the group framer); its
  * elements are built on first use of {@link #elements()} and cached. A group does not own its
  * bytes: {@link #qb64()} of a qb64 group ({@link #qb2()} of a qb2 one) is a slice of the buffer it
  * was read from, not retained, valid while that buffer is (for {@link Groups#copyOf(byte[])},
@@ -34,6 +36,10 @@ public final class Group implements Element {
   private final int depth;
   private List<Element> elements;
 
+  static {
+    Views.install(Group::new);
+  }
+
   Group(GroupViews views, int index, int length, CounterCode code, int count, int depth) {
     this.views = views;
     this.index = index;
@@ -43,37 +49,39 @@ public final class Group implements Element {
     this.depth = depth;
   }
 
-  /** The counter code (its table, sizes, count unit and layout). */
+  /** {@return the counter code (its table, sizes, count unit and layout)} */
   public CounterCode code() {
     return code;
   }
 
-  /** The group's name as the CESR code table names it, e.g. {@code ControllerIdxSigs}. */
+  /** {@return the group's name as the CESR code table names it, e.g. {@code ControllerIdxSigs}} */
   public String name() {
     return code.name();
   }
 
   /**
-   * The count: elements or quadlets as {@link CounterCode#unit()} says; for a genus-version code
-   * the value of its three soft characters (e.g. 8192 for {@code -_AAACAA}).
+   * {@return the count: elements or quadlets as {@link CounterCode#unit()} says; for a
+   * genus-version code the value of its three soft characters (e.g. 8192 for {@code -_AAACAA})}
    */
   public long count() {
     return count;
   }
 
-  /** Nesting depth: 1 for a group at the top of the parsed input, 2 for one inside it, ... */
+  /**
+   * {@return nesting depth: 1 for a group at the top of the parsed input, 2 for one inside it, ..}
+   */
   public int depth() {
     return depth;
   }
 
-  /** The counter table the group was read with. */
+  /** {@return the counter table the group was read with} */
   public CounterTable table() {
     return code.table();
   }
 
   /**
-   * Size of the counter in bytes of its domain: 4, or 8 for big and genus-version codes, in qb64;
-   * 3 or 6 in qb2.
+   * {@return size of the counter in bytes of its domain: 4, or 8 for big and genus-version codes,
+   * in qb64; 3 or 6 in qb2}
    */
   public int counterSize() {
     return (int) domain().size(code.fs());
@@ -111,20 +119,20 @@ public final class Group implements Element {
     return Transcode.qb2(views.buf.slice(index, length), domain(), offset(), code.code());
   }
 
-  /** The counter's qb64 characters, e.g. {@code -AAB} (for a qb2 counter, encoded now). */
+  /** {@return the counter's qb64 characters, e.g. {@code -AAB} (for a qb2 counter, encoded now)} */
   public String counterText() {
     ByteBuf counter = views.buf.slice(index, counterSize());
     return Transcode.qb64(counter, domain()).toString(java.nio.charset.StandardCharsets.US_ASCII);
   }
 
-  /** The content after the counter, in the group's domain, as a slice; not retained. */
+  /** {@return the content after the counter, in the group's domain, as a slice; not retained} */
   public ByteBuf content() {
     int cs = counterSize();
     return views.buf.slice(index + cs, length - cs);
   }
 
   /**
-   * The elements, built on first call and cached:
+   * {@return the elements, built on first call and cached:
    *
    * <ul>
    *   <li>{@link Layout#TUPLES} with one slot: the primitives themselves ({@link
@@ -142,7 +150,7 @@ public final class Group implements Element {
    *   <li>{@link Layout#UNSUPPORTED} (a seal group inside a native body): its elements by its
    *       grammar;
    *   <li>otherwise (genus-version, GenericGroup, BodyWithAttachmentGroup): empty; the message
-   *       layer reads nested streams.
+   *       layer reads nested streams}
    * </ul>
    *
    * @throws dev.cesrj.ElementLimitException if the group holds more than {@link
@@ -157,7 +165,9 @@ public final class Group implements Element {
     return e;
   }
 
-  /** The nested groups of an AttachmentGroup ({@link #elements()} as groups); else empty. */
+  /**
+   * {@return the nested groups of an AttachmentGroup ({@link #elements()} as groups); else empty}
+   */
   public List<Group> groups() {
     List<Group> out = new ArrayList<>();
     for (Element e : elements()) {
@@ -169,9 +179,9 @@ public final class Group implements Element {
   }
 
   /**
-   * Every indexed signature in this group, nested ones included (signatures of the
+   * {@return every indexed signature in this group, nested ones included (signatures of the
    * ControllerIdxSigs inside TransIdxSigGroups elements, of the groups inside an
-   * AttachmentGroup), in stream order.
+   * AttachmentGroup), in stream order}
    */
   public List<IndexedSignature> signatures() {
     List<IndexedSignature> out = new ArrayList<>();

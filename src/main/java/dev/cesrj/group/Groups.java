@@ -4,6 +4,8 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.internal.GroupFramer;
+import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
@@ -79,7 +81,12 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     this.table = options.defaultTable();
   }
 
-  /** Copies {@code input} once into a pooled buffer; see {@link #copyOf(byte[], CesrOptions)}. */
+  /**
+   * Copies {@code input} once into a pooled buffer; see {@link #copyOf(byte[], CesrOptions)}.
+   *
+   * @param input the groups, copied once
+   * @return the groups, owning the copy (close it)
+   */
   public static Groups copyOf(byte[] input) {
     return copyOf(input, CesrOptions.DEFAULT);
   }
@@ -87,6 +94,10 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
   /**
    * Copies {@code input} once into a new buffer from {@code options.allocator()} and iterates its
    * groups. The returned object owns that buffer: close it.
+   *
+   * @param input the groups, copied once
+   * @param options the allocator, limits and default table
+   * @return the groups, owning the copy (close it)
    */
   public static Groups copyOf(byte[] input, CesrOptions options) {
     Objects.requireNonNull(input, "input");
@@ -98,6 +109,10 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
   /**
    * Copies the remaining bytes of {@code input} once (its position is not moved) into a new
    * buffer from {@code options.allocator()}. The returned object owns that buffer: close it.
+   *
+   * @param input the groups, copied once
+   * @param options the allocator, limits and default table
+   * @return the groups, owning the copy (close it)
    */
   public static Groups copyOf(ByteBuffer input, CesrOptions options) {
     Objects.requireNonNull(input, "input");
@@ -107,7 +122,11 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     return new Groups(b, true, null, options);
   }
 
-  /** {@link #copyOf(ByteBuffer, CesrOptions)} with default options. */
+  /**
+   * {@return {@link #copyOf(ByteBuffer, CesrOptions)} with default options}
+   *
+   * @param input the groups, copied once
+   */
   public static Groups copyOf(ByteBuffer input) {
     return copyOf(input, CesrOptions.DEFAULT);
   }
@@ -117,23 +136,31 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
    * without copying. The caller keeps ownership: the reference count is never changed; the
    * reader index advances past each group returned and stays at the start of a group that fails.
    * Offsets count from the reader index at this call.
+   *
+   * @param input the groups; the caller keeps owning it
+   * @param options the allocator, limits and default table
+   * @return the groups, views of {@code input}
    */
   public static Groups over(ByteBuf input, CesrOptions options) {
     Objects.requireNonNull(input, "input");
     return new Groups(input, false, input, options);
   }
 
-  /** {@link #over(ByteBuf, CesrOptions)} with default options. */
+  /**
+   * {@return {@link #over(ByteBuf, CesrOptions)} with default options}
+   *
+   * @param input the groups; the caller keeps owning it
+   */
   public static Groups over(ByteBuf input) {
     return over(input, CesrOptions.DEFAULT);
   }
 
-  /** The counter table in force for the next group. */
+  /** {@return the counter table in force for the next group} */
   public CounterTable table() {
     return table;
   }
 
-  /** Byte offset, from the start of the input, of the next group (or of the end). */
+  /** {@return byte offset, from the start of the input, of the next group (or of the end)} */
   public long position() {
     return pos - (long) framer.source().origin();
   }

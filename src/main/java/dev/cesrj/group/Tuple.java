@@ -31,22 +31,35 @@ public final class Tuple implements Element {
     this.parts = parts;
   }
 
-  /** The slots of the grammar, in order; {@code parts().get(i)} fills {@code slots().get(i)}. */
+  /**
+   * {@return the slots of the grammar, in order; {@code parts().get(i)} fills {@code
+   * slots().get(i)}}
+   */
   public List<Slot> slots() {
     return slots;
   }
 
-  /** The parts, one per slot. */
+  /** {@return the parts, one per slot} */
   public List<Element> parts() {
     return parts;
   }
 
-  /** The part in slot {@code i} as a Matter. @throws ClassCastException if it is not one */
+  /**
+   * The part in slot {@code i} as a Matter. @throws ClassCastException if it is not one
+   *
+   * @param i the slot index, {@code 0..slots().size()-1}
+   * @return the Matter primitive
+   */
   public Matter matter(int i) {
     return (Matter) parts.get(i);
   }
 
-  /** The part in slot {@code i} as a nested group. @throws ClassCastException if it is not one */
+  /**
+   * The part in slot {@code i} as a nested group. @throws ClassCastException if it is not one
+   *
+   * @param i the slot index, {@code 0..slots().size()-1}
+   * @return the nested group
+   */
   public Group group(int i) {
     return (Group) parts.get(i);
   }

@@ -1,6 +1,5 @@
 package dev.cesrj.internal;
 
-import dev.cesrj.code.B64;
 import dev.cesrj.code.Domain;
 import io.netty.buffer.ByteBuf;
 

@@ -1,7 +1,6 @@
 package dev.cesrj.internal;
 
 import dev.cesrj.MalformedException;
-import dev.cesrj.code.B64;
 import dev.cesrj.code.Domain;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;

@@ -34,6 +34,8 @@ public final class CesrFrame extends AbstractReferenceCounted {
    * A frame over {@code content}, whose ownership passes to the frame: {@link #release()} to 0
    * releases it. {@code message} must view the buffer {@code content} retains.
    *
+   * @param message the framed message (a view of {@code content})
+   * @param content the message's bytes; this frame owns one reference to them
    * @param streamOffset the stream offset of the message's first byte on its channel
    */
   public CesrFrame(Message message, ByteBuf content, long streamOffset) {
@@ -42,23 +44,23 @@ public final class CesrFrame extends AbstractReferenceCounted {
     this.streamOffset = streamOffset;
   }
 
-  /** The framed message: views valid until this frame is released. */
+  /** {@return the framed message: views valid until this frame is released} */
   public Message message() {
     return message;
   }
 
   /**
-   * The message's bytes as received ({@link Message#length()} bytes: a genus-version code right
-   * before it, its body or envelope, and all its attachments). Not an extra reference: retain it
-   * to keep it beyond the frame.
+   * {@return the message's bytes as received ({@link Message#length()} bytes: a genus-version code
+   * right before it, its body or envelope, and all its attachments)} Not an extra reference: retain
+   * it to keep it beyond the frame.
    */
   public ByteBuf content() {
     return content;
   }
 
   /**
-   * Byte offset of the message in its channel's stream (0 = the first byte the decoder
-   * received). Counted as a {@code long}: exact beyond 2 GiB.
+   * {@return byte offset of the message in its channel's stream (0 = the first byte the decoder
+   * received)} Counted as a {@code long}: exact beyond 2 GiB.
    */
   public long streamOffset() {
     return streamOffset;

@@ -100,13 +100,16 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   /**
    * A decoder with {@code options} (allocator of the cumulation, default counter table, maximum
    * frame size, nesting depth and elements) and what to do on a bad frame.
+   *
+   * @param options the allocator, limits and default table
+   * @param onMalformed what to do after bad input
    */
   public CesrFrameDecoder(CesrOptions options, OnMalformed onMalformed) {
     this.onMalformed = Objects.requireNonNull(onMalformed, "onMalformed");
     this.parser = new CesrStreamParser(Objects.requireNonNull(options, "options"));
   }
 
-  /** What the decoder does after a bad frame. */
+  /** {@return what the decoder does after a bad frame} */
   public OnMalformed onMalformed() {
     return onMalformed;
   }

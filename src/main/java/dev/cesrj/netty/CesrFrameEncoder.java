@@ -55,6 +55,9 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
   /**
    * An encoder that writes counters of {@code table}, and wraps each message's attachments in an
    * AttachmentGroup if {@code wrapAttachments}.
+   *
+   * @param table the counter table the group counters are written in
+   * @param wrapAttachments true to wrap each message's groups in one AttachmentGroup
    */
   public CesrFrameEncoder(CounterTable table, boolean wrapAttachments) {
     super(Object.class);
@@ -62,7 +65,7 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
     this.wrapAttachments = wrapAttachments;
   }
 
-  /** The counter table the encoder writes. */
+  /** {@return the counter table the encoder writes} */
   public CounterTable table() {
     return table;
   }

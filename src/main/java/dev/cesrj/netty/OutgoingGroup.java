@@ -41,8 +41,10 @@ public final class OutgoingGroup {
   }
 
   /**
-   * An empty group named {@code name} (the small form's name, e.g. {@code ControllerIdxSigs},
-   * {@code AttachmentGroup}).
+   * {@return an empty group named {@code name} (the small form's name, e.g. {@code
+   * ControllerIdxSigs}, {@code AttachmentGroup})}
+   *
+   * @param name the group name as the code table has it
    */
   public static OutgoingGroup of(String name) {
     return new OutgoingGroup(name);
@@ -52,6 +54,7 @@ public final class OutgoingGroup {
    * Adds one element made of {@code parts}: each a {@code ByteBuf} of qb64 text (its readable
    * bytes, taken over) or a nested {@code OutgoingGroup}.
    *
+   * @param parts the element's parts, in slot order
    * @return this
    * @throws IllegalArgumentException if a part is neither (the parts given are released)
    */
@@ -68,12 +71,12 @@ public final class OutgoingGroup {
     return this;
   }
 
-  /** The group's name. */
+  /** {@return the group's name} */
   public String name() {
     return name;
   }
 
-  /** The elements added so far, each as its parts. */
+  /** {@return the elements added so far, each as its parts} */
   public List<List<Object>> elements() {
     return Collections.unmodifiableList(elements);
   }

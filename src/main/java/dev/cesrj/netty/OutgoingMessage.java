@@ -24,7 +24,11 @@ public final class OutgoingMessage extends AbstractReferenceCounted {
   private final ByteBuf body;
   private final List<OutgoingGroup> groups = new ArrayList<>();
 
-  /** A message with {@code body} (its readable bytes; taken over) and no attachment yet. */
+  /**
+   * A message with {@code body} (its readable bytes; taken over) and no attachment yet.
+   *
+   * @param body the message body; this message owns it
+   */
   public OutgoingMessage(ByteBuf body) {
     this.body = Objects.requireNonNull(body, "body");
   }
@@ -32,6 +36,7 @@ public final class OutgoingMessage extends AbstractReferenceCounted {
   /**
    * Appends an attachment group, taking over its buffers.
    *
+   * @param group the group to attach
    * @return this
    */
   public OutgoingMessage attach(OutgoingGroup group) {
@@ -39,12 +44,12 @@ public final class OutgoingMessage extends AbstractReferenceCounted {
     return this;
   }
 
-  /** The body (not an extra reference). */
+  /** {@return the body (not an extra reference)} */
   public ByteBuf body() {
     return body;
   }
 
-  /** The attachment groups in order. */
+  /** {@return the attachment groups in order} */
   public List<OutgoingGroup> groups() {
     return Collections.unmodifiableList(groups);
   }

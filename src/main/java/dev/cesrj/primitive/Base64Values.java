@@ -1,7 +1,7 @@
 package dev.cesrj.primitive;
 
 import dev.cesrj.MalformedException;
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import io.netty.buffer.ByteBuf;
 import java.util.Base64;
 

@@ -15,28 +15,28 @@ import io.netty.buffer.ByteBuf;
  * call (CESR.md section 1.3) into a new unpooled heap buffer that the caller owns.
  */
 public interface Element {
-  /** Byte offset of the element from the start of the parser's input. */
+  /** {@return byte offset of the element from the start of the parser's input} */
   long offset();
 
-  /** Length of the element in bytes of its domain (characters in qb64, bytes in qb2). */
+  /** {@return length of the element in bytes of its domain (characters in qb64, bytes in qb2)} */
   int length();
 
-  /** The domain the element was read in (qb64 unless a view says otherwise). */
+  /** {@return the domain the element was read in (qb64 unless a view says otherwise)} */
   default Domain domain() {
     return Domain.QB64;
   }
 
   /**
-   * The element's qb64 text: for a qb64 element a slice of the input, not retained; for a qb2
-   * element its Base64url encoding, a new buffer ({@code length() * 4 / 3} bytes).
+   * {@return the element's qb64 text: for a qb64 element a slice of the input, not retained; for a
+   * qb2 element its Base64url encoding, a new buffer ({@code length() * 4 / 3} bytes)}
    *
    * @throws io.netty.util.IllegalReferenceCountException if the underlying buffer was released
    */
   ByteBuf qb64();
 
   /**
-   * The element's qb2 bytes: for a qb2 element a slice of the input, not retained; for a qb64
-   * element its Base64url decoding, a new buffer ({@code length() * 3 / 4} bytes). The default
+   * {@return the element's qb2 bytes: for a qb2 element a slice of the input, not retained; for a
+   * qb64 element its Base64url decoding, a new buffer ({@code length() * 3 / 4} bytes)} The default
    * decodes {@link #qb64()}; views that can be read in qb2 return their slice.
    *
    * @throws io.netty.util.IllegalReferenceCountException if the underlying buffer was released
@@ -47,7 +47,7 @@ public interface Element {
     return Transcode.toQb2(qb64(), offset(), null);
   }
 
-  /** The element's qb64 text as a String (for a qb2 element, encoded now). */
+  /** {@return the element's qb64 text as a String (for a qb2 element, encoded now)} */
   default String qb64Text() {
     return qb64().toString(java.nio.charset.StandardCharsets.US_ASCII);
   }

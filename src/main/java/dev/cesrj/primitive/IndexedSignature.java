@@ -1,10 +1,11 @@
 package dev.cesrj.primitive;
 
 import dev.cesrj.MalformedException;
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Transcode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -28,7 +29,7 @@ public final class IndexedSignature implements Element {
   private final Domain domain;
 
   /** A view of the qb64 signature at buffer index {@code index}, already checked by the framer. */
-  public IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code) {
+  IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code) {
     this(buf, index, offset, code, Domain.QB64);
   }
 
@@ -36,7 +37,7 @@ public final class IndexedSignature implements Element {
    * A view of the signature of domain {@code domain} at buffer index {@code index}, already
    * checked by the framer.
    */
-  public IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code, Domain domain) {
+  IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code, Domain domain) {
     this.buf = buf;
     this.index = index;
     this.offset = offset;
@@ -48,6 +49,8 @@ public final class IndexedSignature implements Element {
    * Parses one complete qb64 indexed signature from text, with every check of the framer plus
    * the value characters.
    *
+   * @param qb64 exactly one qb64 indexed signature
+   * @return a view of a copy of {@code qb64}
    * @throws dev.cesrj.CesrException if it is truncated, unknown, non-canonical or followed by
    *     extra characters
    */
@@ -68,6 +71,8 @@ public final class IndexedSignature implements Element {
    * Parses one complete qb2 indexed signature from {@code qb2} (copied), with every check of the
    * framer.
    *
+   * @param qb2 exactly one qb2 indexed signature
+   * @return a view of a copy of {@code qb2}
    * @throws dev.cesrj.CesrException if it is truncated (needed: bytes), unknown, non-canonical or
    *     followed by extra bytes
    */
@@ -82,19 +87,19 @@ public final class IndexedSignature implements Element {
     return new IndexedSignature(b, 0, 0, TextScan.indexerCode(Domain.QB2, s, 0), Domain.QB2);
   }
 
-  /** The code. */
+  /** {@return the code} */
   public IndexerCode code() {
     return code;
   }
 
-  /** The main index: which key of the current key list signed, 0..{@code maxIndex}. */
+  /** {@return the main index: which key of the current key list signed, 0..{@code maxIndex}} */
   public int index() {
     return (int) softInt(code.hs(), code.ms());
   }
 
   /**
-   * The ondex: which key of the prior next-key list signed. Empty for current-only codes; equal to
-   * {@link #index()} for {@code A C E}; explicit for {@code 0A 2A 2C 2E 3A}.
+   * {@return the ondex: which key of the prior next-key list signed} Empty for current-only codes;
+   * equal to {@link #index()} for {@code A C E}; explicit for {@code 0A 2A 2C 2E 3A}.
    */
   public OptionalInt ondex() {
     if (code.currentOnly()) {
@@ -122,7 +127,8 @@ public final class IndexedSignature implements Element {
   }
 
   /**
-   * The raw signature, {@link IndexerCode#rawSize()} bytes, decoded now (a new array each call).
+   * {@return the raw signature, {@link IndexerCode#rawSize()} bytes, decoded now (a new array each
+   * call)}
    *
    * @throws dev.cesrj.MalformedException if a value character is not Base64url (its offset is
    *     that character's)

@@ -2,9 +2,12 @@ package dev.cesrj.primitive;
 
 import dev.cesrj.MalformedException;
 import dev.cesrj.code.Domain;
+import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Transcode;
+import dev.cesrj.internal.Views;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
@@ -26,11 +29,28 @@ public final class Matter implements Element {
   private final MatterCode code;
   private final Domain domain;
 
+  static {
+    Views.install(
+        new Views.PrimitiveMaker() {
+          @Override
+          public Matter matter(
+              ByteBuf buf, int index, int length, long offset, MatterCode code, Domain domain) {
+            return new Matter(buf, index, length, offset, code, domain);
+          }
+
+          @Override
+          public IndexedSignature signature(
+              ByteBuf buf, int index, long offset, IndexerCode code, Domain domain) {
+            return new IndexedSignature(buf, index, offset, code, domain);
+          }
+        });
+  }
+
   /**
    * A view of the qb64 primitive at buffer index {@code index}, already checked by {@link
    * TextScan#matter}; {@code length} is its full size in characters.
    */
-  public Matter(ByteBuf buf, int index, int length, long offset, MatterCode code) {
+  Matter(ByteBuf buf, int index, int length, long offset, MatterCode code) {
     this(buf, index, length, offset, code, Domain.QB64);
   }
 
@@ -39,7 +59,7 @@ public final class Matter implements Element {
    * checked by {@link TextScan#matter(Domain, Source, int, int, dev.cesrj.code.Slot, long,
    * long)}; {@code length} is its full size in bytes of that domain.
    */
-  public Matter(ByteBuf buf, int index, int length, long offset, MatterCode code, Domain domain) {
+  Matter(ByteBuf buf, int index, int length, long offset, MatterCode code, Domain domain) {
     this.buf = buf;
     this.index = index;
     this.length = length;
@@ -52,6 +72,8 @@ public final class Matter implements Element {
    * Parses one complete qb64 Matter primitive from text, with every check of the framer plus the
    * value characters.
    *
+   * @param qb64 exactly one qb64 Matter primitive
+   * @return a view of a copy of {@code qb64}
    * @throws dev.cesrj.CesrException if it is truncated, unknown, non-canonical or followed by
    *     extra characters
    */
@@ -72,6 +94,8 @@ public final class Matter implements Element {
    * Parses one complete qb2 Matter primitive from {@code qb2} (copied), with every check of the
    * framer.
    *
+   * @param qb2 exactly one qb2 Matter primitive
+   * @return a view of a copy of {@code qb2}
    * @throws dev.cesrj.CesrException if it is truncated (needed: bytes), unknown, non-canonical or
    *     followed by extra bytes
    */
@@ -86,16 +110,16 @@ public final class Matter implements Element {
     return new Matter(b, 0, fs, 0, TextScan.matterCode(Domain.QB2, s, 0), Domain.QB2);
   }
 
-  /** The code. */
+  /** {@return the code} */
   public MatterCode code() {
     return code;
   }
 
   /**
-   * The soft value as keripy's {@code Matter.soft} gives it: the {@code ss - xs} characters after
-   * the hard part and the {@code xs} pre-pad {@code _} characters. It is the size in quadlets of
-   * a variable-size code (e.g. {@code "AB"} for {@code 5BAB...}) and the value of a tag code
-   * (e.g. {@code "icp"} for {@code Xicp}, {@code "a"} for {@code 0J_a}); empty when
+   * {@return the soft value as keripy's {@code Matter.soft} gives it: the {@code ss - xs}
+   * characters after the hard part and the {@code xs} pre-pad {@code _} characters} It is the size
+   * in quadlets of a variable-size code (e.g. {@code "AB"} for {@code 5BAB...}) and the value of a
+   * tag code (e.g. {@code "icp"} for {@code Xicp}, {@code "a"} for {@code 0J_a}); empty when
    * {@code ss == 0}.
    */
   public String soft() {
@@ -107,8 +131,8 @@ public final class Matter implements Element {
   }
 
   /**
-   * The raw value in bytes, decoded now (a new array on each call): {@code rawSize} bytes for a
-   * fixed code, {@code 3 * size - ls} for a variable one, none for tag codes.
+   * {@return the raw value in bytes, decoded now (a new array on each call): {@code rawSize} bytes
+   * for a fixed code, {@code 3 * size - ls} for a variable one, none for tag codes}
    *
    * @throws dev.cesrj.MalformedException if a value character is not Base64url (its offset is
    *     that character's)

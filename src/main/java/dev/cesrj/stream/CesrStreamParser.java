@@ -166,7 +166,11 @@ public final class CesrStreamParser implements AutoCloseable {
     this(CesrOptions.DEFAULT);
   }
 
-  /** A parser with {@code options} (allocator of the cumulation, limits, default table). */
+  /**
+   * A parser with {@code options} (allocator of the cumulation, limits, default table).
+   *
+   * @param options the allocator, limits and default table
+   */
   public CesrStreamParser(CesrOptions options) {
     this(options, OFFSET_EPOCH);
   }
@@ -181,6 +185,7 @@ public final class CesrStreamParser implements AutoCloseable {
   /**
    * Feeds the readable bytes of {@code chunk}; the parser takes ownership of it and releases it.
    *
+   * @param chunk the next bytes of the stream; the parser takes ownership and releases it
    * @return the messages completed by these bytes, and what the parser needs next
    * @throws IllegalStateException if the parser has failed (call {@link #skipToColdStart()}),
    *     ended or is closed; {@code chunk} is released all the same
@@ -206,7 +211,12 @@ public final class CesrStreamParser implements AutoCloseable {
     return afterAppend(n);
   }
 
-  /** Feeds a copy of {@code chunk}. */
+  /**
+   * Feeds a copy of {@code chunk}.
+   *
+   * @param chunk the bytes; copied, not kept
+   * @return the messages complete so far (see {@link #feed(ByteBuf)})
+   */
   public Framed feed(byte[] chunk) {
     return feed(chunk, 0, chunk.length);
   }
@@ -214,6 +224,10 @@ public final class CesrStreamParser implements AutoCloseable {
   /**
    * Feeds a copy of {@code length} bytes of {@code chunk} from {@code offset}.
    *
+   * @param chunk the bytes; copied, not kept
+   * @param offset the first byte of {@code chunk} to feed
+   * @param length the number of bytes to feed
+   * @return the messages complete so far (see {@link #feed(ByteBuf)})
    * @throws IndexOutOfBoundsException if the range is not inside {@code chunk}
    * @throws IllegalStateException if the parser has failed, ended or is closed
    */
@@ -229,8 +243,8 @@ public final class CesrStreamParser implements AutoCloseable {
   }
 
   /**
-   * The input has ended: frames what is buffered with nothing more to come. A held message is
-   * returned; an unfinished frame is a {@link dev.cesrj.TruncatedException} in
+   * {@return the input has ended: frames what is buffered with nothing more to come} A held message
+   * is returned; an unfinished frame is a {@link dev.cesrj.TruncatedException} in
    * {@link Framed#error()} whose text gives the bytes the message needs and has (for example
    * "need 145, have 135"), at the offset {@link Messages} reports for the same bytes. Calling it
    * again returns no message (and the same error if the parser has failed). Afterwards
@@ -258,12 +272,13 @@ public final class CesrStreamParser implements AutoCloseable {
 
   /**
    * After an error: drops the failed frame's first byte and every byte up to the next
-   * cold-start point (a JSON <code>&#123;</code>, a CBOR or MessagePack map byte, a genus-version code, or
-   * a BodyWithAttachmentGroup or NonNativeBodyGroup counter of the table in force; see
+   * cold-start point (a JSON <code>&#123;</code>, a CBOR or MessagePack map byte, a genus-version
+   * code, or a BodyWithAttachmentGroup or NonNativeBodyGroup counter of the table in force; see
    * {@link ColdStartPoints}), then frames on from there. If no cold-start point is buffered yet,
    * it keeps looking in the bytes fed next. The dropped bytes are counted in
    * {@link Framed#skipped()}; the result may hold a new error.
    *
+   * @return the messages framed after the cold-start point (see {@link #feed(ByteBuf)})
    * @throws IllegalStateException unless the last result was an error (or the parser is closed)
    */
   public Framed skipToColdStart() {
@@ -285,8 +300,8 @@ public final class CesrStreamParser implements AutoCloseable {
   }
 
   /**
-   * The buffered bytes, from {@link Framed#position()}: after an error, the failed frame and
-   * everything fed after it. A read-only view, not retained, valid until the next call.
+   * {@return the buffered bytes, from {@link Framed#position()}: after an error, the failed frame
+   * and everything fed after it} A read-only view, not retained, valid until the next call.
    *
    * @throws IllegalStateException if the parser is closed
    */
@@ -298,7 +313,9 @@ public final class CesrStreamParser implements AutoCloseable {
     return cum.slice().asReadOnly();
   }
 
-  /** The error the parser failed with and waits on, or {@code null} if it has not failed. */
+  /**
+   * {@return the error the parser failed with and waits on, or {@code null} if it has not failed}
+   */
   public CesrException failure() {
     return state == State.FAILED ? failure : null;
   }

@@ -1,6 +1,6 @@
 package dev.cesrj.stream;
 
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;

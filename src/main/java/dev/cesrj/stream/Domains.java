@@ -3,10 +3,10 @@ package dev.cesrj.stream;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.MalformedException;
-import dev.cesrj.code.B64;
 import dev.cesrj.code.Domain;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
+import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Transcode;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
@@ -40,9 +40,10 @@ public final class Domains {
   private Domains() {}
 
   /**
-   * The qb2 bytes of one qb64 Matter primitive ({@code fs * 3 / 4} bytes for {@code fs}
-   * characters).
+   * {@return the qb2 bytes of one qb64 Matter primitive ({@code fs * 3 / 4} bytes for {@code fs}
+   * characters)}
    *
+   * @param qb64 exactly one qb64 Matter primitive
    * @throws CesrException if {@code qb64} is not exactly one valid Matter primitive
    */
   public static byte[] matterToQb2(CharSequence qb64) {
@@ -50,9 +51,10 @@ public final class Domains {
   }
 
   /**
-   * The qb64 text of one qb2 Matter primitive ({@code fs} characters for {@code fs * 3 / 4}
-   * bytes).
+   * {@return the qb64 text of one qb2 Matter primitive ({@code fs} characters for {@code fs * 3 /
+   * 4} bytes)}
    *
+   * @param qb2 exactly one qb2 Matter primitive
    * @throws CesrException if {@code qb2} is not exactly one valid Matter primitive
    */
   public static String matterToQb64(byte[] qb2) {
@@ -60,8 +62,9 @@ public final class Domains {
   }
 
   /**
-   * The qb2 bytes of one qb64 indexed signature.
+   * {@return the qb2 bytes of one qb64 indexed signature}
    *
+   * @param qb64 exactly one qb64 indexed signature
    * @throws CesrException if {@code qb64} is not exactly one valid indexed signature
    */
   public static byte[] signatureToQb2(CharSequence qb64) {
@@ -69,8 +72,9 @@ public final class Domains {
   }
 
   /**
-   * The qb64 text of one qb2 indexed signature.
+   * {@return the qb64 text of one qb2 indexed signature}
    *
+   * @param qb2 exactly one qb2 indexed signature
    * @throws CesrException if {@code qb2} is not exactly one valid indexed signature
    */
   public static String signatureToQb64(byte[] qb2) {
@@ -78,10 +82,13 @@ public final class Domains {
   }
 
   /**
-   * One group (counter and content) in the {@code target} domain; its own domain is its first
-   * byte's ({@code -} or tritet 111). Read with {@code options.defaultTable()}, as {@link Groups}
-   * reads it.
+   * {@return one group (counter and content) in the {@code target} domain; its own domain is its
+   * first byte's ({@code -} or tritet 111)} Read with {@code options.defaultTable()}, as {@link
+   * Groups} reads it.
    *
+   * @param group exactly one group
+   * @param target the domain to convert to
+   * @param options the allocator, limits and default table
    * @throws CesrException if {@code group} is not exactly one valid group (a genus-version code
    *     counts as one)
    */
@@ -102,10 +109,13 @@ public final class Domains {
   }
 
   /**
-   * A run of attachment groups (as {@link Groups} reads it: groups one after another, each in
-   * its own domain; a genus-version code switches the table for the groups after it) with every
-   * group in the {@code target} domain.
+   * {@return a run of attachment groups (as {@link Groups} reads it: groups one after another, each
+   * in its own domain; a genus-version code switches the table for the groups after it) with every
+   * group in the {@code target} domain}
    *
+   * @param run the attachment groups
+   * @param target the domain to convert to
+   * @param options the allocator, limits and default table
    * @throws CesrException if the run is bad anywhere (nothing is returned)
    */
   public static byte[] attachments(byte[] run, Domain target, CesrOptions options) {
@@ -120,12 +130,15 @@ public final class Domains {
   }
 
   /**
-   * A stream of messages (as {@link Messages} reads it) with every CESR part in the {@code target}
-   * domain: genus-version codes, envelopes, body groups and attachment groups convert; a JSON,
-   * CBOR or MessagePack body is copied. A qb64 stream with bare bodies becomes what the corpus
-   * calls {@code qb2-atc}; one of envelopes becomes all qb2. A GenericGroup converts whole (its
-   * content must then be CESR throughout: a JSON body in it is a {@link CesrException}).
+   * {@return a stream of messages (as {@link Messages} reads it) with every CESR part in the {@code
+   * target} domain: genus-version codes, envelopes, body groups and attachment groups convert; a
+   * JSON, CBOR or MessagePack body is copied} A qb64 stream with bare bodies becomes what the
+   * corpus calls {@code qb2-atc}; one of envelopes becomes all qb2. A GenericGroup converts whole
+   * (its content must then be CESR throughout: a JSON body in it is a {@link CesrException}).
    *
+   * @param stream the messages with their attachments
+   * @param target the domain to convert to
+   * @param options the allocator, limits and default table
    * @throws CesrException if the stream is bad anywhere (nothing is returned)
    */
   public static byte[] messages(byte[] stream, Domain target, CesrOptions options) {

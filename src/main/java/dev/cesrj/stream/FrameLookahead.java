@@ -1,6 +1,6 @@
 package dev.cesrj.stream;
 
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
@@ -194,7 +194,7 @@ final class FrameLookahead {
    * True if a complete counter of {@code table} at {@code i} (the {@code -} is there) declares
    * more than the frame limit
    * (quadlets: its group's size; elements: the least size of its tuples), as
-   * {@link dev.cesrj.group.GroupFramer} checks before it looks for the content.
+   * {@link dev.cesrj.internal.GroupFramer} checks before it looks for the content.
    */
   private boolean tooLarge(int i, CounterTable table) {
     if (i + 1 >= limit) {

@@ -61,17 +61,17 @@ public final class Framed implements AutoCloseable {
   }
 
   /**
-   * The top-level messages completed by this call, in stream order: each with its body and all
-   * its attachments (a message is never returned in parts). Empty if none completed.
+   * {@return the top-level messages completed by this call, in stream order: each with its body and
+   * all its attachments (a message is never returned in parts)} Empty if none completed.
    */
   public List<Message> messages() {
     return messages;
   }
 
   /**
-   * How many more bytes the parser needs before it frames again: 0 if it buffers nothing or has
-   * failed; otherwise at least 1, and the parser does not look at the buffered bytes again
-   * before that many have arrived (feeding fewer costs no framing work). It is exact for the
+   * {@return how many more bytes the parser needs before it frames again: 0 if it buffers nothing
+   * or has failed; otherwise at least 1, and the parser does not look at the buffered bytes again
+   * before that many have arrived (feeding fewer costs no framing work)} It is exact for the
    * rest of a message body, of a counter, of an AttachmentGroup ({@code -V}/{@code -C}) after a
    * body and of a BodyWithAttachmentGroup envelope (the framer's
    * {@link dev.cesrj.TruncatedException#needed()}: exact for those and for sized primitives and
@@ -85,9 +85,9 @@ public final class Framed implements AutoCloseable {
   }
 
   /**
-   * True if the buffered bytes start with a complete message body whose bare attachment run
-   * (no AttachmentGroup {@code -V}/{@code -C} wrapping it, no envelope) has not ended in the
-   * bytes received so far: its last group may be complete or cut, and more groups may follow.
+   * {@return true if the buffered bytes start with a complete message body whose bare attachment
+   * run (no AttachmentGroup {@code -V}/{@code -C} wrapping it, no envelope) has not ended in the
+   * bytes received so far: its last group may be complete or cut, and more groups may follow}
    * The parser holds it, and frames it once the next byte that can end the run arrives (a
    * message start, a genus-version code), at {@link CesrStreamParser#endOfInput()}, or when it
    * has grown to 4 KiB and then each time it doubles (so that
@@ -100,8 +100,8 @@ public final class Framed implements AutoCloseable {
   }
 
   /**
-   * The error this call met, if any: a {@link CesrException} other than a truncation while
-   * bytes may still come (a truncation at {@link CesrStreamParser#endOfInput()} is an error too).
+   * {@return the error this call met, if any: a {@link CesrException} other than a truncation while
+   * bytes may still come (a truncation at {@link CesrStreamParser#endOfInput()} is an error too)}
    * The parser is then failed: the failed frame's bytes and everything after them stay buffered
    * ({@link CesrStreamParser#unconsumed()}) until the caller closes the parser or calls
    * {@link CesrStreamParser#skipToColdStart()}.
@@ -110,38 +110,40 @@ public final class Framed implements AutoCloseable {
     return Optional.ofNullable(error);
   }
 
-  /** True if {@link #error()} is present. */
+  /** {@return true if {@link #error()} is present} */
   public boolean failed() {
     return error != null;
   }
 
   /**
-   * Bytes dropped by this call while looking for a cold-start point after
-   * {@link CesrStreamParser#skipToColdStart()} (the failed frame's first byte included).
+   * {@return bytes dropped by this call while looking for a cold-start point after
+   * {@link CesrStreamParser#skipToColdStart()} (the failed frame's first byte included)}
    */
   public long skipped() {
     return skipped;
   }
 
   /**
-   * The stream offset that offset 0 of this call's messages, groups and error refers to: 0 for
-   * the first GiB of the stream, so that their offsets are stream offsets; then the stream
+   * {@return the stream offset that offset 0 of this call's messages, groups and error refers to: 0
+   * for the first GiB of the stream, so that their offsets are stream offsets; then the stream
    * offset at which the parser last re-based its offsets (an {@code int} buffer index cannot
-   * count past 2 GiB). {@code offsetBase() + message.offset()} is always the stream offset.
+   * count past 2 GiB)} {@code offsetBase() + message.offset()} is always the stream offset.
    */
   public long offsetBase() {
     return offsetBase;
   }
 
   /**
-   * Stream offset of the first byte not yet returned in a message nor dropped: where the
-   * buffered bytes start.
+   * {@return stream offset of the first byte not yet returned in a message nor dropped: where the
+   * buffered bytes start}
    */
   public long position() {
     return position;
   }
 
-  /** Bytes the parser buffers after this call (a partial or held message, or failed bytes). */
+  /**
+   * {@return bytes the parser buffers after this call (a partial or held message, or failed bytes)}
+   */
   public int buffered() {
     return buffered;
   }
@@ -168,14 +170,15 @@ public final class Framed implements AutoCloseable {
   }
 
   /**
-   * The bytes of message {@code index} of {@link #messages()} (from its {@link Message#offset()},
-   * {@link Message#length()} bytes: genus-version code, body or envelope, attachments) as a
-   * retained slice of the buffer the messages view. The caller owns the slice and releases it.
-   * Until then that buffer stays alive and unchanged (the parser moves on to a new cumulation
-   * rather than compact a retained one), so every view of the message (body, groups,
+   * {@return the bytes of message {@code index} of {@link #messages()} (from its {@link
+   * Message#offset()}, {@link Message#length()} bytes: genus-version code, body or envelope,
+   * attachments) as a retained slice of the buffer the messages view} The caller owns the slice and
+   * releases it. Until then that buffer stays alive and unchanged (the parser moves on to a new
+   * cumulation rather than compact a retained one), so every view of the message (body, groups,
    * signatures) stays valid after the parser's next call, as with {@link #retain()} but per
    * message: a pipeline hands each message on with its own reference.
    *
+   * @param index the message's position in {@link #messages()}
    * @throws IndexOutOfBoundsException unless {@code 0 <= index < messages().size()}
    * @throws IllegalStateException if the parser has been called again since this result
    */

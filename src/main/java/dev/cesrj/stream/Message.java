@@ -101,64 +101,65 @@ public final class Message {
   }
 
   /**
-   * Byte offset of the message from the start of the input: where its genus-version code, its
-   * envelope, its body group or its body starts.
+   * {@return byte offset of the message from the start of the input: where its genus-version code,
+   * its envelope, its body group or its body starts}
    */
   public long offset() {
     return offset;
   }
 
-  /** Bytes the message takes: genus-version code, body or envelope, and attachments. */
+  /** {@return bytes the message takes: genus-version code, body or envelope, and attachments} */
   public int length() {
     return length;
   }
 
   /**
-   * Nesting depth of the message: 1 at the top of the input, 2 for a message nested in a top-level
-   * envelope or in the sub-stream of a top-level GenericGroup, ... Attachment groups directly after the body have this depth; groups inside an
-   * AttachmentGroup or an envelope one more.
+   * {@return nesting depth of the message: 1 at the top of the input, 2 for a message nested in a
+   * top-level envelope or in the sub-stream of a top-level GenericGroup, ..} Attachment groups
+   * directly after the body have this depth; groups inside an AttachmentGroup or an envelope one
+   * more.
    */
   public int depth() {
     return depth;
   }
 
   /**
-   * The GenericGroups whose sub-stream this message is part of, outermost first (the last one
-   * holds it directly): empty for a message at the top of the stream, and for a message nested
-   * in another message (see that one's). The message's {@link #depth()} is one more than the
-   * innermost group's {@link Group#depth()}; a group's {@link Group#offset()} and
+   * {@return the GenericGroups whose sub-stream this message is part of, outermost first (the last
+   * one holds it directly)}: empty for a message at the top of the stream, and for a message
+   * nested in another message (see that one's). The message's {@link #depth()} is one more than
+   * the innermost group's {@link Group#depth()}; a group's {@link Group#offset()} and
    * {@link Group#length()} give the whole sub-stream, counter included.
    */
   public List<Group> genericGroups() {
     return genericGroups;
   }
 
-  /** The genus-version code read just before this message, if any. */
+  /** {@return the genus-version code read just before this message, if any} */
   public Optional<Group> genusVersion() {
     return Optional.ofNullable(genusVersion);
   }
 
-  /** The BodyWithAttachmentGroup that encloses this message, if it came in that form. */
+  /** {@return the BodyWithAttachmentGroup that encloses this message, if it came in that form} */
   public Optional<Group> envelope() {
     return Optional.ofNullable(envelope);
   }
 
   /**
-   * The body group, if the body came in one (enveloped or not): the NonNativeBodyGroup that
-   * carries a JSON/CBOR/MGPK body, or the CESR-native FixBodyGroup or MapBodyGroup that is the
-   * body (its {@link Group#elements()} are the body's fields).
+   * {@return the body group, if the body came in one (enveloped or not): the NonNativeBodyGroup
+   * that carries a JSON/CBOR/MGPK body, or the CESR-native FixBodyGroup or MapBodyGroup that is the
+   * body (its {@link Group#elements()} are the body's fields)}
    */
   public Optional<Group> bodyGroup() {
     return Optional.ofNullable(bodyGroup);
   }
 
-  /** The Bytes primitive whose raw value is the body, if it came in that form. */
+  /** {@return the {@code Bytes} primitive whose raw value is the body, if it came in that form} */
   public Optional<Matter> bodyTexter() {
     return Optional.ofNullable(bodyTexter);
   }
 
   /**
-   * The body's version string. For a CESR-native body, which has none, the version string
+   * {@return the body's version string} For a CESR-native body, which has none, the version string
    * keripy would write for it: protocol and versions from its Verser, kind {@code CESR}, size the
    * body group's length in characters (e.g. {@code KERICAACAACESRAAFA.} for 320 characters).
    */
@@ -167,45 +168,45 @@ public final class Message {
   }
 
   /**
-   * The body bytes ({@code version().size()} bytes): a slice of the input for a bare body and for
-   * a CESR-native body (the body group's text, counter included: what keripy signs), not
+   * {@return the body bytes ({@code version().size()} bytes): a slice of the input for a bare body
+   * and for a CESR-native body (the body group's text, counter included: what keripy signs), not
    * retained; a new unpooled heap buffer (decoded from the Bytes primitive) for a body carried
-   * in a NonNativeBodyGroup.
+   * in a NonNativeBodyGroup}
    */
   public ByteBuf body() {
     return body.slice();
   }
 
-  /** The counter table the attachments were read with. */
+  /** {@return the counter table the attachments were read with} */
   public CounterTable table() {
     return table;
   }
 
   /**
-   * The groups of the message's attachment run, in stream order, as they stand in it: an
-   * AttachmentGroup wrapper is one group here (its content is in {@link #groups()}).
+   * {@return the groups of the message's attachment run, in stream order, as they stand in it: an
+   * AttachmentGroup wrapper is one group here (its content is in {@link #groups()})}
    */
   public List<Group> attachments() {
     return attachments;
   }
 
   /**
-   * Every attachment-level group in stream order: wrappers, the groups inside them, and for each
-   * nested message its envelope, or its NonNativeBodyGroup if it has no envelope (the nested
-   * message's own groups are in {@link #nested()}).
+   * {@return every attachment-level group in stream order: wrappers, the groups inside them, and
+   * for each nested message its envelope, or its NonNativeBodyGroup if it has no envelope (the
+   * nested message's own groups are in {@link #nested()})}
    */
   public List<Group> groups() {
     return groups;
   }
 
-  /** Messages nested in this one's envelope or AttachmentGroup, in stream order. */
+  /** {@return messages nested in this one's envelope or AttachmentGroup, in stream order} */
   public List<Message> nested() {
     return nested;
   }
 
   /**
-   * Every indexed signature in this message's groups (nested signature groups of tuples
-   * included; nested messages' signatures excluded), in stream order.
+   * {@return every indexed signature in this message's groups (nested signature groups of tuples
+   * included; nested messages' signatures excluded), in stream order}
    */
   public List<IndexedSignature> signatures() {
     List<IndexedSignature> out = new ArrayList<>();

@@ -75,7 +75,11 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
     this.framer = new MessageFramer(buf, origin, options);
   }
 
-  /** {@link #copyOf(byte[], CesrOptions)} with default options. */
+  /**
+   * {@return {@link #copyOf(byte[], CesrOptions)} with default options}
+   *
+   * @param input the stream, copied once
+   */
   public static Messages copyOf(byte[] input) {
     return copyOf(input, CesrOptions.DEFAULT);
   }
@@ -83,6 +87,10 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
   /**
    * Copies {@code input} once into a new buffer from {@code options.allocator()}; the returned
    * object owns it: close it.
+   *
+   * @param input the stream, copied once
+   * @param options the allocator, limits and default table
+   * @return the messages, owning the copy (close it)
    */
   public static Messages copyOf(byte[] input, CesrOptions options) {
     Objects.requireNonNull(input, "input");
@@ -91,7 +99,11 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
     return new Messages(b, true, null, options);
   }
 
-  /** {@link #over(ByteBuf, CesrOptions)} with default options. */
+  /**
+   * {@return {@link #over(ByteBuf, CesrOptions)} with default options}
+   *
+   * @param input the stream; the caller keeps owning it
+   */
   public static Messages over(ByteBuf input) {
     return over(input, CesrOptions.DEFAULT);
   }
@@ -99,18 +111,22 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
   /**
    * Iterates the readable bytes of {@code input} without copying; the caller keeps ownership and
    * the reader index advances past each message returned.
+   *
+   * @param input the stream; the caller keeps owning it
+   * @param options the allocator, limits and default table
+   * @return the messages, views of {@code input}
    */
   public static Messages over(ByteBuf input, CesrOptions options) {
     Objects.requireNonNull(input, "input");
     return new Messages(input, false, input, options);
   }
 
-  /** The counter table a top-level genus-version code set, or {@code null} if none yet. */
+  /** {@return the counter table a top-level genus-version code set, or {@code null} if none yet} */
   public CounterTable streamTable() {
     return framer.streamTable();
   }
 
-  /** Byte offset of the next message from the start of the input. */
+  /** {@return byte offset of the next message from the start of the input} */
   public long position() {
     return pos - (long) origin;
   }

@@ -4,7 +4,7 @@ package dev.cesrj.stream;
  * What the top three bits of the first byte at a cold-start point say comes next (CESR.md
  * section 5, keripy's {@code sniff}).
  */
-public enum Tritet {
+enum Tritet {
   /** 000: annotated text CESR (starts with whitespace); must be de-annotated first. */
   ANNOTATED,
   /** 001: a text counter ({@code -}). */
@@ -25,12 +25,12 @@ public enum Tritet {
   private static final Tritet[] BY_BITS = values();
 
   /** The tritet of {@code firstByte} (0..255). */
-  public static Tritet of(int firstByte) {
+  static Tritet of(int firstByte) {
     return BY_BITS[(firstByte & 0xFF) >>> 5];
   }
 
   /** True for the tritets that start a JSON, CBOR or MessagePack message body. */
-  public boolean isMessage() {
+  boolean isMessage() {
     return this == JSON || this == MGPK_FIXMAP || this == CBOR || this == MGPK;
   }
 }

@@ -1,6 +1,6 @@
 package dev.cesrj.stream;
 
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import dev.cesrj.code.CounterTable;
 
 /**
@@ -63,6 +63,7 @@ public final class VersionString {
    * Matches a version string at the start of {@code text} (17 or more characters), trying the
    * version-2 form first as keripy does.
    *
+   * @param text the text to read
    * @param offset the version string's offset in the body, recorded in the result
    * @return the version string, or {@code null} if {@code text} does not start with a valid one
    */
@@ -147,62 +148,64 @@ public final class VersionString {
     return B64.decodeInt(t.subSequence(from, to));
   }
 
-  /** The version string's characters, e.g. {@code KERI10JSON00012b_}. */
+  /** {@return the version string's characters, e.g. {@code KERI10JSON00012b_}} */
   public String text() {
     return text;
   }
 
-  /** Its offset in the body in bytes (6 for JSON <code>&#123;"v":"</code>). */
+  /** {@return its offset in the body in bytes (6 for JSON <code>&#123;"v":"</code>)} */
   public int offset() {
     return offset;
   }
 
-  /** Protocol: {@code KERI} or {@code ACDC}. */
+  /** {@return protocol: {@code KERI} or {@code ACDC}} */
   public String proto() {
     return proto;
   }
 
-  /** Protocol major version: 1 or 2. */
+  /** {@return protocol major version: 1 or 2} */
   public int major() {
     return major;
   }
 
-  /** Protocol minor version. */
+  /** {@return protocol minor version} */
   public int minor() {
     return minor;
   }
 
-  /** CESR genus major version (version 2 strings only), else -1. */
+  /** {@return CESR genus major version (version 2 strings only), else -1} */
   public int genusMajor() {
     return genusMajor;
   }
 
-  /** CESR genus minor version (version 2 strings only), else -1. */
+  /** {@return CESR genus minor version (version 2 strings only), else -1} */
   public int genusMinor() {
     return genusMinor;
   }
 
-  /** Serialization kind. */
+  /** {@return serialization kind} */
   public Kind kind() {
     return kind;
   }
 
-  /** The whole body's size in bytes, counted from its first byte. */
+  /** {@return the whole body's size in bytes, counted from its first byte} */
   public long size() {
     return size;
   }
 
-  /** 1 for the 17-character form, 2 for the 19-character form. */
+  /** {@return 1 for the 17-character form, 2 for the 19-character form} */
   public int format() {
     return text.length() == V1_LENGTH ? 1 : 2;
   }
 
-  /** {@code "1.0"}-style protocol version. */
+  /** {@return {@code "1.0"}-style protocol version} */
   public String protocolVersion() {
     return major + "." + minor;
   }
 
-  /** The counter table a body of this version implies: CESR 1.0 for version 1, else 2.0. */
+  /**
+   * {@return the counter table a body of this version implies: CESR 1.0 for version 1, else 2.0}
+   */
   public CounterTable impliedTable() {
     return format() == 1 ? CounterTable.CESR_1_0 : CounterTable.CESR_2_0;
   }

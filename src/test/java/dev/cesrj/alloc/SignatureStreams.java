@@ -1,6 +1,6 @@
 package dev.cesrj.alloc;
 
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import dev.cesrj.code.IndexerCode;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cesrj.CesrOptions;
-import dev.cesrj.group.GroupFramer;
+import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cesrj.CesrOptions;
-import dev.cesrj.group.GroupFramer;
+import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cesrj.internal.B64;
 import dev.cesrj.primitive.Matter;
 import dev.cesrj.testing.Corpus;
 import dev.cesrj.testing.Qb64;

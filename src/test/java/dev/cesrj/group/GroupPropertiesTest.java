@@ -214,7 +214,7 @@ class GroupPropertiesTest {
       case 5: {
         StringBuilder noise = new StringBuilder();
         for (int i = rnd.nextInt(12); i > 0; i--) {
-          noise.append(dev.cesrj.code.B64.charOf(rnd.nextInt(64)));
+          noise.append(dev.cesrj.internal.B64.charOf(rnd.nextInt(64)));
         }
         return noise.toString();
       }

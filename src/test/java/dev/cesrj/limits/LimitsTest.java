@@ -126,6 +126,6 @@ class LimitsTest {
   }
 
   private static String b64(long v, int width) {
-    return dev.cesrj.code.B64.encodeInt(v, width);
+    return dev.cesrj.internal.B64.encodeInt(v, width);
   }
 }

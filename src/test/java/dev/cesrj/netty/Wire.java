@@ -1,6 +1,6 @@
 package dev.cesrj.netty;
 
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.testing.Qb64;
 

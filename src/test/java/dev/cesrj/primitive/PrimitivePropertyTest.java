@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.TextScan;
 import dev.cesrj.testing.Property;
 import dev.cesrj.testing.Qb64;
 import io.netty.buffer.ByteBuf;

@@ -1,8 +1,9 @@
 package dev.cesrj.primitive;
 
-import dev.cesrj.code.B64;
+import dev.cesrj.internal.B64;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.TextScan;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;

@@ -12,6 +12,7 @@ import dev.cesrj.UnknownCodeException;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.code.Slot;
+import dev.cesrj.internal.TextScan;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;

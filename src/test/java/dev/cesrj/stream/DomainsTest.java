@@ -16,7 +16,7 @@ import dev.cesrj.NonCanonicalException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.group.Group;
-import dev.cesrj.group.GroupFramer;
+import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.group.Groups;
 import dev.cesrj.internal.Source;
 import dev.cesrj.primitive.IndexedSignature;

@@ -1,4 +1,4 @@
-package dev.cesrj.group;
+package dev.cesrj.internal;
 
 import dev.cesrj.CesrOptions;
 import dev.cesrj.FrameTooLargeException;
@@ -10,8 +10,6 @@ import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
-import dev.cesrj.internal.Source;
-import dev.cesrj.primitive.TextScan;
 import java.util.Set;
 
 /**

@@ -1,7 +1,8 @@
-package dev.cesrj.group;
+package dev.cesrj.internal;
 
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterCode;
+import dev.cesrj.group.Group;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -12,9 +13,12 @@ import io.netty.buffer.ByteBuf;
  * not checked. Obtain groups from {@link Groups} or the message iterator instead.
  */
 public final class GroupViews {
-  final ByteBuf buf;
-  final int origin;
-  final CesrOptions options;
+  /** The buffer the views read. */
+  public final ByteBuf buf;
+  /** The buffer index that offsets count from. */
+  public final int origin;
+  /** The limits the views enforce. */
+  public final CesrOptions options;
 
   private GroupViews(ByteBuf buf, int origin, CesrOptions options) {
     this.buf = buf;
@@ -35,6 +39,6 @@ public final class GroupViews {
    * {@link GroupFramer} ({@code code} and {@code count} as it read them).
    */
   public Group group(int index, int length, CounterCode code, long count, int depth) {
-    return new Group(this, index, length, code, (int) count, depth);
+    return Views.group(this, index, length, code, (int) count, depth);
   }
 }

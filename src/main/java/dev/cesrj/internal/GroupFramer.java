@@ -1,4 +1,4 @@
-package dev.cesrj.group;
+package dev.cesrj.internal;
 
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
@@ -9,7 +9,6 @@ import dev.cesrj.NestingTooDeepException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnknownCodeException;
 import dev.cesrj.UnsupportedException;
-import dev.cesrj.code.B64;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
@@ -17,8 +16,6 @@ import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
-import dev.cesrj.internal.Source;
-import dev.cesrj.primitive.TextScan;
 
 /**
  * Finds where a group ends, checking it on the way: the framing rules of CESR.md sections 4 and 8.

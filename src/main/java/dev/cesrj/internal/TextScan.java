@@ -1,16 +1,14 @@
-package dev.cesrj.primitive;
+package dev.cesrj.internal;
 
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.NonCanonicalException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnknownCodeException;
-import dev.cesrj.code.B64;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.code.Slot;
-import dev.cesrj.internal.Source;
 
 /**
  * Sizes and checks of primitives, read in place without allocating: the framing hot path
@@ -373,7 +371,8 @@ public final class TextScan {
         s.offset(pos), c0 == '-' ? "-" : null, slotWords(slot), what + " where a primitive must be");
   }
 
-  static String slotWords(Slot slot) {
+  /** What a primitive in {@code slot} is called in error messages. */
+  public static String slotWords(Slot slot) {
     if (slot == null) {
       return "a Matter primitive";
     }

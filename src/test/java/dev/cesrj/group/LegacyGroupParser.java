@@ -4,6 +4,8 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.internal.GroupFramer;
+import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.cesrj.code;
+package dev.cesrj.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

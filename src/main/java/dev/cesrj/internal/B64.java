@@ -1,4 +1,4 @@
-package dev.cesrj.code;
+package dev.cesrj.internal;
 
 /**
  * The Base64url alphabet of CESR (RFC 4648 section 5, never padded) and Base64 integers: a
