@@ -2,7 +2,6 @@ package dev.cesrj.stream;
 
 import dev.cesrj.CesrException;
 import io.netty.buffer.ByteBuf;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -47,8 +46,8 @@ public final class Framed implements AutoCloseable {
       int origin) {
     this.parser = parser;
     this.generation = generation;
-    // the parser hands over a list it no longer touches
-    this.messages = messages.isEmpty() ? List.of() : Collections.unmodifiableList(messages);
+    // the parser hands over an immutable list
+    this.messages = messages;
     this.needed = needed;
     this.held = held;
     this.error = error;
