@@ -158,16 +158,63 @@ final class FrameLookahead {
       runEnd = -1;
       int i = limit;
       boolean[] after = runEndFilter(table);
+      if (s.array() != null) {
+        runEnd = lastRunEndInArray(table, after);
+        return runEnd;
+      }
       while ((i = lastMark(i)) >= floor) {
-        if (s.at(i) != '-'
-            || (i + 1 < limit && (after == null || after[s.at(i + 1)])
-                && (mayStartMessage(i, table) || tooLarge(i, table)))) {
+        if (endsRunAt(i, table, after)) {
           runEnd = i;
           break;
         }
       }
     }
     return runEnd;
+  }
+
+  /**
+   * True if the byte at {@code i}, a mark ({@link #lastMark}), can end a bare run: not a {@code
+   * -}, or a {@code -} that starts a genus-version code, a message counter or a counter too large.
+   */
+  private boolean endsRunAt(int i, CounterTable table, boolean[] after) {
+    return s.at(i) != '-'
+        || (i + 1 < limit && (after == null || after[s.at(i + 1)])
+            && (mayStartMessage(i, table) || tooLarge(i, table)));
+  }
+
+  /**
+   * {@link #lastRunEnd} over a backing array, eight bytes at a time: each mark in a word (most are the {@code
+   * -} of counters and of Base64 text) is judged where it stands, without leaving the word.
+   *
+   * @return the run end found, or -1
+   */
+  private int lastRunEndInArray(CounterTable table, boolean[] after) {
+    byte[] a = s.array();
+    int base = s.arrayOffset();
+    int i = limit - 1;
+    while (i - 7 >= floor) {
+      long w = (long) LONGS.get(a, base + i - 7);
+      // the high bit of each byte below 0x30 or above 0x7A (and perhaps of a byte above one)
+      long marks = (((w - 0x3030303030303030L) & ~w) | (w + 0x0505050505050505L) | w)
+          & 0x8080808080808080L;
+      while (marks != 0) {
+        int bit = 63 - Long.numberOfLeadingZeros(marks);
+        int j = i - 7 + (bit >>> 3);
+        int b = s.at(j);
+        if ((b < 0x30 || b > 0x7A) && endsRunAt(j, table, after)) {
+          return j;
+        }
+        marks &= ~(1L << bit);
+      }
+      i -= 8;
+    }
+    for (; i >= floor; i--) {
+      int b = s.at(i);
+      if ((b < 0x30 || b > 0x7A) && endsRunAt(i, table, after)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**
