@@ -169,7 +169,9 @@ public final class Framed implements AutoCloseable {
   /**
    * The bytes of message {@code index} of {@link #messages()} (from its {@link Message#offset()},
    * {@link Message#length()} bytes: genus-version code, body or envelope, attachments) as a
-   * retained slice of the buffer the messages view. The caller owns the slice and releases it.
+   * retained slice of the buffer the messages view ({@code slice().retain()}: the slice shares
+   * that buffer's reference count and holds one reference). The caller owns the slice and
+   * releases it once.
    * Until then that buffer stays alive and unchanged (the parser moves on to a new cumulation
    * rather than compact a retained one), so every view of the message (body, groups,
    * signatures) stays valid after the parser's next call, as with {@link #retain()} but per
@@ -183,7 +185,9 @@ public final class Framed implements AutoCloseable {
     if (!parser.isCurrent(generation)) {
       throw new IllegalStateException("retainedSlice() after the parser's next call");
     }
-    return views.retainedSlice(origin + (int) m.offset(), m.length());
+    // slice().retain(), as AbstractByteBuf.retainedSlice: the slice shares the buffer's count
+    // (one reference each), without a pooled derived buffer and count of its own per message
+    return views.slice(origin + (int) m.offset(), m.length()).retain();
   }
 
   /** Releases what {@link #retain()} retained; nothing if not retained. Idempotent. */
