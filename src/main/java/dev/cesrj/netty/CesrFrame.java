@@ -12,7 +12,8 @@ import java.util.Objects;
  *
  * <p>Reference counted, starting at 1; the handler that consumes the frame releases it ({@code
  * ReferenceCountUtil.release(frame)}, or let {@code SimpleChannelInboundHandler} do it). The frame
- * holds one reference on the received bytes: {@link #content()} is a retained slice of the
+ * holds one reference on the received bytes: {@link #content()} is a retained slice (sharing
+ * that buffer's reference count, as {@code slice().retain()}) of the
  * buffer the message was framed in (the read buffer itself when the message arrived in one read,
  * else the decoder's cumulation), and every view of {@link #message()} ({@code body()}, {@code
  * groups()}, {@code qb64()} of groups and signatures, ...) is an unretained slice of that same

@@ -45,7 +45,8 @@ import java.util.Objects;
  *
  * <p>{@code ByteToMessageDecoder} could cumulate reads itself, but the parser keeps its own
  * cumulation, and cumulating twice would copy every partial message twice. So {@link #decode}
- * hands every readable byte to the parser at once ({@code in.readRetainedSlice}): the
+ * hands every readable byte to the parser at once (it retains {@code in} for the parser and
+ * marks all of it read): the
  * superclass's cumulation is empty after each read, its {@code MERGE_CUMULATOR} then passes the
  * next read buffer through as it is, and the superclass releases it once the parser has let go.
  * The parser frames a read in place while it has nothing buffered (messages that arrive within
@@ -129,8 +130,9 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   }
 
   /**
-   * Hands all readable bytes of {@code in} to the parser (as a retained slice, which the parser
-   * releases) and adds a {@link CesrFrame} to {@code out} for every message they complete.
+   * Hands all readable bytes of {@code in} to the parser (with one more reference on {@code in},
+   * which the parser releases; no slice object per read), marks them read, and adds a {@link
+   * CesrFrame} to {@code out} for every message they complete.
    */
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -139,7 +141,13 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
       in.skipBytes(n);
       return;
     }
-    handle(ctx, parser.feed(in.readRetainedSlice(n)), out);
+    Framed f;
+    try {
+      f = parser.feed(in.retain()); // the parser takes this reference over
+    } finally {
+      in.readerIndex(in.writerIndex());
+    }
+    handle(ctx, f, out);
   }
 
   /**

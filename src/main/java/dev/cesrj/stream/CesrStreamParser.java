@@ -160,6 +160,8 @@ public final class CesrStreamParser implements AutoCloseable {
   private long probeAt;
   /** Buffer index of offset 0 in the buffer the last {@link #frame} call framed. */
   private int framedOrigin;
+  /** The messages of the call in progress; copied into each result and emptied. */
+  private final ArrayList<Message> scratch = new ArrayList<>();
 
   /** A parser with {@link CesrOptions#DEFAULT}. */
   public CesrStreamParser() {
@@ -259,7 +261,7 @@ public final class CesrStreamParser implements AutoCloseable {
       return result(List.of(), 0, null);
     }
     ended = true;
-    List<Message> out = new ArrayList<>();
+    List<Message> out = scratch;
     long skipped = 0;
     if (state == State.SKIPPING) {
       skipped = seek();
@@ -292,7 +294,7 @@ public final class CesrStreamParser implements AutoCloseable {
     position++;
     state = State.SKIPPING;
     long skipped = 1 + seek();
-    List<Message> out = new ArrayList<>();
+    List<Message> out = scratch;
     if (state == State.READY && buffered() > 0) {
       frame(cum, out);
     }
@@ -387,6 +389,7 @@ public final class CesrStreamParser implements AutoCloseable {
   /** Ends the validity of the last call's views: releases an adopted buffer, compacts. */
   private void beginCall() {
     generation++;
+    scratch.clear();
     releaseViewed();
     if (cum != null && !cum.isReadable()) {
       if (cum.refCnt() != 1 || cum.capacity() > KEEP_EMPTY_CAPACITY) {
@@ -443,7 +446,7 @@ public final class CesrStreamParser implements AutoCloseable {
 
   /** Frames a fed buffer in place while nothing is buffered; copies an unfinished tail. */
   private Framed adopt(ByteBuf chunk) {
-    List<Message> out = new ArrayList<>();
+    List<Message> out = scratch;
     try {
       frame(chunk, out);
       if (chunk.isReadable()) {
@@ -462,7 +465,7 @@ public final class CesrStreamParser implements AutoCloseable {
   }
 
   private Framed afterAppend(int n) {
-    List<Message> out = new ArrayList<>();
+    List<Message> out = scratch;
     long skipped = 0;
     if (state == State.SKIPPING) {
       skipped = seek();
@@ -707,11 +710,13 @@ public final class CesrStreamParser implements AutoCloseable {
   }
 
   private Framed result(List<Message> out, long skipped, ByteBuf views) {
+    List<Message> messages = immutableCopy(out);
+    scratch.clear();
     long needed = state == State.FAILED || buffered() == 0 ? 0 : Math.max(1, awaiting);
     return new Framed(
         this,
         generation,
-        out,
+        messages,
         needed,
         held && state == State.READY,
         state == State.FAILED ? failure : null,
@@ -721,5 +726,19 @@ public final class CesrStreamParser implements AutoCloseable {
         buffered(),
         views,
         framedOrigin);
+  }
+
+  /** An immutable copy of {@code out}, without a copy of an array for up to two messages. */
+  private static List<Message> immutableCopy(List<Message> out) {
+    switch (out.size()) {
+      case 0:
+        return List.of();
+      case 1:
+        return List.of(out.get(0));
+      case 2:
+        return List.of(out.get(0), out.get(1));
+      default:
+        return List.copyOf(out);
+    }
   }
 }

@@ -8,6 +8,8 @@ import dev.cesrj.internal.Source;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Decides, from the bytes at hand and without framing, whether framing the top-level message at
@@ -38,7 +40,7 @@ import java.nio.ByteOrder;
  * <p>Sizes are checked against the frame limit: anything larger is handed to the framer, which
  * refuses it at once. qb2 counters (tritet 111) are not judged here: where one stands, the
  * message is handed to the framer, and its truncation says how many bytes to wait for.
- * Allocates nothing.
+ * Allocates nothing (but a small filter per counter table, once per class).
  */
 final class FrameLookahead {
   /** Frame now. */
@@ -67,6 +69,9 @@ final class FrameLookahead {
     }
   }
 
+  /** Run-end filters by table: a few small arrays for the life of the class. */
+  private static final Map<CounterTable, RunEndFilter> FILTERS = new ConcurrentHashMap<>();
+
   private static long littleEndian(String eight) {
     long w = 0;
     for (int i = 7; i >= 0; i--) {
@@ -83,6 +88,9 @@ final class FrameLookahead {
   private int limit;
   private CounterTable scanned;
   private int runEnd;
+  /** The table {@link #filter} is for. */
+  private CounterTable filterTable;
+  private boolean[] filter;
 
   /**
    * A lookahead over the buffered bytes {@code [floor, limit)} of {@code s}, where
@@ -150,14 +158,124 @@ final class FrameLookahead {
       scanned = table;
       runEnd = -1;
       int i = limit;
+      boolean[] after = runEndFilter(table);
+      if (s.array() != null) {
+        runEnd = lastRunEndInArray(table, after);
+        return runEnd;
+      }
       while ((i = lastMark(i)) >= floor) {
-        if (s.at(i) != '-' || mayStartMessage(i, table) || tooLarge(i, table)) {
+        if (endsRunAt(i, table, after)) {
           runEnd = i;
           break;
         }
       }
     }
     return runEnd;
+  }
+
+  /**
+   * True if the byte at {@code i}, a mark ({@link #lastMark}), can end a bare run: not a {@code
+   * -}, or a {@code -} that starts a genus-version code, a message counter or a counter too large.
+   */
+  private boolean endsRunAt(int i, CounterTable table, boolean[] after) {
+    return s.at(i) != '-'
+        || (i + 1 < limit && (after == null || after[s.at(i + 1)])
+            && (mayStartMessage(i, table) || tooLarge(i, table)));
+  }
+
+  /**
+   * {@link #lastRunEnd} over a backing array, eight bytes at a time: each mark in a word (most are the {@code
+   * -} of counters and of Base64 text) is judged where it stands, without leaving the word.
+   *
+   * @return the run end found, or -1
+   */
+  private int lastRunEndInArray(CounterTable table, boolean[] after) {
+    byte[] a = s.array();
+    int base = s.arrayOffset();
+    int i = limit - 1;
+    while (i - 7 >= floor) {
+      long w = (long) LONGS.get(a, base + i - 7);
+      // the high bit of each byte below 0x30 or above 0x7A (and perhaps of a byte above one)
+      long marks = (((w - 0x3030303030303030L) & ~w) | (w + 0x0505050505050505L) | w)
+          & 0x8080808080808080L;
+      while (marks != 0) {
+        int bit = 63 - Long.numberOfLeadingZeros(marks);
+        int j = i - 7 + (bit >>> 3);
+        int b = s.at(j);
+        if ((b < 0x30 || b > 0x7A) && endsRunAt(j, table, after)) {
+          return j;
+        }
+        marks &= ~(1L << bit);
+      }
+      i -= 8;
+    }
+    for (; i >= floor; i--) {
+      int b = s.at(i);
+      if ((b < 0x30 || b > 0x7A) && endsRunAt(i, table, after)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * For each byte {@code c}: false if no {@code -} followed by {@code c} can end a bare run read
+   * with {@code table} ({@link #mayStartMessage} and {@link #tooLarge} are then false whatever
+   * follows), so that the scan skips the {@code -} of ordinary counters and of Base64 text
+   * without reading them as counters; {@code null} (read every {@code -}) if the frame limit is
+   * so small that an ordinary small counter may exceed it. Looked up once per table change.
+   */
+  private boolean[] runEndFilter(CounterTable table) {
+    if (table != filterTable) {
+      RunEndFilter f = FILTERS.computeIfAbsent(table, RunEndFilter::new);
+      filterTable = table;
+      filter = maxFrame >= f.mostDeclared ? f.after : null;
+    }
+    return filter;
+  }
+
+  /** The run-end filter of one table, for frame limits of at least {@link #mostDeclared}. */
+  private static final class RunEndFilter {
+    /** Whether a {@code -} followed by the byte may end a bare run (see runEndFilter). */
+    final boolean[] after = new boolean[256];
+    /** The largest size any small counter code not marked in {@link #after} can declare. */
+    long mostDeclared;
+
+    RunEndFilter(CounterTable table) {
+      for (int c = 0; c < after.length; c++) {
+        if (table.genusVersion(c) != null) {
+          after[c] = true;
+          continue;
+        }
+        switch (table.hardSize(c)) {
+          case 2:
+            CounterCode code = table.small(c);
+            if (code != null) {
+              after[c] = endsRun(code);
+              mostDeclared = Math.max(mostDeclared, mostDeclared(code));
+            }
+            break;
+          case 3:
+            after[c] = true; // a big code: judged by its third byte
+            break;
+          default:
+            break;
+        }
+      }
+    }
+
+    /** The largest size a counter of {@code code} can declare, as {@link #tooLarge} reckons it. */
+    private static long mostDeclared(CounterCode code) {
+      long count = code.maxCount();
+      switch (code.unit()) {
+        case QUADLETS:
+          return code.fs() + 4 * count;
+        case ELEMENTS:
+          return code.fs() + count * code.tupleMinSize();
+        default:
+          return code.fs();
+      }
+    }
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.cesrj.stream;
 
 import dev.cesrj.CesrException;
 import io.netty.buffer.ByteBuf;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -47,8 +46,8 @@ public final class Framed implements AutoCloseable {
       int origin) {
     this.parser = parser;
     this.generation = generation;
-    // the parser hands over a list it no longer touches
-    this.messages = messages.isEmpty() ? List.of() : Collections.unmodifiableList(messages);
+    // the parser hands over an immutable list
+    this.messages = messages;
     this.needed = needed;
     this.held = held;
     this.error = error;
@@ -172,11 +171,12 @@ public final class Framed implements AutoCloseable {
   /**
    * {@return the bytes of message {@code index} of {@link #messages()} (from its {@link
    * Message#offset()}, {@link Message#length()} bytes: genus-version code, body or envelope,
-   * attachments) as a retained slice of the buffer the messages view} The caller owns the slice and
-   * releases it. Until then that buffer stays alive and unchanged (the parser moves on to a new
-   * cumulation rather than compact a retained one), so every view of the message (body, groups,
-   * signatures) stays valid after the parser's next call, as with {@link #retain()} but per
-   * message: a pipeline hands each message on with its own reference.
+   * attachments) as a retained slice of the buffer the messages view} It is {@code
+   * slice().retain()}: the slice shares that buffer's reference count and holds one reference. The
+   * caller owns the slice and releases it once. Until then that buffer stays alive and unchanged
+   * (the parser moves on to a new cumulation rather than compact a retained one), so every view of
+   * the message (body, groups, signatures) stays valid after the parser's next call, as with
+   * {@link #retain()} but per message: a pipeline hands each message on with its own reference.
    *
    * @param index the message's position in {@link #messages()}
    * @throws IndexOutOfBoundsException unless {@code 0 <= index < messages().size()}
@@ -187,7 +187,9 @@ public final class Framed implements AutoCloseable {
     if (!parser.isCurrent(generation)) {
       throw new IllegalStateException("retainedSlice() after the parser's next call");
     }
-    return views.retainedSlice(origin + (int) m.offset(), m.length());
+    // slice().retain(), as AbstractByteBuf.retainedSlice: the slice shares the buffer's count
+    // (one reference each), without a pooled derived buffer and count of its own per message
+    return views.slice(origin + (int) m.offset(), m.length()).retain();
   }
 
   /** Releases what {@link #retain()} retained; nothing if not retained. Idempotent. */

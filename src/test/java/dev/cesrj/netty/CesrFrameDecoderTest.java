@@ -66,7 +66,7 @@ class CesrFrameDecoderTest {
             ByteBuf read = pooled(stream, 0, stream.length);
             channel.writeInbound(read);
             assertEquals(16, recorder.frames.size(), "AttachmentGroup-wrapped: every message at once");
-            assertEquals(1, read.refCnt(), "the frames hold the read buffer; the decoder does not");
+            assertEquals(16, read.refCnt(), "each frame holds one reference on the read buffer; the decoder none");
             assertEquals(0, decoder.buffered());
             CesrFrame first = recorder.frames.get(0);
             // zero copy: the body is a view of the read buffer
