@@ -32,5 +32,24 @@ public enum Layout {
    * seal groups among them are framed by their element grammar inside CESR-native bodies, where
    * keripy writes them.
    */
-  UNSUPPORTED
+  UNSUPPORTED;
+
+  /**
+   * {@return whether a counter of this layout starts a message or a sub-stream rather than
+   * continuing the attachments of one} True for {@link #GENERIC}, {@link #BODY_WITH_ATTACHMENTS},
+   * {@link #NON_NATIVE_BODY}, {@link #NATIVE_BODY} and {@link #UNSUPPORTED_MESSAGE}: keripy's
+   * parser ends a bare attachment run where one of them stands ({@code Parser.msgParsator}).
+   */
+  public boolean startsMessage() {
+    switch (this) {
+      case GENERIC:
+      case BODY_WITH_ATTACHMENTS:
+      case NON_NATIVE_BODY:
+      case NATIVE_BODY:
+      case UNSUPPORTED_MESSAGE:
+        return true;
+      default:
+        return false;
+    }
+  }
 }

@@ -390,21 +390,9 @@ final class FrameLookahead {
     }
   }
 
-  /** The counters that end a bare attachment run (MessageFramer.startsMessage). */
+  /** The counters that end a bare attachment run ({@link Layout#startsMessage()}). */
   private static boolean endsRun(CounterCode code) {
-    if (code == null) {
-      return false;
-    }
-    switch (code.layout()) {
-      case GENERIC:
-      case BODY_WITH_ATTACHMENTS:
-      case NON_NATIVE_BODY:
-      case NATIVE_BODY:
-      case UNSUPPORTED_MESSAGE:
-        return true;
-      default:
-        return false;
-    }
+    return code != null && code.layout().startsMessage();
   }
 
   /**

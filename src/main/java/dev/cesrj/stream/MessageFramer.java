@@ -571,16 +571,7 @@ final class MessageFramer {
    * DatagramSegmentGroup and ESSRWrapperGroup.
    */
   private static boolean startsMessage(CounterCode code) {
-    switch (code.layout()) {
-      case GENERIC:
-      case BODY_WITH_ATTACHMENTS:
-      case NON_NATIVE_BODY:
-      case NATIVE_BODY:
-      case UNSUPPORTED_MESSAGE:
-        return true;
-      default:
-        return false;
-    }
+    return code.layout().startsMessage();
   }
 
   /**
