@@ -1,5 +1,6 @@
 package dev.cesrj.cli;
 
+import dev.cesrj.code.Domain;
 import dev.cesrj.group.Group;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
@@ -16,9 +17,10 @@ import java.util.Locale;
  * gives the input bytes back exactly.
  *
  * <p>Bytes that cannot stand on an annotation line as they are (a CBOR or MGPK body, a JSON body
- * with a {@code #}, a line break, a non-ASCII or control byte or surrounding spaces, and, after
- * an error, the bytes not framed) are written on one line as {@value Denot#HEX_MARK} followed by
- * their lowercase hex. keripy's {@code denot} knows no such lines
+ * with a {@code #}, a line break, a non-ASCII or control byte or surrounding spaces, every
+ * counter and element read in the qb2 domain, and, after an error, the bytes not framed) are
+ * written on one line as {@value Denot#HEX_MARK} followed by their lowercase hex, with the same
+ * {@code #} comment as text. keripy's {@code denot} knows no such lines
  * (its {@code annot} reads only CESR-native bodies); a stream of qb64 attachments and JSON bodies
  * annotates to plain text that its {@code denot} reads as ours does.
  */
@@ -87,10 +89,19 @@ final class AnnotationRenderer implements Renderer {
       }
     } else if (p instanceof Part.Counter) {
       Group g = ((Part.Counter) p).group();
-      out.println(pad + g.counterText() + " # Counter " + g.name() + " "
-          + TreeRenderer.count(g));
+      String comment = "Counter " + g.name() + " " + TreeRenderer.count(g);
+      if (g.domain() == Domain.QB2) {
+        hex(indent, p.offset(), p.bytes(), comment);
+      } else {
+        out.println(pad + g.counterText() + " # " + comment);
+      }
     } else if (p instanceof Part.Primitive) {
-      out.println(pad + text(p.offset(), p.bytes()) + " # " + comment((Part.Primitive) p));
+      Part.Primitive prim = (Part.Primitive) p;
+      if (prim.element().domain() == Domain.QB2 || !literal(p.offset(), p.bytes())) {
+        hex(indent, p.offset(), p.bytes(), comment(prim));
+      } else {
+        out.println(pad + text(p.offset(), p.bytes()) + " # " + comment(prim));
+      }
     } else {
       Part.Gap gap = (Part.Gap) p;
       hex(indent, gap.offset(), gap.bytes(), gap.why());

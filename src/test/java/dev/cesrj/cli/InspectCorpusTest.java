@@ -85,8 +85,9 @@ class InspectCorpusTest {
     assertEquals(whole.out(), chunked.out());
   }
 
+  /** Every stream, text, qb2 and mixed: qb2 counters and elements go on {@code !}+hex lines. */
   @ParameterizedTest(name = "{0}")
-  @MethodSource("textStreams")
+  @MethodSource("streams")
   void annotationDenotsToTheInputBytes(String file) {
     byte[] bytes = Corpus.bytes(file);
     Run annotated = Run.of(bytes, "inspect", "--annotate", "-");
@@ -94,6 +95,9 @@ class InspectCorpusTest {
     String text = annotated.out();
     assertFalse(text.contains("not framed"), "every byte is in a framed element");
     assertTrue(text.lines().allMatch(l -> l.isBlank() || l.contains("#")), "every line is annotated");
+    for (byte b : annotated.stdout()) {
+      assertTrue(b == '\n' || (b >= 0x20 && b < 0x7F), "annotation is printable ASCII: " + b);
+    }
     Run back = Run.of(annotated.stdout(), "denot", "-");
     assertEquals(Main.OK, back.status(), back.stderr());
     assertArrayEquals(bytes, back.stdout());
