@@ -24,7 +24,7 @@ import java.util.Locale;
  * (its {@code annot} reads only CESR-native bodies); a stream of qb64 attachments and JSON bodies
  * annotates to plain text that its {@code denot} reads as ours does.
  */
-final class AnnotationRenderer implements Renderer {
+final class AnnotationRenderer implements PartsRenderer {
   private final PrintStream out;
   private final byte[] input;
   /** Stream offset up to which the input has been written. */
@@ -33,16 +33,6 @@ final class AnnotationRenderer implements Renderer {
   AnnotationRenderer(PrintStream out, byte[] input) {
     this.out = out;
     this.input = input;
-  }
-
-  @Override
-  public void message(Message m, long base, int ordinal) {
-    print(Parts.of(m, base, ordinal));
-  }
-
-  @Override
-  public void attachment(Group g, int ordinal) {
-    print(Parts.of(g));
   }
 
   @Override
@@ -59,7 +49,8 @@ final class AnnotationRenderer implements Renderer {
    *
    * @throws IllegalStateException if two parts cover the same bytes (the round trip would break)
    */
-  private void print(List<Part> parts) {
+  @Override
+  public void print(List<Part> parts) {
     int[] indents = Parts.indents(parts);
     for (int i = 0; i < parts.size(); i++) {
       Part p = parts.get(i);

@@ -16,7 +16,7 @@ import java.util.List;
  * characters: {@code --json} and {@code --annotate} give it whole). Spans are
  * {@code [first, end)} stream byte offsets.
  */
-final class TreeRenderer implements Renderer {
+final class TreeRenderer implements PartsRenderer {
   /** Longest qb64 shown whole. */
   static final int LONGEST = 100;
 
@@ -29,16 +29,7 @@ final class TreeRenderer implements Renderer {
   }
 
   @Override
-  public void message(Message m, long base, int ordinal) {
-    print(Parts.of(m, base, ordinal));
-  }
-
-  @Override
-  public void attachment(Group g, int ordinal) {
-    print(Parts.of(g));
-  }
-
-  private void print(List<Part> parts) {
+  public void print(List<Part> parts) {
     int[] indents = Parts.indents(parts);
     for (int i = 0; i < parts.size(); i++) {
       out.println("  ".repeat(indents[i]) + line(parts.get(i)));

@@ -76,11 +76,13 @@ final class ColdStartPoints {
     }
   }
 
+  /**
+   * The counters that start a message ({@link Layout#startsMessage()}), but for the message-level
+   * codes keripy cannot parse: framing from one would only fail again.
+   */
   private static boolean startsMessage(CounterCode code) {
     return code != null
-        && (code.layout() == Layout.BODY_WITH_ATTACHMENTS
-            || code.layout() == Layout.GENERIC
-            || code.layout() == Layout.NON_NATIVE_BODY
-            || code.layout() == Layout.NATIVE_BODY);
+        && code.layout().startsMessage()
+        && code.layout() != Layout.UNSUPPORTED_MESSAGE;
   }
 }
