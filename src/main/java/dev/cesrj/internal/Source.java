@@ -2,6 +2,7 @@ package dev.cesrj.internal;
 
 import dev.cesrj.code.Domain;
 import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Fast read-only byte access to a {@link ByteBuf} for the framing hot path: reads go straight to
@@ -123,11 +124,24 @@ public final class Source {
 
   /** The bytes {@code [index, index + length)} as Latin-1 text, for error messages and codes. */
   public String text(int index, int length) {
+    if (array != null && printable(index, length)) {
+      return new String(array, arrayOffset + index, length, StandardCharsets.ISO_8859_1);
+    }
     StringBuilder sb = new StringBuilder(length);
     for (int i = 0; i < length; i++) {
       int b = at(index + i);
       sb.append(b >= 0x20 && b < 0x7F ? (char) b : '?');
     }
     return sb.toString();
+  }
+
+  private boolean printable(int index, int length) {
+    for (int i = 0; i < length; i++) {
+      int b = array[arrayOffset + index + i];
+      if (b < 0x20 || b >= 0x7F) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -10,15 +10,4 @@ public enum Kind {
   MGPK,
   /** CESR-native body (version 2 only): framed by a FixBodyGroup or MapBodyGroup. */
   CESR;
-
-  private static final Kind[] ALL = values();
-
-  static Kind of(String text) {
-    for (Kind k : ALL) {
-      if (k.name().equals(text)) {
-        return k;
-      }
-    }
-    return null;
-  }
 }

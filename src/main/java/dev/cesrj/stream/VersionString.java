@@ -28,6 +28,11 @@ public final class VersionString {
   /** Furthest offset of the version string from the start of the body, in bytes. */
   public static final int MAX_OFFSET = 8;
 
+  /** The protocols a version string may name (keripy {@code Protocols}). */
+  private static final String[] PROTOCOLS = {"KERI", "ACDC"};
+
+  private static final Kind[] KINDS = Kind.values();
+
   private final String text;
   private final int offset;
   private final String proto;
@@ -73,13 +78,13 @@ public final class VersionString {
   }
 
   private static VersionString matchV1(CharSequence t, int offset) {
-    String proto = upper(t, 0, 4);
+    String proto = proto(t);
     if (proto == null) {
       return null;
     }
     int major = hex(t.charAt(4));
     int minor = hex(t.charAt(5));
-    Kind kind = Kind.of(upper(t, 6, 10));
+    Kind kind = kind(t, 6);
     long size = 0;
     for (int i = 10; i < 16; i++) {
       int d = hex(t.charAt(i));
@@ -100,7 +105,7 @@ public final class VersionString {
     if (t.charAt(18) != '.') {
       return null;
     }
-    String proto = upper(t, 0, 4);
+    String proto = proto(t);
     if (proto == null) {
       return null;
     }
@@ -108,7 +113,7 @@ public final class VersionString {
     long minor = b64(t, 5, 7);
     long genusMajor = b64(t, 7, 8);
     long genusMinor = b64(t, 8, 10);
-    Kind kind = Kind.of(upper(t, 10, 14));
+    Kind kind = kind(t, 10);
     long size = b64(t, 14, 18);
     if (proto == null || major != 2 || minor < 0 || genusMajor != 2 || genusMinor < 0
         || kind == null || size < 0) {
@@ -126,15 +131,36 @@ public final class VersionString {
         size);
   }
 
-  private static String upper(CharSequence t, int from, int to) {
-    for (int i = from; i < to; i++) {
-      char c = t.charAt(i);
-      if (c < 'A' || c > 'Z') {
-        return null;
+  /**
+   * The protocol at {@code [0, 4)}: the constant {@code "KERI"} or {@code "ACDC"}, or {@code null}
+   * (no String is built per message).
+   */
+  private static String proto(CharSequence t) {
+    for (String p : PROTOCOLS) {
+      if (matches(t, 0, p)) {
+        return p;
       }
     }
-    String s = t.subSequence(from, to).toString();
-    return from == 0 && !s.equals("KERI") && !s.equals("ACDC") ? null : s;
+    return null;
+  }
+
+  /** The kind named at {@code [from, from + 4)}, or {@code null}. */
+  private static Kind kind(CharSequence t, int from) {
+    for (Kind k : KINDS) {
+      if (matches(t, from, k.name())) {
+        return k;
+      }
+    }
+    return null;
+  }
+
+  private static boolean matches(CharSequence t, int from, String word) {
+    for (int i = 0; i < word.length(); i++) {
+      if (t.charAt(from + i) != word.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static int hex(char c) {
@@ -145,7 +171,15 @@ public final class VersionString {
   }
 
   private static long b64(CharSequence t, int from, int to) {
-    return B64.decodeInt(t.subSequence(from, to));
+    long v = 0;
+    for (int i = from; i < to; i++) {
+      int d = B64.value(t.charAt(i));
+      if (d < 0) {
+        return -1;
+      }
+      v = (v << 6) | d;
+    }
+    return v;
   }
 
   /** {@return the version string's characters, e.g. {@code KERI10JSON00012b_}} */
