@@ -52,8 +52,9 @@ import java.util.Objects;
  * The parser frames a read in place while it has nothing buffered (messages that arrive within
  * one read are not copied at all) and copies only an unfinished message into its cumulation
  * (from {@link CesrOptions#allocator()}): each byte is copied at most once. A frame that is
- * passed on holds a retained slice of the buffer its message was framed in (see {@link
- * CesrFrame}); the parser never writes into a buffer a frame still holds.
+ * passed on holds one reference on the buffer its message was framed in (see {@link
+ * CesrFrame}; no slice object is made per frame); the parser never writes into a buffer a frame
+ * still holds.
  *
  * <h2>Limits and errors</h2>
  *
@@ -191,7 +192,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
 
   /**
    * At the end of a burst of reads, ends the views of the parser's last result: the parser keeps
-   * a read it framed in place until its next call, and every frame holds its own slice, so an
+   * a read it framed in place until its next call, and every frame holds its own reference, so an
    * idle channel keeps no buffer alive but its frames' and an unfinished message's.
    */
   @Override
@@ -239,11 +240,17 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     }
   }
 
+  /** One frame per message, each with one reference on the buffer they were framed in. */
   private static void emit(Framed f, List<Object> out) {
     List<Message> messages = f.messages();
-    for (int i = 0; i < messages.size(); i++) {
+    int n = messages.size();
+    if (n == 0) {
+      return;
+    }
+    ByteBuf buffer = f.buffer().retain(n);
+    for (int i = 0; i < n; i++) {
       Message m = messages.get(i);
-      out.add(new CesrFrame(m, f.retainedSlice(i), f.offsetBase() + m.offset()));
+      out.add(new CesrFrame(m, buffer, f.bufferIndex(i), m.length(), f.offsetBase() + m.offset()));
     }
   }
 

@@ -189,7 +189,35 @@ public final class Framed implements AutoCloseable {
     }
     // slice().retain(), as AbstractByteBuf.retainedSlice: the slice shares the buffer's count
     // (one reference each), without a pooled derived buffer and count of its own per message
-    return views.slice(origin + (int) m.offset(), m.length()).retain();
+    return views.slice(bufferIndex(index), m.length()).retain();
+  }
+
+  /**
+   * {@return the buffer this call's messages view (the parser's cumulation, or the fed buffer it
+   * framed in place), not retained; {@code null} if there are no messages} For a pipeline that
+   * hands each message on with a reference of its own without a slice object per message: retain
+   * the buffer once per message kept (and release it once per message), and find message {@code
+   * i}'s {@link Message#length()} bytes at {@link #bufferIndex(int) bufferIndex(i)}. The retained
+   * buffer stays alive and unchanged as with {@link #retainedSlice(int)}.
+   *
+   * @throws IllegalStateException if the parser has been called again since this result
+   */
+  public ByteBuf buffer() {
+    if (!parser.isCurrent(generation)) {
+      throw new IllegalStateException("buffer() after the parser's next call");
+    }
+    return views;
+  }
+
+  /**
+   * {@return the index in {@link #buffer()} of the first byte of message {@code index} of
+   * {@link #messages()}}
+   *
+   * @param index the message's position in {@link #messages()}
+   * @throws IndexOutOfBoundsException unless {@code 0 <= index < messages().size()}
+   */
+  public int bufferIndex(int index) {
+    return origin + (int) messages.get(index).offset();
   }
 
   /** Releases what {@link #retain()} retained; nothing if not retained. Idempotent. */

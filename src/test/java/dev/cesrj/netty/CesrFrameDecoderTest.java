@@ -75,7 +75,8 @@ class CesrFrameDecoderTest {
             assertEquals('X', first.content().getByte(1));
             read.setByte(1, '"');
             for (int i = 0; i < 15; i++) {
-                assertTrue(recorder.frames.set(i, null).release());
+                assertFalse(recorder.frames.set(i, null).release(), "the other frames still hold the read");
+                assertEquals(15 - i, read.refCnt());
             }
             assertEquals(1, read.refCnt(), "the last frame still holds it");
             CesrFrame last = recorder.frames.set(15, null);
@@ -89,7 +90,10 @@ class CesrFrameDecoderTest {
         }
     }
 
-    /** A frame may be retained and released like any reference-counted message. */
+    /**
+     * A frame may be retained and released like any reference-counted message; its count is that
+     * of the buffer it holds, shared with the other frames framed in it (as DefaultByteBufHolder).
+     */
     @Test
     void aFrameIsReferenceCounted() {
         byte[] stream = Corpus.bytes(GROUPED);
@@ -98,10 +102,13 @@ class CesrFrameDecoderTest {
         try {
             channel.writeInbound(pooled(stream, 0, stream.length));
             CesrFrame f = recorder.frames.get(3);
-            assertEquals(1, f.refCnt());
+            assertEquals(16, f.refCnt(), "one reference per frame of the read");
             assertEquals(f, f.retain().touch("test"));
-            assertEquals(2, f.refCnt());
+            assertEquals(17, f.refCnt());
+            assertEquals(19, recorder.frames.get(0).retain(2).refCnt());
+            assertFalse(recorder.frames.get(0).release(2));
             assertFalse(f.release());
+            assertEquals(16, recorder.frames.get(15).refCnt());
             assertTrue(f.toString().startsWith("CesrFrame KERI10JSON"), f.toString());
         } finally {
             recorder.releaseAll();

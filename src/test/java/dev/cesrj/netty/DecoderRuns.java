@@ -1,6 +1,7 @@
 package dev.cesrj.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -77,9 +78,15 @@ final class DecoderRuns {
             channel.finish();
             assertEquals(List.of(), recorder.unexpected);
             List<ObjectNode> messages = new ArrayList<>();
-            for (CesrFrame f : recorder.frames) {
-                assertEquals(1, f.refCnt());
+            List<CesrFrame> frames = List.copyOf(recorder.frames);
+            for (CesrFrame f : frames) {
+                assertTrue(f.refCnt() >= 1, "a frame holds a reference until it is released");
                 messages.add(CorpusExpectations.project(f.message(), f.streamOffset()));
+            }
+            recorder.releaseAll();
+            for (CesrFrame f : frames) {
+                // each frame held exactly one reference, and nothing else (parser, decoder) holds its buffer
+                assertEquals(0, f.refCnt(), "released with the frames framed in it");
             }
             String error = recorder.errors.isEmpty() ? null : describe(recorder.errors.get(0));
             return new Outcome(messages, error, recorder.errors.size(), open);

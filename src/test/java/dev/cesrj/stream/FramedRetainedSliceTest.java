@@ -119,4 +119,40 @@ class FramedRetainedSliceTest {
             assertThrows(IllegalStateException.class, () -> f.retainedSlice(0));
         }
     }
+
+    /** buffer() and bufferIndex(i): the buffer the messages view, and where each message's bytes start in it. */
+    @Test
+    void theBufferAndIndexOfEachMessageGiveItsBytesInBothKindsOfFeed() {
+        byte[] stream = Corpus.bytes("kel_witnessed.v1.bare.txt.cesr");
+        int seen = 0;
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            for (int i = 0; i < stream.length + 1000; i += 1000) {
+                int n = Math.min(1000, stream.length - i);
+                Framed f = i >= stream.length ? parser.endOfInput()
+                        : (i / 1000) % 2 == 0
+                                ? parser.feed(PooledByteBufAllocator.DEFAULT.heapBuffer(n).writeBytes(stream, i, n))
+                                : parser.feed(stream, i, n);
+                if (f.messages().isEmpty()) {
+                    assertEquals(null, f.buffer());
+                    continue;
+                }
+                ByteBuf b = f.buffer();
+                for (int k = 0; k < f.messages().size(); k++) {
+                    Message m = f.messages().get(k);
+                    int at = (int) (f.offsetBase() + m.offset());
+                    assertArrayEquals(Arrays.copyOfRange(stream, at, at + m.length()),
+                            ByteBufUtil.getBytes(b, f.bufferIndex(k), m.length()));
+                    assertEquals(m.body().getByte(0), b.getByte(f.bufferIndex(k)), "the body is a view of the same bytes");
+                    seen++;
+                }
+                int size = f.messages().size();
+                assertThrows(IndexOutOfBoundsException.class, () -> f.bufferIndex(size));
+                if (i < stream.length) {
+                    parser.feed(new byte[0]);
+                    assertThrows(IllegalStateException.class, f::buffer);
+                }
+            }
+        }
+        assertEquals(16, seen);
+    }
 }
