@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * whole-buffer ({@code Messages.copyOf}: one copy, one pass) and chunked (the push parser
  * {@code CesrStreamParser} fed {@code chunk}-byte pieces copied from the array, as socket reads
  * deliver them, then the end of input). Run with {@code -prof gc} for {@code gc.alloc.rate.norm}
- * (heap bytes per stream):
+ * (heap bytes per stream), and with {@code -p copies=1,64} to see that both cost the same per
+ * message on a stream 64 times as long:
  *
  * <pre>
  * ./mvnw -q test-compile exec:exec@jmh -Djmh.args="-prof gc -f 1 -wi 2 -i 3 -w 1s -r 1s StreamingBenchmark"
@@ -49,13 +50,25 @@ public class StreamingBenchmark {
   @Param({"1024"})
   public int chunk;
 
+  /**
+   * The stream is framed this many times over, back to back ({@code -p copies=1,64}: a linear
+   * parser costs the same per message however long the stream; one that re-scans what it has
+   * buffered does not).
+   */
+  @Param({"1"})
+  public int copies;
+
   private byte[] stream;
   private final CesrOptions options = CesrOptions.DEFAULT;
 
   /** Loads the stream; checks that both ways visit the same messages and groups. */
   @Setup(Level.Trial)
   public void setUp() {
-    stream = Corpus.bytes(STREAM);
+    byte[] one = Corpus.bytes(STREAM);
+    stream = new byte[one.length * copies];
+    for (int i = 0; i < copies; i++) {
+      System.arraycopy(one, 0, stream, i * one.length, one.length);
+    }
     long expected = StreamCensus.of(stream, options).checksum();
     if (MessageArms.copyOnce(stream, options) != expected
         || MessageArms.chunked(stream, options, chunk) != expected) {
