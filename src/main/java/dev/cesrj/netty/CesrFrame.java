@@ -2,7 +2,8 @@ package dev.cesrj.netty;
 
 import dev.cesrj.stream.Message;
 import io.netty.buffer.ByteBuf;
-import io.netty.util.ReferenceCounted;
+import io.netty.util.AbstractReferenceCounted;
+import io.netty.util.IllegalReferenceCountException;
 import java.util.Objects;
 
 /**
@@ -10,25 +11,25 @@ import java.util.Objects;
  * framed {@link Message} (version string, body, attachment groups, signatures, nested messages)
  * and its bytes exactly as they arrived.
  *
- * <p>Reference counted; the handler that consumes the frame releases it once ({@code
+ * <p>Reference counted, starting at 1; the handler that consumes the frame releases it ({@code
  * ReferenceCountUtil.release(frame)}, or let {@code SimpleChannelInboundHandler} do it). The frame
- * holds one reference on the buffer its message was framed in (the read buffer itself when the
- * message arrived in one read, else the decoder's cumulation), and every view of {@link
- * #message()} ({@code body()}, {@code groups()}, {@code qb64()} of groups and signatures, ...)
- * and {@link #content()} is an unretained slice of that buffer. No byte is copied for the frame.
- * As with Netty's {@code DefaultByteBufHolder}, {@link #refCnt()}, {@link #retain()} and {@link
- * #release()} act on that buffer's count, which frames framed in the same buffer share (one
- * reference each, as {@code slice().retain()} would): {@code refCnt()} may therefore exceed 1,
- * and a frame must be released exactly once per reference it was given or retained for, never
- * more. While the frame is not released the views are valid and the bytes do not change; once it
- * is, the views may read freed memory (a pooled buffer's accessors then throw {@link
- * io.netty.util.IllegalReferenceCountException}). The frame keeps the whole buffer it was framed
- * in alive, not just its own bytes: release frames promptly, or copy what must outlive them.
+ * has a count of its own and, while that count is above 0, holds one reference on the buffer its
+ * message was framed in (the read buffer itself when the message arrived in one read, else the
+ * decoder's cumulation); it gives that reference back when its count drops to 0. Every view of
+ * {@link #message()} ({@code body()}, {@code groups()}, {@code qb64()} of groups and signatures,
+ * ...) and {@link #content()} is an unretained slice of that buffer: no byte is copied for the
+ * frame, and no slice object is made until {@code content()} is first asked for. While the frame
+ * is not released the views are valid and the bytes do not change. Once it is, {@code message()}
+ * and {@code content()} throw {@link IllegalReferenceCountException}, and so does a second
+ * {@code release()}: a frame released twice never releases a buffer it no longer holds. Views
+ * taken before the release must not be used after it (their buffer may be freed and reused).
+ * The frame keeps the whole buffer it was framed in alive, not just its own bytes: release frames
+ * promptly, or copy what must outlive them.
  *
  * <p>One exception to "no copy" comes from the message layer: the {@code body()} of a message
  * carried in a NonNativeBodyGroup Texter is decoded from Base64 into a new heap buffer.
  */
-public final class CesrFrame implements ReferenceCounted {
+public final class CesrFrame extends AbstractReferenceCounted {
   private final Message message;
   /** The buffer the frame holds one reference on. */
   private final ByteBuf buffer;
@@ -39,8 +40,8 @@ public final class CesrFrame implements ReferenceCounted {
   private ByteBuf content;
 
   /**
-   * A frame over {@code content}, whose ownership passes to the frame: {@link #release()} releases
-   * it. {@code message} must view the buffer {@code content} retains.
+   * A frame over {@code content}, whose ownership passes to the frame: the frame releases it when
+   * its own count drops to 0. {@code message} must view the buffer {@code content} retains.
    *
    * @param message the framed message (a view of {@code content})
    * @param content the message's bytes (its readable bytes); this frame owns one reference to them
@@ -67,8 +68,13 @@ public final class CesrFrame implements ReferenceCounted {
     this.streamOffset = streamOffset;
   }
 
-  /** {@return the framed message: views valid until this frame is released} */
+  /**
+   * {@return the framed message: views valid until this frame is released}
+   *
+   * @throws IllegalReferenceCountException if the frame has been released
+   */
   public Message message() {
+    ensureLive();
     return message;
   }
 
@@ -76,9 +82,13 @@ public final class CesrFrame implements ReferenceCounted {
    * {@return the message's bytes as received ({@link Message#length()} bytes: a genus-version code
    * right before it, its body or envelope, and all its attachments)} A slice of the buffer the
    * frame holds, not an extra reference: retain it to keep it beyond the frame. Made on the first
-   * call, then the same slice.
+   * call, then the same slice: read it through {@code duplicate()} (or absolute getters) if the
+   * frame is relayed afterwards, since a {@link CesrFrameEncoder} writes its readable bytes.
+   *
+   * @throws IllegalReferenceCountException if the frame has been released
    */
   public ByteBuf content() {
+    ensureLive();
     ByteBuf c = content;
     if (c == null) {
       c = buffer.slice(index, length);
@@ -95,48 +105,39 @@ public final class CesrFrame implements ReferenceCounted {
     return streamOffset;
   }
 
-  /** {@return the reference count of the buffer the frame holds (shared; see the class comment)} */
+  /** Gives back the frame's reference on the buffer its message was framed in. */
   @Override
-  public int refCnt() {
-    return buffer.refCnt();
+  protected void deallocate() {
+    buffer.release();
   }
 
-  /** Adds one reference to the buffer the frame holds; release the frame once more for it. */
   @Override
   public CesrFrame retain() {
-    buffer.retain();
+    super.retain();
     return this;
   }
 
-  /** Adds {@code increment} references to the buffer the frame holds. */
   @Override
   public CesrFrame retain(int increment) {
-    buffer.retain(increment);
+    super.retain(increment);
     return this;
-  }
-
-  /** Releases one reference of the buffer the frame holds: true if that freed the buffer. */
-  @Override
-  public boolean release() {
-    return buffer.release();
-  }
-
-  /** Releases {@code decrement} references of the buffer the frame holds. */
-  @Override
-  public boolean release(int decrement) {
-    return buffer.release(decrement);
   }
 
   @Override
   public CesrFrame touch() {
-    buffer.touch();
-    return this;
+    return touch(null);
   }
 
   @Override
   public CesrFrame touch(Object hint) {
     buffer.touch(hint);
     return this;
+  }
+
+  private void ensureLive() {
+    if (refCnt() == 0) {
+      throw new IllegalReferenceCountException(0);
+    }
   }
 
   @Override

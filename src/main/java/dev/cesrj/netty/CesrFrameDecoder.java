@@ -132,8 +132,8 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
 
   /**
    * Hands all readable bytes of {@code in} to the parser (with one more reference on {@code in},
-   * which the parser releases; no slice object per read), marks them read, and adds a {@link
-   * CesrFrame} to {@code out} for every message they complete.
+   * which the parser releases; no slice object per read), marks them read, and passes on a {@link
+   * CesrFrame} for every message they complete, in order (the last through {@code out}).
    */
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -171,7 +171,10 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   /**
    * Releases the parser's buffers; bytes of an unfinished message are first passed on as one
    * {@code ByteBuf} (a copy), as {@code ByteToMessageDecoder} passes on its cumulation, so that a
-   * handler that replaces this decoder loses no byte.
+   * handler that replaces this decoder loses no byte. If a handler removes the decoder while it
+   * handles one of the frames of a read, the frames of that read not passed on yet go on as one
+   * {@code ByteBuf} before those bytes: the replacing handler gets every later byte in stream
+   * order.
    */
   @Override
   protected void handlerRemoved0(ChannelHandlerContext ctx) {
@@ -218,18 +221,17 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
 
   private void handle(ChannelHandlerContext ctx, Framed f, List<Object> out) {
     while (true) {
-      emit(f, out);
+      if (!deliver(ctx, f, out, f.failed())) {
+        return; // removed: the rest goes on as bytes (deliver, then handlerRemoved0)
+      }
       if (!f.failed()) {
         viewsHeld |= !f.messages().isEmpty();
         return;
       }
-      CesrException e = f.error().get();
-      // the messages before the failed frame go first, in stream order
-      for (Object frame : out) {
-        ctx.fireChannelRead(frame);
+      ctx.fireExceptionCaught(f.error().get());
+      if (ctx.isRemoved()) {
+        return; // handlerRemoved0 passes on the failed frame and what follows it as bytes
       }
-      out.clear();
-      ctx.fireExceptionCaught(e);
       if (onMalformed == OnMalformed.CLOSE) {
         phase = Phase.FAILED;
         closeParser();
@@ -240,18 +242,47 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     }
   }
 
-  /** One frame per message, each with one reference on the buffer they were framed in. */
-  private static void emit(Framed f, List<Object> out) {
+  /**
+   * Passes on one {@link CesrFrame} per message of {@code f}, in order, each with one reference on
+   * the buffer they were framed in: all but the last directly, the last through {@code out} (so
+   * that {@code ByteToMessageDecoder} counts the read as productive), or all directly when an
+   * error is to follow them. A handler may remove this decoder while it handles one of them: the
+   * messages not passed on yet then go on as one {@code ByteBuf} (a copy of their bytes, through
+   * {@code out}), before the unconsumed bytes that {@link #handlerRemoved0} passes on, so that
+   * the handler that replaces the decoder gets every byte in stream order.
+   *
+   * @return false if the decoder has been removed
+   */
+  private static boolean deliver(
+      ChannelHandlerContext ctx, Framed f, List<Object> out, boolean allDirect) {
     List<Message> messages = f.messages();
     int n = messages.size();
+    for (Object earlier : out) {
+      ctx.fireChannelRead(earlier); // frames of an earlier result of this call go first
+    }
+    out.clear();
     if (n == 0) {
-      return;
+      return !ctx.isRemoved();
     }
     ByteBuf buffer = f.buffer().retain(n);
     for (int i = 0; i < n; i++) {
+      if (ctx.isRemoved()) {
+        int from = f.bufferIndex(i);
+        int to = f.bufferIndex(n - 1) + messages.get(n - 1).length();
+        out.add(ctx.alloc().buffer(to - from).writeBytes(buffer, from, to - from));
+        buffer.release(n - i); // after the copy: the parser may have let go of it already
+        return false;
+      }
       Message m = messages.get(i);
-      out.add(new CesrFrame(m, buffer, f.bufferIndex(i), m.length(), f.offsetBase() + m.offset()));
+      CesrFrame frame =
+          new CesrFrame(m, buffer, f.bufferIndex(i), m.length(), f.offsetBase() + m.offset());
+      if (i < n - 1 || allDirect) {
+        ctx.fireChannelRead(frame);
+      } else {
+        out.add(frame);
+      }
     }
+    return true;
   }
 
   private void closeParser() {

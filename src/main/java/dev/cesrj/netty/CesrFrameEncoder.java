@@ -39,6 +39,13 @@ import java.util.Objects;
  * (CESR.md 6.6). Without the wrapper, a receiver holds a message with bare attachments until the
  * next message starts.
  *
+ * <p>Relaying writes each frame's readable {@link CesrFrame#content()}: the bytes of its message
+ * (with a genus-version code right before it). Frames of the messages inside a GenericGroup
+ * ({@code -T}/{@code --T}) hold only those messages, not the group's counter, so relaying them
+ * writes the sub-stream's messages without the GenericGroup around them; a genus-version code
+ * scoped to that group then applies to what follows it on the relayed stream. Relay such a
+ * stream as bytes (or re-wrap the messages) where the grouping matters.
+ *
  * <p>Ownership: the encoder releases every message written to it; the buffers of an {@code
  * OutgoingMessage} pass into the written composite. Stateless: {@code @Sharable}.
  */

@@ -11,7 +11,7 @@ import java.util.Optional;
  *
  * <p>Validity: the messages are views of a buffer the parser owns (its cumulation, or a fed
  * {@code ByteBuf} it adopted), valid until the next call on the parser ({@code feed},
- * {@code endOfInput}, {@code skipToColdStart}, {@code close}). To keep them longer, call
+ * {@code endOfInput}, {@code skipToColdStart}, {@code releaseViews}, {@code close}). To keep them longer, call
  * {@link #retain()} before that next call and {@link #close()} when done: the buffer then stays
  * alive and unchanged (the parser moves on to a new cumulation instead of compacting a retained
  * one). Not thread-safe.
@@ -198,7 +198,9 @@ public final class Framed implements AutoCloseable {
    * hands each message on with a reference of its own without a slice object per message: retain
    * the buffer once per message kept (and release it once per message), and find message {@code
    * i}'s {@link Message#length()} bytes at {@link #bufferIndex(int) bufferIndex(i)}. The retained
-   * buffer stays alive and unchanged as with {@link #retainedSlice(int)}.
+   * buffer stays alive and unchanged as with {@link #retainedSlice(int)}. It is the parser's own
+   * buffer, not a copy or a read-only view: read it with absolute getters (or through a {@code
+   * duplicate()}) and never change its indexes or bytes, or the parser frames wrong bytes.
    *
    * @throws IllegalStateException if the parser has been called again since this result
    */
@@ -211,7 +213,8 @@ public final class Framed implements AutoCloseable {
 
   /**
    * {@return the index in {@link #buffer()} of the first byte of message {@code index} of
-   * {@link #messages()}}
+   * {@link #messages()}} A number computed from this result, still returned after the parser's
+   * next call (when {@code buffer()} no longer is).
    *
    * @param index the message's position in {@link #messages()}
    * @throws IndexOutOfBoundsException unless {@code 0 <= index < messages().size()}

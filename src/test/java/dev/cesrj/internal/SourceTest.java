@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class SourceTest {
-    private static final byte[] TEXT = "xx{\"v\":\"KERI10JSON00012b_\",\u0001\u007f\u00ff}".getBytes(StandardCharsets.ISO_8859_1);
+    private static final byte[] TEXT = "xx{\"v\":\"KERI10JSON00012b_\",\u0001\u007f\u00ff}~\u007f \u001f".getBytes(StandardCharsets.ISO_8859_1);
 
     @Test
     void textOfPrintableBytesIsTheBytesAsLatin1InBothKindsOfBuffer() {
@@ -35,6 +35,10 @@ class SourceTest {
             for (ByteBuf b : new ByteBuf[] {heap, direct}) {
                 Source s = new Source(b, 0);
                 assertEquals("_\",???}", s.text(24, 7));
+                assertEquals("~", s.text(31, 1), "0x7E is the last printable byte");
+                assertEquals("?", s.text(32, 1), "0x7F is not printable");
+                assertEquals(" ", s.text(33, 1), "0x20 is the first printable byte");
+                assertEquals("?", s.text(34, 1), "0x1F is not printable");
             }
         } finally {
             heap.release();

@@ -75,8 +75,13 @@ class CesrFrameDecoderTest {
             assertEquals('X', first.content().getByte(1));
             read.setByte(1, '"');
             for (int i = 0; i < 15; i++) {
-                assertFalse(recorder.frames.set(i, null).release(), "the other frames still hold the read");
-                assertEquals(15 - i, read.refCnt());
+                CesrFrame f = recorder.frames.set(i, null);
+                assertTrue(f.release(), "a frame's own count");
+                assertEquals(15 - i, read.refCnt(), "the other frames still hold the read");
+                assertThrows(IllegalReferenceCountException.class, f::release, "released twice");
+                assertThrows(IllegalReferenceCountException.class, f::content);
+                assertThrows(IllegalReferenceCountException.class, f::message);
+                assertEquals(15 - i, read.refCnt(), "a second release gives back nothing");
             }
             assertEquals(1, read.refCnt(), "the last frame still holds it");
             CesrFrame last = recorder.frames.set(15, null);
@@ -91,8 +96,8 @@ class CesrFrameDecoderTest {
     }
 
     /**
-     * A frame may be retained and released like any reference-counted message; its count is that
-     * of the buffer it holds, shared with the other frames framed in it (as DefaultByteBufHolder).
+     * A frame may be retained and released like any reference-counted message; its count is its
+     * own, and it holds one reference on the read buffer whatever its count.
      */
     @Test
     void aFrameIsReferenceCounted() {
@@ -102,13 +107,17 @@ class CesrFrameDecoderTest {
         try {
             channel.writeInbound(pooled(stream, 0, stream.length));
             CesrFrame f = recorder.frames.get(3);
-            assertEquals(16, f.refCnt(), "one reference per frame of the read");
+            ByteBuf read = f.content().unwrap();
+            assertEquals(1, f.refCnt());
+            assertEquals(16, read.refCnt(), "one reference per frame of the read");
             assertEquals(f, f.retain().touch("test"));
-            assertEquals(17, f.refCnt());
-            assertEquals(19, recorder.frames.get(0).retain(2).refCnt());
+            assertEquals(2, f.refCnt());
+            assertEquals(16, read.refCnt(), "retaining a frame does not touch the buffer");
+            assertEquals(3, recorder.frames.get(0).retain(2).refCnt());
             assertFalse(recorder.frames.get(0).release(2));
             assertFalse(f.release());
-            assertEquals(16, recorder.frames.get(15).refCnt());
+            assertEquals(1, f.refCnt());
+            assertEquals(16, read.refCnt());
             assertTrue(f.toString().startsWith("CesrFrame KERI10JSON"), f.toString());
         } finally {
             recorder.releaseAll();
