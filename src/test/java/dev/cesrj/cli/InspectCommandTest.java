@@ -2,6 +2,7 @@ package dev.cesrj.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cesrj.code.IndexerCode;
@@ -49,6 +50,22 @@ class InspectCommandTest {
       assertEquals("      1376  22 2c 22 61 22 3a 5b 5d 7d 2d 41 41 42>41 41 42  |\",\"a\":[]}-AABAAB|",
           err[4]);
     }
+  }
+
+  /** Annotated text given to inspect: the error says to run denot first, and denot then works. */
+  @Test
+  void annotatedTextGetsAHintToDenotFirst() {
+    byte[] stream = Corpus.bytes(KEL);
+    byte[] annotated = Run.of(stream, "inspect", "--annotate", "-").stdout();
+    Run run = Run.of(annotated, "inspect", "-");
+    assertEquals(Main.BAD_INPUT, run.status());
+    String[] err = run.stderr().split("\n");
+    assertTrue(err[0].startsWith("error: ColdStartException: at offset 0"), err[0]);
+    assertEquals("hint: this looks like annotated CESR (the output of inspect --annotate); turn it"
+        + " back into the stream with `cesrj denot FILE` first", err[1]);
+    assertArrayEquals(stream, Run.of(annotated, "denot", "-").stdout());
+    Run plain = Run.of("AAAA".getBytes(java.nio.charset.StandardCharsets.US_ASCII), "inspect", "-");
+    assertFalse(plain.stderr().contains("hint:"), plain.stderr());
   }
 
   /**
