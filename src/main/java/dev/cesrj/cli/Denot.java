@@ -1,6 +1,10 @@
 package dev.cesrj.cli;
 
+import dev.cesrj.CesrOptions;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -36,6 +40,38 @@ final class Denot {
       }
     }
     return out.toByteArray();
+  }
+
+  /**
+   * True if {@code input} reads as annotated CESR: it has a {@code #} comment, {@link #denot}
+   * takes it, and what that gives back inspects without error with {@code options} (so that a
+   * shell script or other text starting with {@code #} or {@code !} is not taken for it).
+   */
+  static boolean looksAnnotated(byte[] input, CesrOptions options) {
+    boolean comment = false;
+    for (byte b : input) {
+      if (b == '#') {
+        comment = true;
+        break;
+      }
+    }
+    if (!comment) {
+      return false;
+    }
+    byte[] stream;
+    try {
+      stream = denot(new String(input, StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    if (stream.length == 0) {
+      return false;
+    }
+    try (PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream())) {
+      return Inspection.run(stream, options, 0, new TreeRenderer(nowhere, stream.length)) == null;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static void hex(String digits, int line, ByteArrayOutputStream out) {

@@ -1,13 +1,14 @@
 package dev.cesrj.cli;
 
 import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
 import java.io.PrintStream;
 
 /**
  * Prints the typed error that stopped an inspection: its type, stream offset and message, then a
  * hex and ASCII dump of the bytes around the offset ({@value #CONTEXT} before and after, 16 per
- * row), the failing byte marked. Input that fails at its first byte and starts as annotated text
- * does ({@code #} comment or {@code !} hex line) gets a hint to run {@code denot} first.
+ * row), the failing byte marked. Input that reads as annotated CESR ({@link
+ * Denot#looksAnnotated}) gets a hint to run {@code denot} first.
  */
 final class ErrorReport {
   /** Bytes shown on each side of the failing offset. */
@@ -15,12 +16,12 @@ final class ErrorReport {
 
   private ErrorReport() {}
 
-  static void print(Failure f, byte[] input, PrintStream err) {
+  static void print(Failure f, byte[] input, CesrOptions options, PrintStream err) {
     CesrException e = f.error();
     // the message starts "at offset N" (N counted from the parser's offset base)
     err.println("error: " + e.getClass().getSimpleName() + ": " + e.getMessage()
         + (f.offset() != e.offset() ? " (stream offset " + f.offset() + ")" : ""));
-    if (f.offset() == 0 && input.length > 0 && (input[0] == '#' || input[0] == '!')) {
+    if (Denot.looksAnnotated(input, options)) {
       err.println("hint: this looks like annotated CESR (the output of inspect --annotate);"
           + " turn it back into the stream with `cesrj denot FILE` first");
     }

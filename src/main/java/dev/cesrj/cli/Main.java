@@ -107,7 +107,7 @@ public final class Main {
     Failure f = Inspection.run(input, o.options(), o.chunk(), r);
     out.flush();
     if (f != null) {
-      ErrorReport.print(f, input, err);
+      ErrorReport.print(f, input, o.options(), err);
       return BAD_INPUT;
     }
     return OK;

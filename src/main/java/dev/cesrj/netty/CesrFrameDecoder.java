@@ -91,6 +91,8 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   private final OnMalformed onMalformed;
   private CesrStreamParser parser;
   private Phase phase = Phase.READING;
+  /** True from the start of {@link #decodeLast}'s end of input: it ends the input once. */
+  private boolean ending;
   /** True if the parser's last result had messages: its views (and a read it framed in place) are held. */
   private boolean viewsHeld;
 
@@ -138,7 +140,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
     int n = in.readableBytes();
-    if (phase != Phase.READING) {
+    if (phase != Phase.READING || ending) {
       in.skipBytes(n);
       return;
     }
@@ -161,9 +163,15 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     if (in.isReadable()) {
       decode(ctx, in, out);
     }
-    if (phase == Phase.READING) {
-      phase = Phase.ENDED;
+    if (phase == Phase.READING && !ending) {
+      // still READING while the last frames and errors go out, so that a handler that removes
+      // the decoder meanwhile gets what was not framed (handlerRemoved0); ending keeps a handler
+      // that closes the channel meanwhile from ending the input a second time
+      ending = true;
       handle(ctx, parser.endOfInput(), out);
+      if (phase == Phase.READING) {
+        phase = Phase.ENDED;
+      }
       closeParser();
     }
   }
@@ -282,7 +290,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
         out.add(frame);
       }
     }
-    return true;
+    return !ctx.isRemoved(); // removed on the last frame: nothing of this decoder may follow it
   }
 
   private void closeParser() {

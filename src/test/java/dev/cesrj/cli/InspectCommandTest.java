@@ -64,8 +64,17 @@ class InspectCommandTest {
     assertEquals("hint: this looks like annotated CESR (the output of inspect --annotate); turn it"
         + " back into the stream with `cesrj denot FILE` first", err[1]);
     assertArrayEquals(stream, Run.of(annotated, "denot", "-").stdout());
-    Run plain = Run.of("AAAA".getBytes(java.nio.charset.StandardCharsets.US_ASCII), "inspect", "-");
-    assertFalse(plain.stderr().contains("hint:"), plain.stderr());
+    // attachments alone: the annotation starts with a counter and fails further in
+    byte[] atc = Corpus.bytes("atc_sigs_K5_S7.v1.txt.cesr");
+    Run groups = Run.of(Run.of(atc, "inspect", "--annotate", "-").stdout(), "inspect", "-");
+    assertEquals(Main.BAD_INPUT, groups.status());
+    assertTrue(groups.stderr().contains("\nhint: this looks like annotated CESR"), groups.stderr());
+    // text that is not annotated CESR gets no hint, whatever its first byte
+    for (String text : List.of("AAAA", "#!/bin/sh\necho hi\n", "!hello world\n", "# a note\n{}\n")) {
+      Run plain = Run.of(text.getBytes(java.nio.charset.StandardCharsets.US_ASCII), "inspect", "-");
+      assertEquals(Main.BAD_INPUT, plain.status(), text);
+      assertFalse(plain.stderr().contains("hint:"), plain.stderr());
+    }
   }
 
   /**

@@ -88,6 +88,119 @@ class DecoderRemovalTest {
         }
     }
 
+    /**
+     * Removed on the last frame before a bad frame of the same read: no error from the removed
+     * decoder follows, only the bytes from that frame on (found by a tester).
+     */
+    @ParameterizedTest
+    @CsvSource({"SKIP_TO_COLD_START", "CLOSE"})
+    void removedOnTheLastFrameBeforeAnErrorFiresNoError(OnMalformed onMalformed) {
+        byte[] good = Corpus.bytes("kel_witnessed.v1.grouped.txt.cesr");
+        int at = 6340; // the start of message 8 (0-based)
+        byte[] stream = new byte[good.length + 4];
+        System.arraycopy(good, 0, stream, 0, at);
+        System.arraycopy("@@@@".getBytes(StandardCharsets.US_ASCII), 0, stream, at, 4);
+        System.arraycopy(good, at, stream, at + 4, good.length - at);
+        List<Object> got = new ArrayList<>();
+        List<Throwable> errors = new ArrayList<>();
+        CesrFrameDecoder decoder = new CesrFrameDecoder(dev.cesrj.CesrOptions.DEFAULT, onMalformed);
+        EmbeddedChannel channel = new EmbeddedChannel(decoder, new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                got.add(msg);
+                if (msg instanceof CesrFrame && ((CesrFrame) msg).streamOffset() == 5835) {
+                    ctx.pipeline().remove(decoder);
+                }
+            }
+
+            @Override
+            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                errors.add(cause);
+            }
+        });
+        try {
+            channel.writeInbound(pooled(stream, 0, stream.length));
+            assertEquals(List.of(), errors, "the removed decoder reports nothing");
+            assertTrue(channel.isOpen());
+            assertEquals(9, got.size(), "8 frames, then the rest as bytes");
+            ByteBuf rest = (ByteBuf) got.get(8);
+            assertArrayEquals(java.util.Arrays.copyOfRange(stream, at, stream.length), ByteBufUtil.getBytes(rest));
+        } finally {
+            got.forEach(ReferenceCountUtil::release);
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    /**
+     * A truncated last message, and a handler that removes the decoder on the truncation: it gets
+     * the message's bytes (found by a tester: they were dropped at the end of the input).
+     */
+    @org.junit.jupiter.api.Test
+    void removedOnATruncationAtTheEndGetsTheUnfinishedBytes() {
+        byte[] whole = Corpus.bytes("kel_witnessed.v1.grouped.txt.cesr");
+        byte[] stream = java.util.Arrays.copyOf(whole, whole.length - 10);
+        List<Object> got = new ArrayList<>();
+        List<Throwable> errors = new ArrayList<>();
+        CesrFrameDecoder decoder = new CesrFrameDecoder();
+        EmbeddedChannel channel = new EmbeddedChannel(decoder, new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                got.add(msg);
+            }
+
+            @Override
+            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                errors.add(cause);
+                ctx.pipeline().remove(decoder);
+            }
+        });
+        try {
+            channel.writeInbound(pooled(stream, 0, stream.length));
+            channel.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+            assertEquals(1, errors.size());
+            assertTrue(errors.get(0) instanceof dev.cesrj.TruncatedException, errors.get(0).toString());
+            assertEquals(16, got.size(), "15 frames, then the unfinished message as bytes");
+            CesrFrame last = (CesrFrame) got.get(14);
+            int from = (int) (last.streamOffset() + last.content().readableBytes());
+            assertArrayEquals(java.util.Arrays.copyOfRange(stream, from, stream.length),
+                    ByteBufUtil.getBytes((ByteBuf) got.get(15)));
+        } finally {
+            got.forEach(ReferenceCountUtil::release);
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    /** A handler that closes the channel on the truncation at the end sees it once. */
+    @org.junit.jupiter.api.Test
+    void closingOnATruncationAtTheEndReportsItOnce() {
+        byte[] whole = Corpus.bytes("kel_witnessed.v1.grouped.txt.cesr");
+        byte[] stream = java.util.Arrays.copyOf(whole, whole.length - 10);
+        List<Object> got = new ArrayList<>();
+        List<Throwable> errors = new ArrayList<>();
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameDecoder(), new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                got.add(msg);
+            }
+
+            @Override
+            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                errors.add(cause);
+                ctx.close();
+            }
+        });
+        try {
+            channel.writeInbound(pooled(stream, 0, stream.length));
+            channel.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
+            channel.finish();
+            assertEquals(1, errors.size(), errors.toString());
+            assertEquals(15, got.size());
+        } finally {
+            got.forEach(ReferenceCountUtil::release);
+            channel.finishAndReleaseAll();
+        }
+    }
+
     private static ByteBuf pooled(byte[] bytes, int from, int n) {
         return PooledByteBufAllocator.DEFAULT.heapBuffer(n).writeBytes(bytes, from, n);
     }
