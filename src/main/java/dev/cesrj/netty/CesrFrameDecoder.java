@@ -82,6 +82,11 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   private enum Phase {
     /** Framing. */
     READING,
+    /**
+     * The input is ending: the last frames and errors go out (a handler that removes the decoder
+     * meanwhile still gets what was not framed; the input does not end a second time).
+     */
+    ENDING,
     /** Failed under {@link OnMalformed#CLOSE}: further bytes are dropped. */
     FAILED,
     /** The input has ended. */
@@ -91,8 +96,6 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   private final OnMalformed onMalformed;
   private CesrStreamParser parser;
   private Phase phase = Phase.READING;
-  /** True from the start of {@link #decodeLast}'s end of input: it ends the input once. */
-  private boolean ending;
   /** True if the parser's last result had messages: its views (and a read it framed in place) are held. */
   private boolean viewsHeld;
 
@@ -140,7 +143,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
     int n = in.readableBytes();
-    if (phase != Phase.READING || ending) {
+    if (phase != Phase.READING) {
       in.skipBytes(n);
       return;
     }
@@ -163,13 +166,10 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     if (in.isReadable()) {
       decode(ctx, in, out);
     }
-    if (phase == Phase.READING && !ending) {
-      // still READING while the last frames and errors go out, so that a handler that removes
-      // the decoder meanwhile gets what was not framed (handlerRemoved0); ending keeps a handler
-      // that closes the channel meanwhile from ending the input a second time
-      ending = true;
+    if (phase == Phase.READING) {
+      phase = Phase.ENDING;
       handle(ctx, parser.endOfInput(), out);
-      if (phase == Phase.READING) {
+      if (phase == Phase.ENDING) {
         phase = Phase.ENDED;
       }
       closeParser();
@@ -190,7 +190,8 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
       return;
     }
     try {
-      ByteBuf rest = phase == Phase.READING ? parser.unconsumed() : null;
+      ByteBuf rest =
+          phase == Phase.READING || phase == Phase.ENDING ? parser.unconsumed() : null;
       if (rest != null && rest.isReadable()) {
         ctx.fireChannelRead(ctx.alloc().buffer(rest.readableBytes()).writeBytes(rest));
         ctx.fireChannelReadComplete();

@@ -137,68 +137,60 @@ class DecoderRemovalTest {
      */
     @org.junit.jupiter.api.Test
     void removedOnATruncationAtTheEndGetsTheUnfinishedBytes() {
-        byte[] whole = Corpus.bytes("kel_witnessed.v1.grouped.txt.cesr");
-        byte[] stream = java.util.Arrays.copyOf(whole, whole.length - 10);
-        List<Object> got = new ArrayList<>();
-        List<Throwable> errors = new ArrayList<>();
-        CesrFrameDecoder decoder = new CesrFrameDecoder();
-        EmbeddedChannel channel = new EmbeddedChannel(decoder, new ChannelInboundHandlerAdapter() {
-            @Override
-            public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                got.add(msg);
-            }
-
-            @Override
-            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-                errors.add(cause);
-                ctx.pipeline().remove(decoder);
-            }
-        });
+        EndRun run = truncatedAtTheEnd((ctx, decoder) -> ctx.pipeline().remove(decoder));
         try {
-            channel.writeInbound(pooled(stream, 0, stream.length));
-            channel.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
-            assertEquals(1, errors.size());
-            assertTrue(errors.get(0) instanceof dev.cesrj.TruncatedException, errors.get(0).toString());
-            assertEquals(16, got.size(), "15 frames, then the unfinished message as bytes");
-            CesrFrame last = (CesrFrame) got.get(14);
+            assertEquals(1, run.errors.size());
+            assertTrue(run.errors.get(0) instanceof dev.cesrj.TruncatedException, run.errors.get(0).toString());
+            assertEquals(16, run.got.size(), "15 frames, then the unfinished message as bytes");
+            CesrFrame last = (CesrFrame) run.got.get(14);
             int from = (int) (last.streamOffset() + last.content().readableBytes());
-            assertArrayEquals(java.util.Arrays.copyOfRange(stream, from, stream.length),
-                    ByteBufUtil.getBytes((ByteBuf) got.get(15)));
+            assertArrayEquals(java.util.Arrays.copyOfRange(run.stream, from, run.stream.length),
+                    ByteBufUtil.getBytes((ByteBuf) run.got.get(15)));
         } finally {
-            got.forEach(ReferenceCountUtil::release);
-            channel.finishAndReleaseAll();
+            run.got.forEach(ReferenceCountUtil::release);
         }
     }
 
     /** A handler that closes the channel on the truncation at the end sees it once. */
     @org.junit.jupiter.api.Test
     void closingOnATruncationAtTheEndReportsItOnce() {
+        EndRun run = truncatedAtTheEnd((ctx, decoder) -> ctx.close());
+        try {
+            assertEquals(1, run.errors.size(), run.errors.toString());
+            assertEquals(15, run.got.size());
+        } finally {
+            run.got.forEach(ReferenceCountUtil::release);
+        }
+    }
+
+    /** What a handler got from a stream cut 10 bytes short, then ended: the caller releases got. */
+    private record EndRun(byte[] stream, List<Object> got, List<Throwable> errors) {}
+
+    private static EndRun truncatedAtTheEnd(
+            java.util.function.BiConsumer<ChannelHandlerContext, CesrFrameDecoder> onError) {
         byte[] whole = Corpus.bytes("kel_witnessed.v1.grouped.txt.cesr");
-        byte[] stream = java.util.Arrays.copyOf(whole, whole.length - 10);
-        List<Object> got = new ArrayList<>();
-        List<Throwable> errors = new ArrayList<>();
-        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameDecoder(), new ChannelInboundHandlerAdapter() {
+        EndRun run = new EndRun(java.util.Arrays.copyOf(whole, whole.length - 10), new ArrayList<>(), new ArrayList<>());
+        CesrFrameDecoder decoder = new CesrFrameDecoder();
+        EmbeddedChannel channel = new EmbeddedChannel(decoder, new ChannelInboundHandlerAdapter() {
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                got.add(msg);
+                run.got.add(msg);
             }
 
             @Override
             public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-                errors.add(cause);
-                ctx.close();
+                run.errors.add(cause);
+                onError.accept(ctx, decoder);
             }
         });
         try {
-            channel.writeInbound(pooled(stream, 0, stream.length));
+            channel.writeInbound(pooled(run.stream, 0, run.stream.length));
             channel.pipeline().fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
             channel.finish();
-            assertEquals(1, errors.size(), errors.toString());
-            assertEquals(15, got.size());
         } finally {
-            got.forEach(ReferenceCountUtil::release);
             channel.finishAndReleaseAll();
         }
+        return run;
     }
 
     private static ByteBuf pooled(byte[] bytes, int from, int n) {
