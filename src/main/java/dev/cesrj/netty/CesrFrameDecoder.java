@@ -136,9 +136,11 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   }
 
   /**
-   * Hands all readable bytes of {@code in} to the parser (with one more reference on {@code in},
-   * which the parser releases; no slice object per read), marks them read, and passes on a {@link
-   * CesrFrame} for every message they complete, in order (the last through {@code out}).
+   * Hands all readable bytes of {@code in} to the parser, marks them read, and passes on a {@link
+   * CesrFrame} for every message they complete, in order (the last through {@code out}). While the
+   * parser buffers nothing, it gets one more reference on {@code in}, which it releases (it frames
+   * the read in place; no slice object per read); while it buffers an unfinished message, it
+   * copies the read into its cumulation ({@link CesrStreamParser#feedCopy}).
    */
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -149,7 +151,8 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     }
     Framed f;
     try {
-      f = parser.feed(in.retain()); // the parser takes this reference over
+      // with bytes buffered the parser copies the read either way: no reference to take over
+      f = parser.buffered() > 0 ? parser.feedCopy(in) : parser.feed(in.retain());
     } finally {
       in.readerIndex(in.writerIndex());
     }

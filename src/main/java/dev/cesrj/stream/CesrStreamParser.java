@@ -202,7 +202,7 @@ public final class CesrStreamParser implements AutoCloseable {
     }
     beginCall();
     int n = chunk.readableBytes();
-    if (n > 0 && state == State.READY && buffered() == 0) {
+    if (n > 0 && state == State.READY && bufferedBytes() == 0) {
       return adopt(chunk);
     }
     try {
@@ -210,6 +210,26 @@ public final class CesrStreamParser implements AutoCloseable {
     } finally {
       chunk.release();
     }
+    return afterAppend(n);
+  }
+
+  /**
+   * Feeds a copy of the readable bytes of {@code chunk}; the caller keeps its buffer: the parser
+   * neither releases nor keeps it, and does not move its indexes. Where the parser already
+   * buffers bytes ({@link #buffered()} is not 0), {@link #feed(ByteBuf)} copies the chunk into its
+   * cumulation too, and this saves taking over a reference (a pipeline that does not own the
+   * buffer it reads would otherwise retain it only for the parser to release it).
+   *
+   * @param chunk the next bytes of the stream; copied, not kept
+   * @return the messages complete so far (see {@link #feed(ByteBuf)})
+   * @throws IllegalStateException if the parser has failed, ended or is closed
+   */
+  public Framed feedCopy(ByteBuf chunk) {
+    Objects.requireNonNull(chunk, "chunk");
+    checkFeedable();
+    beginCall();
+    int n = chunk.readableBytes();
+    append(chunk, n);
     return afterAppend(n);
   }
 
@@ -266,7 +286,7 @@ public final class CesrStreamParser implements AutoCloseable {
     if (state == State.SKIPPING) {
       skipped = seek();
     }
-    if (state == State.READY && buffered() > 0) {
+    if (state == State.READY && bufferedBytes() > 0) {
       frame(cum, out);
     }
     return result(out, skipped, out.isEmpty() ? null : cum);
@@ -295,7 +315,7 @@ public final class CesrStreamParser implements AutoCloseable {
     state = State.SKIPPING;
     long skipped = 1 + seek();
     List<Message> out = scratch;
-    if (state == State.READY && buffered() > 0) {
+    if (state == State.READY && bufferedBytes() > 0) {
       frame(cum, out);
     }
     return result(out, skipped, out.isEmpty() ? null : cum);
@@ -409,7 +429,19 @@ public final class CesrStreamParser implements AutoCloseable {
     }
   }
 
-  private int buffered() {
+  /**
+   * {@return the bytes the parser buffers: an unfinished or held message (after an error, the
+   * failed frame and everything fed after it); 0 if none} Allocates nothing (unlike {@link
+   * #unconsumed()}).
+   *
+   * @throws IllegalStateException if the parser is closed
+   */
+  public int buffered() {
+    checkOpen();
+    return bufferedBytes();
+  }
+
+  private int bufferedBytes() {
     return cum == null ? 0 : cum.readableBytes();
   }
 
@@ -712,7 +744,7 @@ public final class CesrStreamParser implements AutoCloseable {
   private Framed result(List<Message> out, long skipped, ByteBuf views) {
     List<Message> messages = immutableCopy(out);
     scratch.clear();
-    long needed = state == State.FAILED || buffered() == 0 ? 0 : Math.max(1, awaiting);
+    long needed = state == State.FAILED || bufferedBytes() == 0 ? 0 : Math.max(1, awaiting);
     return new Framed(
         this,
         generation,
@@ -723,7 +755,7 @@ public final class CesrStreamParser implements AutoCloseable {
         skipped,
         base,
         position,
-        buffered(),
+        bufferedBytes(),
         views,
         framedOrigin);
   }

@@ -218,6 +218,56 @@ class CesrStreamParserOwnershipTest {
         }
     }
 
+    @Test
+    void feedCopyNeitherKeepsNorReleasesNorMovesTheChunk() {
+        byte[] stream = Corpus.bytes(CesrStreamParserTest.KEL_WITNESSED_V1);
+        StreamingRuns.Outcome expected = StreamingRuns.whole(stream, CesrOptions.DEFAULT);
+        for (boolean direct : new boolean[] {false, true}) {
+            List<ObjectNode> got = new ArrayList<>();
+            try (CesrStreamParser parser = new CesrStreamParser()) {
+                for (int from = 0; from < stream.length; from += 700) {
+                    int n = Math.min(700, stream.length - from);
+                    ByteBuf chunk = pooled(java.util.Arrays.copyOfRange(stream, from, from + n), direct);
+                    Framed f = parser.feedCopy(chunk);
+                    assertEquals(1, chunk.refCnt(), "the caller's reference, untouched");
+                    assertEquals(0, chunk.readerIndex());
+                    assertEquals(n, chunk.writerIndex());
+                    // a copy: the messages do not view the chunk
+                    chunk.setByte(0, '!');
+                    chunk.release();
+                    got.addAll(project(f));
+                    assertEquals(parser.unconsumed().readableBytes(), parser.buffered());
+                    assertEquals(f.buffered(), parser.buffered());
+                }
+                got.addAll(project(parser.endOfInput()));
+                assertEquals(0, parser.buffered());
+            }
+            assertEquals(expected.messages(), got, direct ? "direct chunks" : "heap chunks");
+        }
+    }
+
+    @Test
+    void feedCopyOnAFailedEndedOrClosedParserThrowsAndLeavesTheChunkToItsOwner() {
+        ByteBuf chunk = pooled(ascii("{\"v\":\"KERI10JSON0000zz_\",\"t\":\"icp\"}"), false);
+        try {
+            CesrStreamParser failed = new CesrStreamParser();
+            assertTrue(failed.feedCopy(chunk).failed());
+            assertEquals(1, chunk.refCnt());
+            assertThrows(IllegalStateException.class, () -> failed.feedCopy(chunk));
+            assertEquals(1, chunk.refCnt());
+            failed.close();
+            assertThrows(IllegalStateException.class, () -> failed.feedCopy(chunk));
+            assertThrows(IllegalStateException.class, failed::buffered);
+            CesrStreamParser ended = new CesrStreamParser();
+            ended.endOfInput();
+            assertThrows(IllegalStateException.class, () -> ended.feedCopy(chunk));
+            ended.close();
+            assertEquals(1, chunk.refCnt());
+        } finally {
+            chunk.release();
+        }
+    }
+
     /** Pieces of bad input. */
     private static final class StreamOf {
         static final byte[] BAD = ascii("\"v\":\"KERI10JSON0000zz_\",\"t\":\"icp\"}");
