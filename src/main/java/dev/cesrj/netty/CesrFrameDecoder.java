@@ -45,8 +45,9 @@ import java.util.Objects;
  *
  * <p>{@code ByteToMessageDecoder} could cumulate reads itself, but the parser keeps its own
  * cumulation, and cumulating twice would copy every partial message twice. So {@link #decode}
- * hands every readable byte to the parser at once (it retains {@code in} for the parser and
- * marks all of it read): the
+ * hands every readable byte to the parser at once and marks all of it read (it retains {@code in}
+ * for the parser only while the parser buffers nothing, so that the parser can frame the read in
+ * place; otherwise the parser copies it, see {@link CesrStreamParser#feedCopy}): the
  * superclass's cumulation is empty after each read, its {@code MERGE_CUMULATOR} then passes the
  * next read buffer through as it is, and the superclass releases it once the parser has let go.
  * The parser frames a read in place while it has nothing buffered (messages that arrive within
