@@ -51,8 +51,9 @@ import java.util.Objects;
  * superclass's cumulation is empty after each read, its {@code MERGE_CUMULATOR} then passes the
  * next read buffer through as it is, and the superclass releases it once the parser has let go.
  * The parser frames a read in place while it has nothing buffered (messages that arrive within
- * one read are not copied at all) and copies only an unfinished message into its cumulation
- * (from {@link CesrOptions#allocator()}): each byte is copied at most once. A frame that is
+ * one read are not copied at all; only an unfinished message at its end is) and copies a read
+ * into its cumulation (from {@link CesrOptions#allocator()}) while it holds an unfinished message:
+ * each byte is copied at most once. A frame that is
  * passed on holds one reference on the buffer its message was framed in (see {@link
  * CesrFrame}; no slice object is made per frame); the parser never writes into a buffer a frame
  * still holds.
