@@ -45,11 +45,12 @@ import java.util.Objects;
  *
  * <p>{@code ByteToMessageDecoder} could cumulate reads itself, but the parser keeps its own
  * cumulation, and cumulating twice would copy every partial message twice. So {@link #decode}
- * hands every readable byte to the parser at once and marks all of it read (it retains {@code in}
- * for the parser only while the parser buffers nothing, so that the parser can frame the read in
- * place; otherwise the parser copies it, see {@link CesrStreamParser#feedCopy}): the
- * superclass's cumulation is empty after each read, its {@code MERGE_CUMULATOR} then passes the
- * next read buffer through as it is, and the superclass releases it once the parser has let go.
+ * hands every readable byte to the parser at once and marks all of it read: the superclass's
+ * cumulation is empty after each read, its {@code MERGE_CUMULATOR} then passes the next read
+ * buffer through as it is, and the superclass releases it. While the parser buffers nothing, the
+ * decoder hands it one more reference on the read, which the parser gives back once no message
+ * views the read any more; while the parser buffers an unfinished message, the parser copies the
+ * read ({@link CesrStreamParser#feedCopy}) and takes no reference.
  * The parser frames a read in place while it has nothing buffered (messages that arrive within
  * one read are not copied at all; only an unfinished message at its end is) and copies a read
  * into its cumulation (from {@link CesrOptions#allocator()}) while it holds an unfinished message:
@@ -141,8 +142,9 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
    * Hands all readable bytes of {@code in} to the parser, marks them read, and passes on a {@link
    * CesrFrame} for every message they complete, in order (the last through {@code out}). While the
    * parser buffers nothing, it gets one more reference on {@code in}, which it releases (it frames
-   * the read in place; no slice object per read); while it buffers an unfinished message, it
-   * copies the read into its cumulation ({@link CesrStreamParser#feedCopy}).
+   * the read in place, no slice object per read, unless it is still skipping to a cold-start point
+   * after an error: then it copies the read); while it buffers an unfinished message, it copies
+   * the read into its cumulation ({@link CesrStreamParser#feedCopy}) and takes no reference.
    */
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -225,7 +227,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
 
   /** Bytes the parser buffers (an unfinished or held message): for tests. */
   int buffered() {
-    return parser == null ? 0 : parser.unconsumed().readableBytes();
+    return parser == null ? 0 : parser.buffered();
   }
 
   /** Bytes the superclass cumulates between reads (always 0: every read is drained): for tests. */

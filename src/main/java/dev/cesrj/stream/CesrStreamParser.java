@@ -6,10 +6,13 @@ import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
+import dev.cesrj.internal.SharedMemory;
 import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -91,7 +94,9 @@ import java.util.Objects;
  *       {@code ByteToMessageDecoder} does with its input: the parser releases it (once), whether
  *       the call succeeds, fails or throws. When nothing is buffered it frames the fed buffer in
  *       place (no copy) and copies only an unfinished tail into the cumulation.
- *   <li>{@link #feed(byte[])} copies the bytes: the caller may reuse its array at once.
+ *   <li>{@link #feed(byte[])} and {@link #feedCopy(ByteBuf)} copy the bytes: the caller may
+ *       reuse its array at once, and keeps owning its buffer (the parser does not touch its
+ *       reference count or indexes).
  *   <li>Returned messages are views, valid until the next call on the parser (or longer with
  *       {@link Framed#retain()}); reading one after that reads released or moved bytes.
  * </ul>
@@ -215,10 +220,12 @@ public final class CesrStreamParser implements AutoCloseable {
 
   /**
    * Feeds a copy of the readable bytes of {@code chunk}; the caller keeps its buffer: the parser
-   * neither releases nor keeps it, and does not move its indexes. Where the parser already
-   * buffers bytes ({@link #buffered()} is not 0), {@link #feed(ByteBuf)} copies the chunk into its
-   * cumulation too, and this saves taking over a reference (a pipeline that does not own the
-   * buffer it reads would otherwise retain it only for the parser to release it).
+   * neither releases nor keeps it, and does not move its indexes. {@link #feed(ByteBuf)} frames a
+   * chunk in place only while the parser buffers nothing ({@link #buffered()} is 0) and is not
+   * skipping to a cold-start point; otherwise it copies the chunk too, and this saves taking over
+   * a reference (a pipeline that does not own the buffer it reads would otherwise retain it only
+   * for the parser to release it). A chunk that views the parser's own bytes ({@link
+   * #unconsumed()}, {@link Framed#buffer()}) is copied out before the parser makes room.
    *
    * @param chunk the next bytes of the stream; copied, not kept
    * @return the messages complete so far (see {@link #feed(ByteBuf)})
@@ -257,10 +264,7 @@ public final class CesrStreamParser implements AutoCloseable {
     Objects.checkFromIndexSize(offset, length, chunk.length);
     checkFeedable();
     beginCall();
-    if (length > 0) {
-      ensureRoom(length);
-      cum.writeBytes(chunk, offset, length);
-    }
+    append(chunk, offset, length);
     return afterAppend(length);
   }
 
@@ -430,9 +434,10 @@ public final class CesrStreamParser implements AutoCloseable {
   }
 
   /**
-   * {@return the bytes the parser buffers: an unfinished or held message (after an error, the
-   * failed frame and everything fed after it); 0 if none} Allocates nothing (unlike {@link
-   * #unconsumed()}).
+   * {@return the bytes the parser buffers, as many as {@link #unconsumed()} shows: an unfinished
+   * or held message; after an error, the failed frame and everything fed after it; while skipping
+   * to a cold-start point, an undecided {@code -} at the end of the bytes; 0 if none} Allocates
+   * nothing (unlike {@link #unconsumed()}).
    *
    * @throws IllegalStateException if the parser is closed
    */
@@ -469,10 +474,31 @@ public final class CesrStreamParser implements AutoCloseable {
     }
   }
 
+  /**
+   * Appends the {@code n} readable bytes of {@code chunk} to the cumulation. Bytes that may lie in
+   * the cumulation's own memory (a view of {@link #unconsumed()} or of a result's buffer fed
+   * back) are copied out first, since making room may move them.
+   */
   private void append(ByteBuf chunk, int n) {
     if (n > 0) {
+      if (cum != null && SharedMemory.shares(chunk, cum)) {
+        append(ByteBufUtil.getBytes(chunk, chunk.readerIndex(), n), 0, n);
+        return;
+      }
       ensureRoom(n);
       cum.writeBytes(chunk, chunk.readerIndex(), n);
+    }
+  }
+
+  /** As {@link #append(ByteBuf, int)}, for {@code length} bytes of an array from {@code offset}. */
+  private void append(byte[] chunk, int offset, int length) {
+    if (length > 0) {
+      if (cum != null && SharedMemory.shares(chunk, offset, length, cum)) {
+        append(Arrays.copyOfRange(chunk, offset, offset + length), 0, length);
+        return;
+      }
+      ensureRoom(length);
+      cum.writeBytes(chunk, offset, length);
     }
   }
 

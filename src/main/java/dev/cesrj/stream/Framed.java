@@ -10,8 +10,9 @@ import java.util.Optional;
  * and what the parser waits for next (more bytes, or the caller's decision after an error).
  *
  * <p>Validity: the messages are views of a buffer the parser owns (its cumulation, or a fed
- * {@code ByteBuf} it adopted), valid until the next call on the parser ({@code feed},
- * {@code endOfInput}, {@code skipToColdStart}, {@code releaseViews}, {@code close}). To keep them longer, call
+ * {@code ByteBuf} it adopted), valid until the next call on the parser ({@code feed}, {@code
+ * feedCopy}, {@code endOfInput}, {@code skipToColdStart}, {@code releaseViews}, {@code close}).
+ * To keep them longer, call
  * {@link #retain()} before that next call and {@link #close()} when done: the buffer then stays
  * alive and unchanged (the parser moves on to a new cumulation instead of compacting a retained
  * one). Not thread-safe.

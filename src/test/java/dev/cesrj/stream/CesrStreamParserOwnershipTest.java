@@ -19,6 +19,9 @@ import dev.cesrj.testing.Corpus;
 import dev.cesrj.testing.LeakDetectionExtension;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.IllegalReferenceCountException;
 
@@ -266,6 +269,67 @@ class CesrStreamParserOwnershipTest {
         } finally {
             chunk.release();
         }
+    }
+
+    /**
+     * Feeds the parser its own unfinished bytes back (a misuse, but one that must not corrupt the
+     * stream): the first 2,535 bytes of the stream, then those of them still buffered, through
+     * {@code how}; then the input ends. The result must be the whole-buffer parse of the same
+     * bytes. 2,535 bytes leave 1,561 of the 4,096-byte cumulation free, fewer than the bytes fed
+     * back, so the parser makes room by moving what it buffers: the bytes that the fed view reads.
+     */
+    private static void feedsItsOwnBytesBack(String how, java.util.function.BiFunction<CesrStreamParser, Framed, Framed> feedBack) {
+        byte[] stream = Corpus.bytes("exchange_big.v1.bare.txt.cesr");
+        int cut = 2535;
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            Framed first = parser.feed(stream, 0, cut);
+            List<ObjectNode> got = new ArrayList<>(project(first));
+            byte[] rest = ByteBufUtil.getBytes(parser.unconsumed());
+            assertTrue(rest.length > 4096 - cut, "the bytes fed back do not fit beside what is buffered");
+            Framed back = feedBack.apply(parser, first);
+            got.addAll(project(back));
+            // nothing completes: the fed bytes follow the buffered ones, unchanged
+            assertEquals(0, back.messages().size(), how);
+            assertEquals(latin1(concat(rest, rest)), latin1(ByteBufUtil.getBytes(parser.unconsumed())), how);
+            Framed end = parser.endOfInput();
+            got.addAll(project(end));
+            byte[] expected = concat(java.util.Arrays.copyOf(stream, cut), rest);
+            StreamingRuns.Outcome whole = StreamingRuns.whole(expected, CesrOptions.DEFAULT);
+            assertEquals(whole.messages(), got, how);
+            assertEquals(whole.error(),
+                end.error().map(e -> StreamingRuns.describe(e, end.offsetBase())).orElse(null), how);
+        }
+    }
+
+    private static String latin1(byte[] bytes) {
+        return new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void bytesFedBackFromTheParsersOwnBufferAreCopiedBeforeTheyMove() {
+        feedsItsOwnBytesBack("feedCopy(unconsumed())", (p, f) -> p.feedCopy(p.unconsumed()));
+        feedsItsOwnBytesBack("feedCopy(a composite of two wrappers of the result buffer's array)", (p, f) -> {
+            ByteBuf b = f.buffer();
+            int from = b.arrayOffset() + b.readerIndex();
+            int half = b.readableBytes() / 2;
+            CompositeByteBuf c = Unpooled.compositeBuffer();
+            c.addComponents(true, Unpooled.wrappedBuffer(b.array(), from, half),
+                Unpooled.wrappedBuffer(b.array(), from + half, b.readableBytes() - half));
+            try {
+                return p.feedCopy(c);
+            } finally {
+                c.release();
+            }
+        });
+        feedsItsOwnBytesBack("feed(byte[]) over the result buffer's array", (p, f) -> {
+            ByteBuf b = f.buffer();
+            return p.feed(b.array(), b.arrayOffset() + b.readerIndex(), b.readableBytes());
+        });
+        feedsItsOwnBytesBack("feed(Unpooled.wrappedBuffer(the result buffer's array))", (p, f) -> {
+            ByteBuf b = f.buffer();
+            return p.feed(Unpooled.wrappedBuffer(b.array(), b.arrayOffset() + b.readerIndex(), b.readableBytes()));
+        });
+        feedsItsOwnBytesBack("feed(unconsumed().retain())", (p, f) -> p.feed(p.unconsumed().retain()));
     }
 
     /** Pieces of bad input. */
