@@ -47,17 +47,21 @@ import java.util.Objects;
  * cumulation, and cumulating twice would copy every partial message twice. So {@link #decode}
  * hands every readable byte to the parser at once and marks all of it read: the superclass's
  * cumulation is empty after each read, its {@code MERGE_CUMULATOR} then passes the next read
- * buffer through as it is, and the superclass releases it. While the parser buffers nothing, the
- * decoder hands it one more reference on the read, which the parser gives back once no message
- * views the read any more; while the parser buffers an unfinished message, the parser copies the
- * read ({@link CesrStreamParser#feedCopy}) and takes no reference.
- * The parser frames a read in place while it has nothing buffered (messages that arrive within
- * one read are not copied at all; only an unfinished message at its end is) and copies a read
- * into its cumulation (from {@link CesrOptions#allocator()}) while it holds an unfinished message:
- * each byte is copied at most once. A frame that is
- * passed on holds one reference on the buffer its message was framed in (see {@link
- * CesrFrame}; no slice object is made per frame); the parser never writes into a buffer a frame
- * still holds.
+ * buffer through as it is, and the superclass releases it. Each byte is copied at most once:
+ *
+ * <ul>
+ *   <li>while the parser buffers nothing, the decoder hands it one more reference on the read;
+ *       the parser frames the read in place (messages within one read are not copied at all),
+ *       copies only an unfinished message at its end, and gives the reference back once no
+ *       message views the read any more;
+ *   <li>while the parser buffers an unfinished message, it copies the whole read into its
+ *       cumulation (from {@link CesrOptions#allocator()}; {@link CesrStreamParser#feedCopy}) and
+ *       takes no reference.
+ * </ul>
+ *
+ * <p>A frame that is passed on holds one reference on the buffer its message was framed in (see
+ * {@link CesrFrame}; no slice object is made per frame); the parser never writes into a buffer a
+ * frame still holds.
  *
  * <h2>Limits and errors</h2>
  *
