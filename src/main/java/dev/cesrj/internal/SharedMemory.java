@@ -8,8 +8,9 @@ import io.netty.buffer.CompositeByteBuf;
  * buffer's bytes (compacting it) would change them before they are read: the push parser checks
  * it before it copies a chunk into a cumulation that it may compact first.
  *
- * <p>Conservative where it cannot tell: an answer of {@code true} only costs the caller an extra
- * copy. Reads no bytes, allocates nothing.
+ * <p>Conservative where it cannot tell (memory with neither a backing array nor an address, such
+ * as a read-only NIO heap buffer, of the same kind, heap or direct, as the buffer): an answer of
+ * {@code true} only costs the caller an extra copy. Reads no bytes, allocates nothing.
  */
 public final class SharedMemory {
   private SharedMemory() {}
@@ -46,8 +47,9 @@ public final class SharedMemory {
             && overlap(b.memoryAddress() + from, length, buf.memoryAddress(), buf.capacity());
       }
     }
-    // memory cesrj cannot place (no array, no address), not derived from buf
-    return !buf.hasArray() && !buf.hasMemoryAddress();
+    // memory cesrj cannot place (a read-only NIO heap buffer, direct memory without an address):
+    // it may be buf's unless one is heap memory and the other direct
+    return chunk.isDirect() == buf.isDirect();
   }
 
   /**

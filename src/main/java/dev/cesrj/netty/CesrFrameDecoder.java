@@ -53,8 +53,9 @@ import java.util.Objects;
  *   <li>while the parser buffers nothing, the decoder hands it one more reference on the read;
  *       the parser frames the read in place (messages within one read are not copied at all),
  *       copies only an unfinished message at its end, and gives the reference back once no
- *       message views the read any more;
- *   <li>while the parser buffers an unfinished message, it copies the whole read into its
+ *       message views the read any more (after an error under {@link
+ *       OnMalformed#SKIP_TO_COLD_START}, until a cold-start point is found, it copies the read);
+ *   <li>while the parser buffers an unfinished or held message, it copies the whole read into its
  *       cumulation (from {@link CesrOptions#allocator()}; {@link CesrStreamParser#feedCopy}) and
  *       takes no reference.
  * </ul>

@@ -199,11 +199,17 @@ public final class CesrStreamParser implements AutoCloseable {
    */
   public Framed feed(ByteBuf chunk) {
     Objects.requireNonNull(chunk, "chunk");
+    byte[] own;
     try {
       checkFeedable();
-    } catch (IllegalStateException e) {
+      own = mayViewOwnBytes(chunk) ? ByteBufUtil.getBytes(chunk) : null;
+    } catch (RuntimeException e) {
       chunk.release();
       throw e;
+    }
+    if (own != null) {
+      chunk.release();
+      return feed(own, 0, own.length);
     }
     beginCall();
     int n = chunk.readableBytes();
@@ -224,8 +230,10 @@ public final class CesrStreamParser implements AutoCloseable {
    * chunk in place only while the parser buffers nothing ({@link #buffered()} is 0) and is not
    * skipping to a cold-start point; otherwise it copies the chunk too, and this saves taking over
    * a reference (a pipeline that does not own the buffer it reads would otherwise retain it only
-   * for the parser to release it). A chunk that views the parser's own bytes ({@link
-   * #unconsumed()}, {@link Framed#buffer()}) is copied out before the parser makes room.
+   * for the parser to release it). Bytes that may lie in the parser's own buffers (taken from
+   * {@link #unconsumed()} or {@link Framed#buffer()} and fed back, or held in memory cesrj cannot
+   * place, such as a read-only NIO heap buffer) are first copied to the heap, as by every feed
+   * method.
    *
    * @param chunk the next bytes of the stream; copied, not kept
    * @return the messages complete so far (see {@link #feed(ByteBuf)})
@@ -234,6 +242,10 @@ public final class CesrStreamParser implements AutoCloseable {
   public Framed feedCopy(ByteBuf chunk) {
     Objects.requireNonNull(chunk, "chunk");
     checkFeedable();
+    if (mayViewOwnBytes(chunk)) {
+      byte[] own = ByteBufUtil.getBytes(chunk);
+      return feed(own, 0, own.length);
+    }
     beginCall();
     int n = chunk.readableBytes();
     append(chunk, n);
@@ -263,8 +275,14 @@ public final class CesrStreamParser implements AutoCloseable {
   public Framed feed(byte[] chunk, int offset, int length) {
     Objects.checkFromIndexSize(offset, length, chunk.length);
     checkFeedable();
+    if (mayViewOwnBytes(chunk, offset, length)) {
+      return feed(Arrays.copyOfRange(chunk, offset, offset + length), 0, length);
+    }
     beginCall();
-    append(chunk, offset, length);
+    if (length > 0) {
+      ensureRoom(length);
+      cum.writeBytes(chunk, offset, length);
+    }
     return afterAppend(length);
   }
 
@@ -436,8 +454,8 @@ public final class CesrStreamParser implements AutoCloseable {
   /**
    * {@return the bytes the parser buffers, as many as {@link #unconsumed()} shows: an unfinished
    * or held message; after an error, the failed frame and everything fed after it; while skipping
-   * to a cold-start point, an undecided {@code -} at the end of the bytes; 0 if none} Allocates
-   * nothing (unlike {@link #unconsumed()}).
+   * to a cold-start point, the last one or two bytes if they may start a counter whose code has
+   * not arrived yet; 0 if none} Allocates nothing (unlike {@link #unconsumed()}).
    *
    * @throws IllegalStateException if the parser is closed
    */
@@ -474,32 +492,32 @@ public final class CesrStreamParser implements AutoCloseable {
     }
   }
 
-  /**
-   * Appends the {@code n} readable bytes of {@code chunk} to the cumulation. Bytes that may lie in
-   * the cumulation's own memory (a view of {@link #unconsumed()} or of a result's buffer fed
-   * back) are copied out first, since making room may move them.
-   */
   private void append(ByteBuf chunk, int n) {
     if (n > 0) {
-      if (cum != null && SharedMemory.shares(chunk, cum)) {
-        append(ByteBufUtil.getBytes(chunk, chunk.readerIndex(), n), 0, n);
-        return;
-      }
       ensureRoom(n);
       cum.writeBytes(chunk, chunk.readerIndex(), n);
     }
   }
 
-  /** As {@link #append(ByteBuf, int)}, for {@code length} bytes of an array from {@code offset}. */
-  private void append(byte[] chunk, int offset, int length) {
-    if (length > 0) {
-      if (cum != null && SharedMemory.shares(chunk, offset, length, cum)) {
-        append(Arrays.copyOfRange(chunk, offset, offset + length), 0, length);
-        return;
-      }
-      ensureRoom(length);
-      cum.writeBytes(chunk, offset, length);
-    }
+  /**
+   * True if the readable bytes of {@code chunk} may lie in memory the parser writes into or gives
+   * back at its next call: its cumulation, or a fed buffer its last result views (bytes taken
+   * from {@link #unconsumed()}, {@link Framed#buffer()} or their arrays and fed back). Such bytes
+   * are copied to the heap before anything else happens: making room, or releasing the buffer
+   * the last result viewed, could change them before they are read, and framing a view of the
+   * cumulation in place would write over the messages framed from it.
+   */
+  private boolean mayViewOwnBytes(ByteBuf chunk) {
+    return chunk.isReadable()
+        && ((cum != null && SharedMemory.shares(chunk, cum))
+            || (viewed != null && SharedMemory.shares(chunk, viewed)));
+  }
+
+  /** As {@link #mayViewOwnBytes(ByteBuf)}, for {@code length} bytes of an array. */
+  private boolean mayViewOwnBytes(byte[] chunk, int offset, int length) {
+    return length > 0
+        && ((cum != null && SharedMemory.shares(chunk, offset, length, cum))
+            || (viewed != null && SharedMemory.shares(chunk, offset, length, viewed)));
   }
 
   /** Frames a fed buffer in place while nothing is buffered; copies an unfinished tail. */

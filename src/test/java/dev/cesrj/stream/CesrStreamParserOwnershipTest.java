@@ -330,6 +330,63 @@ class CesrStreamParserOwnershipTest {
             return p.feed(Unpooled.wrappedBuffer(b.array(), b.arrayOffset() + b.readerIndex(), b.readableBytes()));
         });
         feedsItsOwnBytesBack("feed(unconsumed().retain())", (p, f) -> p.feed(p.unconsumed().retain()));
+        // memory cesrj cannot place: a read-only heap ByteBuffer has neither array nor address
+        feedsItsOwnBytesBack("feedCopy(a wrapper of unconsumed().nioBuffer())",
+            (p, f) -> p.feedCopy(Unpooled.wrappedBuffer(p.unconsumed().nioBuffer())));
+        feedsItsOwnBytesBack("feed(a wrapper of unconsumed().nioBuffer())",
+            (p, f) -> p.feed(Unpooled.wrappedBuffer(p.unconsumed().nioBuffer())));
+    }
+
+    /**
+     * The bytes of a fed buffer that the parser framed in place (its last result views it) fed
+     * back, and likewise the bytes of its cumulation once it has emptied it: they are read before
+     * the parser lets go of that buffer, and the messages framed from them are not written over by
+     * what the parser keeps of them. The first two messages of a stream whose messages end at once
+     * (grouped attachments), framed in one fed buffer or in the cumulation; then those two again,
+     * the second cut in half.
+     */
+    @Test
+    void bytesFedBackFromAnAdoptedBufferAreCopiedBeforeItIsReleased() {
+        byte[] stream = Corpus.bytes("exchange.v1.grouped.txt.cesr");
+        StreamingRuns.Outcome all = StreamingRuns.whole(stream, CesrOptions.DEFAULT);
+        int two = all.messages().get(2).get("offset").asInt();
+        int back = two - (two - all.messages().get(1).get("offset").asInt()) / 2;
+        List<java.util.function.BiFunction<CesrStreamParser, Framed, Framed>> ways = List.of(
+            (p, f) -> p.feed(Unpooled.wrappedBuffer(f.buffer().array(),
+                f.buffer().arrayOffset() + f.bufferIndex(0), back)),
+            (p, f) -> p.feed(f.buffer().retainedSlice(f.bufferIndex(0), back)),
+            (p, f) -> p.feedCopy(f.buffer().slice(f.bufferIndex(0), back)),
+            (p, f) -> p.feedCopy(Unpooled.wrappedBuffer(f.buffer().nioBuffer(f.bufferIndex(0), back))),
+            (p, f) -> {
+                ByteBuf b = f.buffer();
+                return p.feed(b.array(), b.arrayOffset() + f.bufferIndex(0), back);
+            });
+        for (boolean adopted : new boolean[] {false, true})
+        for (boolean direct : new boolean[] {false, true}) {
+            for (int way = 0; way < ways.size(); way++) {
+                String how = "way " + way + (direct ? ", direct" : ", heap")
+                    + (adopted ? ", framed in the fed buffer" : ", framed in the cumulation");
+                try (CesrStreamParser parser = new CesrStreamParser()) {
+                    int first = adopted ? 0 : 50;
+                    List<ObjectNode> got = new ArrayList<>(project(parser.feed(stream, 0, first)));
+                    ByteBuf chunk = pooled(java.util.Arrays.copyOfRange(stream, first, two), direct);
+                    Framed f = parser.feed(chunk);
+                    assertEquals(adopted, f.buffer() == chunk, how);
+                    assertEquals(2, f.messages().size(), how);
+                    assertEquals(0, parser.buffered(), how);
+                    got.addAll(project(f));
+                    if (direct && way != 1 && way != 2) {
+                        continue; // a direct buffer has no array to wrap
+                    }
+                    Framed again = ways.get(way).apply(parser, f);
+                    got.addAll(project(again)); // read before the next call
+                    got.addAll(project(parser.endOfInput()));
+                    byte[] expected = concat(java.util.Arrays.copyOf(stream, two),
+                        java.util.Arrays.copyOf(stream, back));
+                    assertEquals(StreamingRuns.whole(expected, CesrOptions.DEFAULT).messages(), got, how);
+                }
+            }
+        }
     }
 
     /** Pieces of bad input. */
