@@ -56,6 +56,22 @@ class SharedMemoryTest {
     }
 
     @Test
+    void memoryThatCannotBePlacedSharesOnlyWithMemoryOfItsKind() {
+        ByteBuf heap = POOL.heapBuffer(64).writeZero(64);
+        try {
+            // a read-only heap ByteBuffer: no array, no address, nothing to unwrap
+            ByteBuf readOnlyHeap = Unpooled.wrappedBuffer(java.nio.ByteBuffer.allocate(8).asReadOnlyBuffer());
+            assertFalse(readOnlyHeap.hasArray());
+            assertFalse(readOnlyHeap.hasMemoryAddress());
+            assertTrue(SharedMemory.shares(readOnlyHeap, heap), "may be heap's: copied to be safe");
+            ByteBuf readOnlyDirect = Unpooled.wrappedBuffer(java.nio.ByteBuffer.allocateDirect(8).asReadOnlyBuffer());
+            assertFalse(SharedMemory.shares(readOnlyDirect, heap), "direct memory is never a heap array");
+        } finally {
+            heap.release();
+        }
+    }
+
+    @Test
     void directMemoryIsComparedByAddress() {
         PooledByteBufAllocator direct = new PooledByteBufAllocator(true);
         ByteBuf a = direct.directBuffer(512).writeZero(512);
