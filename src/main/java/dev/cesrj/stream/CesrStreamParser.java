@@ -99,6 +99,9 @@ import java.util.Objects;
  *       reference count or indexes).
  *   <li>Returned messages are views, valid until the next call on the parser (or longer with
  *       {@link Framed#retain()}); reading one after that reads released or moved bytes.
+ *   <li>Bytes fed back from the parser's own buffers (taken from {@link #unconsumed()} or {@link
+ *       Framed#buffer()}, their arrays or views) are first copied to the heap by every feed
+ *       method, so that neither making room nor letting go of a buffer changes them.
  * </ul>
  *
  * <p>qb2 input: "need N more bytes" counts bytes in both domains (a qb2 counter or group cut
