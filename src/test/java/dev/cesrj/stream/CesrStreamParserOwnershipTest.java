@@ -28,6 +28,7 @@ import io.netty.util.IllegalReferenceCountException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 import org.junit.jupiter.api.Test;
 
@@ -278,7 +279,8 @@ class CesrStreamParserOwnershipTest {
      * bytes. 2,535 bytes leave 1,561 of the 4,096-byte cumulation free, fewer than the bytes fed
      * back, so the parser makes room by moving what it buffers: the bytes that the fed view reads.
      */
-    private static void feedsItsOwnBytesBack(String how, java.util.function.BiFunction<CesrStreamParser, Framed, Framed> feedBack) {
+    private static void feedsItsOwnBytesBack(
+            String how, BiFunction<CesrStreamParser, Framed, Framed> feedBack) {
         byte[] stream = Corpus.bytes("exchange_big.v1.bare.txt.cesr");
         int cut = 2535;
         try (CesrStreamParser parser = new CesrStreamParser()) {
@@ -351,43 +353,50 @@ class CesrStreamParserOwnershipTest {
         StreamingRuns.Outcome all = StreamingRuns.whole(stream, CesrOptions.DEFAULT);
         int two = all.messages().get(2).get("offset").asInt();
         int back = two - (two - all.messages().get(1).get("offset").asInt()) / 2;
-        List<java.util.function.BiFunction<CesrStreamParser, Framed, Framed>> ways = List.of(
-            (p, f) -> p.feed(Unpooled.wrappedBuffer(f.buffer().array(),
-                f.buffer().arrayOffset() + f.bufferIndex(0), back)),
-            (p, f) -> p.feed(f.buffer().retainedSlice(f.bufferIndex(0), back)),
-            (p, f) -> p.feedCopy(f.buffer().slice(f.bufferIndex(0), back)),
-            (p, f) -> p.feedCopy(Unpooled.wrappedBuffer(f.buffer().nioBuffer(f.bufferIndex(0), back))),
-            (p, f) -> {
+        List<FeedBack> ways = List.of(
+            new FeedBack("feed(a wrapper of the result buffer's array)", true,
+                (p, f) -> p.feed(Unpooled.wrappedBuffer(f.buffer().array(),
+                    f.buffer().arrayOffset() + f.bufferIndex(0), back))),
+            new FeedBack("feed(a retained slice of the result buffer)", false,
+                (p, f) -> p.feed(f.buffer().retainedSlice(f.bufferIndex(0), back))),
+            new FeedBack("feedCopy(a slice of the result buffer)", false,
+                (p, f) -> p.feedCopy(f.buffer().slice(f.bufferIndex(0), back))),
+            new FeedBack("feedCopy(a wrapper of the result buffer's nioBuffer)", false,
+                (p, f) -> p.feedCopy(Unpooled.wrappedBuffer(f.buffer().nioBuffer(f.bufferIndex(0), back)))),
+            new FeedBack("feed(the result buffer's array)", true, (p, f) -> {
                 ByteBuf b = f.buffer();
                 return p.feed(b.array(), b.arrayOffset() + f.bufferIndex(0), back);
-            });
-        for (boolean adopted : new boolean[] {false, true})
-        for (boolean direct : new boolean[] {false, true}) {
-            for (int way = 0; way < ways.size(); way++) {
-                String how = "way " + way + (direct ? ", direct" : ", heap")
-                    + (adopted ? ", framed in the fed buffer" : ", framed in the cumulation");
-                try (CesrStreamParser parser = new CesrStreamParser()) {
-                    int first = adopted ? 0 : 50;
-                    List<ObjectNode> got = new ArrayList<>(project(parser.feed(stream, 0, first)));
-                    ByteBuf chunk = pooled(java.util.Arrays.copyOfRange(stream, first, two), direct);
-                    Framed f = parser.feed(chunk);
-                    assertEquals(adopted, f.buffer() == chunk, how);
-                    assertEquals(2, f.messages().size(), how);
-                    assertEquals(0, parser.buffered(), how);
-                    got.addAll(project(f));
-                    if (direct && way != 1 && way != 2) {
+            }));
+        byte[] expected = concat(java.util.Arrays.copyOf(stream, two), java.util.Arrays.copyOf(stream, back));
+        List<ObjectNode> wanted = StreamingRuns.whole(expected, CesrOptions.DEFAULT).messages();
+        for (boolean adopted : new boolean[] {false, true}) {
+            for (boolean direct : new boolean[] {false, true}) {
+                for (FeedBack way : ways) {
+                    if (direct && way.needsArray()) {
                         continue; // a direct buffer has no array to wrap
                     }
-                    Framed again = ways.get(way).apply(parser, f);
-                    got.addAll(project(again)); // read before the next call
-                    got.addAll(project(parser.endOfInput()));
-                    byte[] expected = concat(java.util.Arrays.copyOf(stream, two),
-                        java.util.Arrays.copyOf(stream, back));
-                    assertEquals(StreamingRuns.whole(expected, CesrOptions.DEFAULT).messages(), got, how);
+                    String how = way.name() + (direct ? ", direct" : ", heap")
+                        + (adopted ? ", framed in the fed buffer" : ", framed in the cumulation");
+                    try (CesrStreamParser parser = new CesrStreamParser()) {
+                        int first = adopted ? 0 : 50;
+                        List<ObjectNode> got = new ArrayList<>(project(parser.feed(stream, 0, first)));
+                        ByteBuf chunk = pooled(java.util.Arrays.copyOfRange(stream, first, two), direct);
+                        Framed f = parser.feed(chunk);
+                        assertEquals(adopted, f.buffer() == chunk, how);
+                        assertEquals(2, f.messages().size(), how);
+                        assertEquals(0, parser.buffered(), how);
+                        got.addAll(project(f));
+                        got.addAll(project(way.feed().apply(parser, f))); // read before the next call
+                        got.addAll(project(parser.endOfInput()));
+                        assertEquals(wanted, got, how);
+                    }
                 }
             }
         }
     }
+
+    /** A way to feed a parser bytes of its last result's buffer. */
+    private record FeedBack(String name, boolean needsArray, BiFunction<CesrStreamParser, Framed, Framed> feed) {}
 
     /** Pieces of bad input. */
     private static final class StreamOf {
