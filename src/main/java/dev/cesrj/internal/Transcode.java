@@ -51,20 +51,32 @@ public final class Transcode {
    *     the text is not a whole number of quadlets
    */
   public static ByteBuf toQb2(ByteBuf qb64, long offset, String code) {
+    requireBase64(qb64, offset, code);
     byte[] text = ByteBufUtil.getBytes(qb64);
-    for (int i = 0; i < text.length; i++) {
-      if (B64.value(text[i] & 0xFF) < 0) {
-        throw new MalformedException(
-            offset + i,
-            code,
-            "a Base64url character",
-            "byte 0x" + Integer.toHexString(text[i] & 0xFF) + " in qb64 text");
-      }
-    }
     if (text.length % 4 != 0) {
       throw new MalformedException(
           offset, code, "whole quadlets of qb64 text", text.length + " characters");
     }
     return Unpooled.wrappedBuffer(DECODER.decode(text));
+  }
+
+  /**
+   * Checks that every readable byte of {@code qb64} (whose reader index is not moved) is a
+   * Base64url character.
+   *
+   * @param offset the input offset of the text's first byte, for errors
+   * @param code the code of the item, for errors
+   * @throws MalformedException at the offset of the first byte that is not
+   */
+  public static void requireBase64(ByteBuf qb64, long offset, String code) {
+    int from = qb64.readerIndex();
+    int i = qb64.forEachByte(from, qb64.readableBytes(), b -> B64.value(b & 0xFF) >= 0);
+    if (i >= 0) {
+      throw new MalformedException(
+          offset + (i - from),
+          code,
+          "a Base64url character",
+          "byte 0x" + Integer.toHexString(qb64.getByte(i) & 0xFF) + " in qb64 text");
+    }
   }
 }

@@ -30,7 +30,10 @@ import java.util.Objects;
  * the same); a group whose count fits no form of the table (more than 4,095 signatures in a
  * CESR 1.0 {@code -A}) fails the write with an {@code EncoderException} whose cause is an {@link
  * IllegalArgumentException}, as does content that is not a whole number of quadlets where the
- * count counts quadlets, or an element that does not match its group's grammar.
+ * count counts quadlets, an element that does not match its group's grammar, or a group that is
+ * not an attachment ({@link OutgoingGroup} says what is checked: nothing is written that a {@link
+ * CesrFrameDecoder} would refuse). A message cannot take more than 2 GiB − 1 bytes, the most one
+ * Netty buffer holds, whatever its counters could count.
  *
  * <p>By default the attachments are wrapped in an AttachmentGroup ({@code -V} in CESR 1.0,
  * {@code -C} in 2.0), as keripy's {@code messagize} writes them: a streaming receiver (a {@link

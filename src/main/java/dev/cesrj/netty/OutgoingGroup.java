@@ -1,10 +1,15 @@
 package dev.cesrj.netty;
 
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
+import dev.cesrj.internal.GroupFramer;
+import dev.cesrj.internal.Source;
+import dev.cesrj.internal.TextScan;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayList;
@@ -21,12 +26,17 @@ import java.util.Objects;
  * small form's capacity ({@link CounterTable#codeFor(String, long)}).
  *
  * <p>An element is given as its parts, in the order of the group's element grammar (CESR.md
- * 4.3, 4.4): {@code ByteBuf}s of qb64 text (one primitive each, or several already concatenated)
- * and, where the grammar has a signature group (TransIdxSigGroups, TransLastIdxSigGroups,
- * TransReceiptIdxSigGroups), a nested {@code OutgoingGroup}. For a group with an element grammar
- * the number of parts must match it (one per slot), so that the count cannot be wrong; other
- * groups (AttachmentGroup, PathedMaterialCouples, GenericGroup, ...) take any parts, and count
- * quadlets.
+ * 4.3, 4.4): {@code ByteBuf}s of qb64 text and, where the grammar has a signature group
+ * (TransIdxSigGroups, TransLastIdxSigGroups, TransReceiptIdxSigGroups), a nested {@code
+ * OutgoingGroup}. For a group with an element grammar there is one part per slot, checked when
+ * the group is written as {@link CesrFrameDecoder} reads it: a primitive of a code the slot
+ * takes, an indexed signature, a group the slot takes given as qb64, or, for the signature
+ * group, a ControllerIdxSigs in its small form ({@code -A} in CESR 1.0, at most 4,095 signatures;
+ * {@code -K} in 2.0, at most 4,095 quadlets: 186 Ed25519 signatures), the only code keripy reads
+ * there. Other attachment groups (AttachmentGroup, PathedMaterialCouples) take any parts (one
+ * primitive each, or several already concatenated), and count quadlets. A group that is not an
+ * attachment (GenericGroup, BodyWithAttachmentGroup, a body group, a genus-version code, a group
+ * keripy cannot parse) is refused: write it as a message or as bytes.
  *
  * <p>Ownership: the group takes over every {@code ByteBuf} given to it; the {@link
  * OutgoingMessage} it is attached to releases them (the encoder hands them on without copying).
@@ -109,14 +119,10 @@ public final class OutgoingGroup {
    */
   Sized size(CounterTable table) {
     CounterCode small = table.codeFor(name, 0);
+    requireAttachment(small);
     long bytes = 0;
     for (List<Object> e : elements) {
-      checkGrammar(small, e);
-      for (Object p : e) {
-        bytes += p instanceof ByteBuf
-            ? ((ByteBuf) p).readableBytes()
-            : ((OutgoingGroup) p).size(table).length();
-      }
+      bytes += elementBytes(table, small, e);
     }
     long count;
     if (small.unit() == CountUnit.ELEMENTS) {
@@ -131,23 +137,87 @@ public final class OutgoingGroup {
     return new Sized(table.codeFor(name, count), count, bytes);
   }
 
-  private void checkGrammar(CounterCode code, List<Object> parts) {
-    if (code.layout() != Layout.TUPLES) {
-      return;
+  /** Refuses a group that {@link CesrFrameDecoder} would not read as an attachment. */
+  private void requireAttachment(CounterCode code) {
+    Layout l = code.layout();
+    if (l.startsMessage() || l == Layout.GENUS_VERSION || l == Layout.NATIVE_FIELDS
+        || l == Layout.UNSUPPORTED) {
+      throw new IllegalArgumentException(
+          name + " (" + code.code() + ") is not an attachment group: write it as a message or as"
+              + " bytes");
     }
-    if (parts.size() != code.slotCount()) {
+  }
+
+  /** The bytes of one element's parts, checked against the grammar of {@code code}. */
+  private long elementBytes(CounterTable table, CounterCode code, List<Object> parts) {
+    boolean tuples = code.layout() == Layout.TUPLES;
+    if (tuples && parts.size() != code.slotCount()) {
       throw new IllegalArgumentException(
           name + " elements have " + code.slotCount() + " parts " + code.slots() + ", not "
               + parts.size());
     }
+    long bytes = 0;
     for (int i = 0; i < parts.size(); i++) {
-      boolean nested = parts.get(i) instanceof OutgoingGroup;
-      if (nested != (code.slot(i) == Slot.SIGS)) {
-        throw new IllegalArgumentException(
-            name + " element part " + i + " (" + code.slot(i) + ") must be "
-                + (nested ? "a ByteBuf" : "an OutgoingGroup"));
+      Object p = parts.get(i);
+      Slot slot = tuples ? code.slot(i) : null;
+      if (p instanceof OutgoingGroup) {
+        if (tuples && slot != Slot.SIGS) {
+          throw partError(i, slot, "must be a ByteBuf, not an OutgoingGroup");
+        }
+        Sized nested = ((OutgoingGroup) p).size(table);
+        if (tuples && nested.code() != table.controllerIdxSigs()) {
+          CounterCode want = table.controllerIdxSigs();
+          throw partError(i, slot, "must be " + want.name() + " in its small form " + want.code()
+              + ", not " + nested.code().name() + " " + nested.code().code());
+        }
+        bytes += nested.length();
+      } else {
+        ByteBuf b = (ByteBuf) p;
+        if (tuples) {
+          requireItem(table, i, slot, b);
+        }
+        bytes += b.readableBytes();
       }
     }
+    return bytes;
+  }
+
+  /** Checks that {@code part} is exactly one item of {@code slot}, as the decoder frames it. */
+  private void requireItem(CounterTable table, int i, Slot slot, ByteBuf part) {
+    if (slot == Slot.SIGS) {
+      throw partError(i, slot, "must be an OutgoingGroup, not a ByteBuf");
+    }
+    int from = part.readerIndex();
+    int end = part.writerIndex();
+    Source src = new Source(part, from);
+    int size;
+    try {
+      if (slot == Slot.SIGER) {
+        size = TextScan.indexer(src, from, end, 0);
+      } else if (slot.isMatter()) {
+        size = TextScan.matter(src, from, end, slot, Long.MAX_VALUE, 0);
+      } else {
+        GroupFramer groups = new GroupFramer(src, CesrOptions.DEFAULT);
+        size = groups.group(from, end, table, 2) - from;
+        if (!slot.acceptsGroup(groups.code())) {
+          throw partError(i, slot, "cannot be " + groups.code().name());
+        }
+      }
+    } catch (CesrException e) {
+      throw partError(i, slot, "is not " + words(slot) + ": " + e.getMessage());
+    }
+    if (size != end - from) {
+      throw partError(i, slot, "holds " + words(slot) + " of " + size + " characters, then "
+          + (end - from - size) + " more");
+    }
+  }
+
+  private static String words(Slot slot) {
+    return slot.isGroup() ? "a group" : TextScan.slotWords(slot);
+  }
+
+  private IllegalArgumentException partError(int i, Slot slot, String what) {
+    return new IllegalArgumentException(name + " element part " + i + " (" + slot + ") " + what);
   }
 
   /** A group's code and count in a table, and its content's size in bytes. */

@@ -3,7 +3,9 @@ package dev.cesrj.stream;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.MalformedException;
+import dev.cesrj.UnsupportedException;
 import dev.cesrj.code.Domain;
+import dev.cesrj.code.Layout;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
 import dev.cesrj.internal.B64;
@@ -31,10 +33,24 @@ import java.util.Objects;
  * result back gives the input again: {@code qb64 -> qb2 -> qb64} is the identity on accepted
  * qb64, and likewise from qb2.
  *
+ * <p>A GenericGroup ({@code -T} in CESR 1.0, {@code -A} in 2.0) holds a sub-stream of messages,
+ * which may have JSON, CBOR or MessagePack bodies; such a body has no form in the other domain,
+ * so a GenericGroup that holds one converts only to its own domain (where it is copied) and is an
+ * {@link UnsupportedException} at the body's offset otherwise. A GenericGroup or
+ * BodyWithAttachmentGroup given to {@link #group} or {@link #attachments} is read as messages for
+ * that (its content, not just its size), as {@link #messages} reads it.
+ *
+ * <p>Every qb64 character of a CESR part is checked, whichever the target: a qb64 value character
+ * that is not Base64url is a {@link MalformedException} at that character's offset, also when the
+ * part is already qb64 and only copied (the framer itself checks codes, sizes and counts, not
+ * every value character).
+ *
+ * <p>Limits ({@link CesrOptions#maxFrameBytes()}) count bytes of the domain read: a qb2 frame
+ * takes 4/3 as many bytes in qb64, so converting a result back may need a limit 4/3 as large.
+ *
  * <p>Results are new arrays or Strings; nothing is retained. Errors: bad input is a {@link
- * CesrException} with the byte offset in the input (a qb64 value character that is not Base64url
- * is a {@link MalformedException} at that character's offset), never anything else. Thread-safe
- * (no state).
+ * CesrException} with the byte offset in the input, never anything else; a {@code null} argument
+ * is a {@link NullPointerException}. Thread-safe (no state).
  */
 public final class Domains {
   private Domains() {}
@@ -104,6 +120,9 @@ public final class Domains {
             groups.position(), null, "end of input after one group",
             (group.length - groups.position()) + " more bytes");
       }
+      if (isSubStream(g)) {
+        return messages(group, target, options); // its content read as messages
+      }
       return bytes(convert(g, target));
     }
   }
@@ -116,14 +135,21 @@ public final class Domains {
    * @param run the attachment groups
    * @param target the domain to convert to
    * @param options the allocator, limits and default table
-   * @throws CesrException if the run is bad anywhere (nothing is returned)
+   * @throws CesrException if the run is bad anywhere (nothing is returned); an error in the
+   *     messages of a GenericGroup or BodyWithAttachmentGroup of the run (read as {@link
+   *     #messages} reads them) is an {@link UnsupportedException} at its offset in {@code run},
+   *     whose cause is that error as the group alone gives it
    */
   public static byte[] attachments(byte[] run, Domain target, CesrOptions options) {
     Objects.requireNonNull(target, "target");
     ByteArrayOutputStream out = new ByteArrayOutputStream(run.length);
     try (Groups groups = Groups.copyOf(run, options)) {
       for (Group g : groups) {
-        write(out, convert(g, target));
+        if (isSubStream(g)) {
+          write(out, subStream(run, g, target, options));
+        } else {
+          write(out, convert(g, target));
+        }
       }
     }
     return out.toByteArray();
@@ -134,7 +160,9 @@ public final class Domains {
    * target} domain: genus-version codes, envelopes, body groups and attachment groups convert; a
    * JSON, CBOR or MessagePack body is copied} A qb64 stream with bare bodies becomes what the
    * corpus calls {@code qb2-atc}; one of envelopes becomes all qb2. A GenericGroup converts whole
-   * (its content must then be CESR throughout: a JSON body in it is a {@link CesrException}).
+   * (its content must then be CESR throughout: a JSON, CBOR or MessagePack body in it is an
+   * {@link UnsupportedException} at the body's offset, unless the group is in {@code target}
+   * already and copied).
    *
    * @param stream the messages with their attachments
    * @param target the domain to convert to
@@ -146,19 +174,24 @@ public final class Domains {
     ByteArrayOutputStream out = new ByteArrayOutputStream(stream.length);
     int done = 0;
     int p;
+    // a GenericGroup converts whole, once all its messages have been checked (checkInSubStream)
+    Group pending = null;
     try (Messages messages = Messages.copyOf(stream, options)) {
       while (messages.hasNext()) {
         Message m = messages.next();
         if (!m.genericGroups().isEmpty()) {
-          // a GenericGroup converts whole, with its first message
           Group g = m.genericGroups().get(0);
+          checkInSubStream(m, g, target);
           if (g.offset() >= done) {
+            flush(out, pending, target);
             genusVersionCodes(stream, done, (int) g.offset(), target, out);
-            p = part(out, g, (int) g.offset(), target);
-            done = p;
+            pending = g;
+            done = (int) g.offset() + g.length();
           }
           continue;
         }
+        flush(out, pending, target);
+        pending = null;
         int start = (int) m.offset();
         int end = start + m.length();
         int first = firstPart(m, end);
@@ -183,6 +216,7 @@ public final class Domains {
         }
         done = end;
       }
+      flush(out, pending, target);
       // genus-version codes after the last message (kept by Messages for a message to come)
       genusVersionCodes(stream, done, (int) messages.position(), target, out);
     }
@@ -212,6 +246,68 @@ public final class Domains {
   }
 
   /**
+   * Writes the GenericGroup {@code g} (if not null) whose messages have all been checked: copied
+   * in its own domain, else converted whole.
+   */
+  private static void flush(ByteArrayOutputStream out, Group g, Domain target) {
+    if (g != null) {
+      write(out, g.domain() == target ? copy(g) : convert(g, target));
+    }
+  }
+
+  /**
+   * True for a group whose content is a sub-stream of messages (GenericGroup) or a message
+   * (BodyWithAttachmentGroup): {@link Groups} finds its end by its count only.
+   */
+  private static boolean isSubStream(Group g) {
+    Layout l = g.code().layout();
+    return l == Layout.GENERIC || l == Layout.BODY_WITH_ATTACHMENTS;
+  }
+
+  /**
+   * Checks, for a conversion to {@code target}, a message of the sub-stream of the GenericGroup
+   * {@code g} (outermost): a JSON, CBOR or MessagePack body cannot change domain; in qb64 every
+   * character of its CESR parts must be Base64url (the group is copied whole or converted whole,
+   * so its parts are checked here). The message's nested messages are inside its parts.
+   */
+  private static void checkInSubStream(Message m, Group g, Domain target) {
+    boolean bare = m.envelope().isEmpty() && m.bodyGroup().isEmpty();
+    if (bare && g.domain() != target) {
+      int end = (int) m.offset() + m.length();
+      throw new UnsupportedException(
+          firstPart(m, end),
+          g.code().code(),
+          "CESR content in a " + g.name() + " converted to " + target,
+          "a " + m.version().kind() + " body, which has no " + target + " form");
+    }
+    if (g.domain() == Domain.QB64) {
+      m.genusVersion().ifPresent(Domains::requireBase64);
+      m.envelope().ifPresent(Domains::requireBase64);
+      m.bodyGroup().ifPresent(Domains::requireBase64);
+      m.attachments().forEach(Domains::requireBase64);
+    }
+  }
+
+  /**
+   * Converts the sub-stream group {@code g} of {@code run} by reading it as messages, as {@link
+   * #messages} does; an error in it is an {@link UnsupportedException} at its offset in {@code
+   * run}, with the error as its cause.
+   */
+  private static ByteBuf subStream(byte[] run, Group g, Domain target, CesrOptions options) {
+    int from = (int) g.offset();
+    byte[] bytes = java.util.Arrays.copyOfRange(run, from, from + g.length());
+    try {
+      return Unpooled.wrappedBuffer(messages(bytes, target, options));
+    } catch (CesrException e) {
+      UnsupportedException u = new UnsupportedException(
+          from + e.offset(), e.code(), "a " + g.name() + " whose messages convert",
+          e.getMessage());
+      u.initCause(e);
+      throw u;
+    }
+  }
+
+  /**
    * Converts the counters without content {@code [from, to)} of {@code stream} (already framed):
    * genus-version codes (8 characters or 6 bytes) and empty GenericGroups (a small or big
    * counter: 4 or 8 characters), the domain of each by its first byte.
@@ -233,8 +329,32 @@ public final class Domains {
     }
   }
 
+  /**
+   * The element in {@code target}: converted, or its own bytes if it is already in it (qb64 ones
+   * checked first: {@link #requireBase64}).
+   */
   private static ByteBuf convert(Element e, Domain target) {
+    if (e.domain() == Domain.QB64 && target == Domain.QB64) {
+      requireBase64(e);
+    }
     return target == Domain.QB2 ? e.qb2() : e.qb64();
+  }
+
+  /** The element's bytes in its own domain, unchecked (a sub-stream checked message by message). */
+  private static ByteBuf copy(Element e) {
+    return e.domain() == Domain.QB2 ? e.qb2() : e.qb64();
+  }
+
+  /**
+   * Checks that every character of a qb64 element is Base64url, as converting it to qb2 does.
+   *
+   * @throws MalformedException at the first character that is not
+   */
+  private static void requireBase64(Element e) {
+    if (e.domain() == Domain.QB64) {
+      Transcode.requireBase64(
+          e.qb64(), e.offset(), e instanceof Group ? ((Group) e).code().code() : null);
+    }
   }
 
   private static void write(ByteArrayOutputStream out, ByteBuf bytes) {

@@ -268,6 +268,65 @@ class CesrFrameEncoderTest {
         assertEquals(0, part.refCnt(), "released with the refused element");
     }
 
+    /**
+     * What the decoder would refuse is refused when written, never sent: a group that is not an
+     * attachment, a part that is not one item of its slot, and a nested signature group other
+     * than ControllerIdxSigs in its small form ({@code -K} holds 186 Ed25519 signatures at most).
+     */
+    @ParameterizedTest
+    @CsvSource({"CESR_1_0", "CESR_2_0"})
+    void whatTheDecoderWouldRefuseIsRefused(CounterTable table) {
+        SplittableRandom random = new SplittableRandom(17);
+        String prefixer = "E" + "A".repeat(43);
+        String number = Qb64.matter(MatterCode.lookup("0A"), new byte[16]);
+        java.util.function.Function<OutgoingGroup, OutgoingGroup> tsgs = nested -> OutgoingGroup
+                .of("TransIdxSigGroups").element(pooled(prefixer), pooled(number), pooled(prefixer), nested);
+        java.util.function.IntFunction<OutgoingGroup> sigs = n -> {
+            OutgoingGroup g = OutgoingGroup.of("ControllerIdxSigs");
+            for (int i = 0; i < n; i++) {
+                g.element(pooled(Wire.signature(i % 64, random)));
+            }
+            return g;
+        };
+        List<OutgoingGroup> bad = new ArrayList<>(List.of(
+                tsgs.apply(OutgoingGroup.of("WitnessIdxSigs").element(pooled(Wire.signature(0, random)))),
+                tsgs.apply(OutgoingGroup.of("AttachmentGroup")),
+                OutgoingGroup.of("ControllerIdxSigs").element(pooled(prefixer)),
+                OutgoingGroup.of("ControllerIdxSigs").element(pooled(Wire.signature(0, random) + "AAAA")),
+                OutgoingGroup.of("TransIdxSigGroups").element(pooled(Wire.signature(0, random)),
+                        pooled(number), pooled(prefixer), sigs.apply(1)),
+                OutgoingGroup.of("GenericGroup"),
+                OutgoingGroup.of("BodyWithAttachmentGroup"),
+                OutgoingGroup.of("NonNativeBodyGroup"),
+                OutgoingGroup.of("KERIACDCGenusVersion")));
+        if (table == CounterTable.CESR_2_0) {
+            bad.add(tsgs.apply(sigs.apply(187)));
+            bad.add(OutgoingGroup.of("FixBodyGroup"));
+        }
+        CesrFrameEncoder encoder = new CesrFrameEncoder(table, true);
+        for (OutgoingGroup g : bad) {
+            String what = g.name() + " " + g.elements().size();
+            OutgoingMessage m = new OutgoingMessage(pooled(body(table, 0))).attach(g);
+            EmbeddedChannel channel = new EmbeddedChannel(encoder);
+            try {
+                EncoderException e = assertThrows(EncoderException.class, () -> channel.writeOutbound(m), what);
+                assertInstanceOf(IllegalArgumentException.class, e.getCause(), what);
+                assertEquals(0, m.refCnt(), what);
+            } finally {
+                channel.finishAndReleaseAll();
+            }
+        }
+        // the largest nested group that fits its small form is written, and read back whole
+        int most = table == CounterTable.CESR_2_0 ? 186 : 4095;
+        String text = written(encoder, new OutgoingMessage(pooled(body(table, 0))).attach(tsgs.apply(sigs.apply(most))));
+        List<CesrFrame> frames = decode(text);
+        try {
+            assertEquals(most, frames.get(0).message().signatures().size());
+        } finally {
+            release(frames);
+        }
+    }
+
     /** Anything else passes through untouched (a ByteBuf written beside CESR messages). */
     @Test
     void otherMessagesPassThrough() {

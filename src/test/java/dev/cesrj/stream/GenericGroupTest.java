@@ -50,7 +50,7 @@ class GenericGroupTest {
      * The first messages of kel_delegated v1 bare whose lengths add up to whole quadlets (a
      * GenericGroup counts its content in quadlets; JSON bodies are not aligned), at least two.
      */
-    private static byte[] alignedV1Messages() {
+    static byte[] alignedV1Messages() {
         byte[] stream = Corpus.bytes(DELEGATED);
         try (Messages messages = Messages.copyOf(stream)) {
             int end = 0;
@@ -67,7 +67,7 @@ class GenericGroupTest {
     }
 
     /** A GenericGroup of {@code code} ({@code -T}, {@code --T}, {@code -A}, ...) around {@code content}. */
-    private static byte[] generic(String code, byte[] content) {
+    static byte[] generic(String code, byte[] content) {
         assertEquals(0, content.length % 4, "content in whole quadlets");
         return concat(counter(code, content.length / 4), content);
     }
@@ -301,7 +301,7 @@ class GenericGroupTest {
      * signature; then the same enveloped in a BodyWithAttachmentGroup), so that it converts to qb2
      * whole.
      */
-    private static byte[] envelopedSubStream() {
+    static byte[] envelopedSubStream() {
         String first = bodyGroupV1(TestStreams.kelSingleFirstBody())
                 + TestStreams.kelSingleFirstAttachments();
         String envelope = counter("-U", first.length() / 4) + first;
