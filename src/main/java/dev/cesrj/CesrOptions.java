@@ -68,7 +68,9 @@ public final class CesrOptions {
   /**
    * {@return the largest frame, in bytes, that the parser accepts: any group, primitive or message
    * body that declares more is refused with {@link FrameTooLargeException} before its bytes are
-   * awaited or allocated} Default 16 MiB; at most {@link Integer#MAX_VALUE}.
+   * awaited or allocated, and so is a top-level message (body and all its attachments) or
+   * GenericGroup longer than this, whole-buffer and streaming alike} Default 16 MiB; at most
+   * {@link Integer#MAX_VALUE}.
    */
   public long maxFrameBytes() {
     return maxFrameBytes;

@@ -2,8 +2,12 @@ package dev.cesrj;
 
 /**
  * A frame (group, primitive or message body) that declares more bytes than the configured
- * maximum ({@link CesrOptions#maxFrameBytes()}). Raised as soon as the size field is read,
- * before anything of that size is awaited or allocated.
+ * maximum ({@link CesrOptions#maxFrameBytes()}), raised as soon as the size field is read,
+ * before anything of that size is awaited or allocated; or a whole top-level message (body and
+ * attachments, with the genus-version codes before it) or GenericGroup longer than the maximum,
+ * which has no size field of its own: then {@link #code()} is {@code null} and {@link
+ * #declared()} the length found (whole-buffer), or the least length the bytes at hand show
+ * (streaming, which stops reading a message a few bytes past the maximum).
  */
 public class FrameTooLargeException extends CesrException {
   private static final long serialVersionUID = 1L;

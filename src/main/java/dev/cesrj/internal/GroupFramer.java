@@ -146,10 +146,15 @@ public final class GroupFramer {
       c = have < 3 ? null : table.big(src.ch(d, pos, 2));
     } else {
       CounterCode gv = table.genusVersion(c1);
-      c = gv != null && isGenusVersionPrefix(d, pos, have, gv) ? gv : null;
+      int differs = firstDifference(d, pos, have, gv);
+      if (differs >= 0) {
+        // named by the characters that rule it out, however many have arrived
+        throw unknownCounter(d, pos, differs + 1, table);
+      }
+      c = have < hs ? null : gv;
     }
     if (c == null) {
-      if (have < hs && (hs == 3 || isGenusVersionPrefix(d, pos, have, table.genusVersion(c1)))) {
+      if (have < hs) {
         throw new TruncatedException(src.offset(pos), null, "a counter", fs + rest - avail);
       }
       throw unknownCounter(d, pos, have, table);
@@ -170,21 +175,21 @@ public final class GroupFramer {
   }
 
   /**
-   * True if the first {@code have} (2..5) characters of the item at {@code pos} in domain
-   * {@code d} match the genus-version code {@code code} ({@code -_AAA} or the legacy
-   * {@code --AAA}); false if {@code code} is null.
+   * The index of the first of the first {@code have} (2..5) characters of the item at {@code pos}
+   * in domain {@code d} that differs from the genus-version code {@code code} ({@code -_AAA} or
+   * the legacy {@code --AAA}), or -1 if none does; 1 if {@code code} is null.
    */
-  private boolean isGenusVersionPrefix(Domain d, int pos, int have, CounterCode code) {
+  private int firstDifference(Domain d, int pos, int have, CounterCode code) {
     if (code == null) {
-      return false;
+      return 1;
     }
     String gv = code.code();
     for (int i = 2; i < have; i++) {
       if (src.ch(d, pos, i) != gv.charAt(i)) {
-        return false;
+        return i;
       }
     }
-    return true;
+    return -1;
   }
 
   private CesrException notACounter(Domain d, int pos) {

@@ -84,7 +84,8 @@ public final class TextScan {
           MatterCode.leastFullSize(
               have, c0, have > 1 ? s.ch(d, pos, 1) : 0, have > 2 ? s.ch(d, pos, 2) : 0);
       if (least == 0) {
-        throw unknownMatter(d, s, pos, have);
+        throw unknownMatter(d, s, pos,
+            ruledOutAt(have, c0, have > 1 ? s.ch(d, pos, 1) : 0, have > 2 ? s.ch(d, pos, 2) : 0));
       }
       throw truncated(s, pos, null, slot, d.size(Math.max(min, least)) + rest - avail);
     }
@@ -93,7 +94,7 @@ public final class TextScan {
     int c3 = hs > 3 ? s.ch(d, pos, 3) : 0;
     MatterCode code = MatterCode.lookup(hs, c0, c1, c2, c3);
     if (code == null) {
-      throw unknownMatter(d, s, pos, hs);
+      throw unknownMatter(d, s, pos, ruledOutAt(hs, c0, c1, c2));
     }
     if (slot != null && !slot.accepts(code)) {
       throw new MalformedException(
@@ -178,13 +179,14 @@ public final class TextScan {
     if (have < hs) {
       int least = IndexerCode.leastFullSize(c0);
       if (least == 0) {
-        throw unknownIndexer(d, s, pos, have);
+        throw unknownIndexer(d, s, pos, 1);
       }
       throw truncated(s, pos, null, Slot.SIGER, d.size(least) + rest - avail);
     }
     IndexerCode code = IndexerCode.lookup(hs, c0, hs > 1 ? s.ch(d, pos, 1) : 0);
     if (code == null) {
-      throw unknownIndexer(d, s, pos, hs);
+      // named by the characters that rule it out, however many have arrived
+      throw unknownIndexer(d, s, pos, hs > 1 && IndexerCode.leastFullSize(c0) == 0 ? 1 : hs);
     }
     int readable = Math.min(have, code.cs()) - code.hs();
     for (int i = 0; i < readable; i++) {
@@ -340,6 +342,20 @@ public final class TextScan {
       bit += hi - lo;
     }
     return true;
+  }
+
+  /**
+   * How many characters of a Matter code starting {@code c0 c1 c2} rule it out: the fewest that no
+   * code starts with, else {@code n} (the hard size, or the characters at hand). An unknown code is
+   * named by these, so that it reads the same however many characters had arrived.
+   */
+  private static int ruledOutAt(int n, int c0, int c1, int c2) {
+    for (int k = 1; k < n; k++) {
+      if (MatterCode.leastFullSize(k, c0, c1, c2) == 0) {
+        return k;
+      }
+    }
+    return n;
   }
 
   private static UnknownCodeException unknownMatter(Domain d, Source s, int pos, int n) {

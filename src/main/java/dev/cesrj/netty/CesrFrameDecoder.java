@@ -72,7 +72,7 @@ import java.util.Objects;
  * CesrOptions#maxDepth()}) and the elements per group. A body or group that declares more than
  * the maximum frame size is refused with a {@link dev.cesrj.FrameTooLargeException} as soon as
  * its size field has arrived, without waiting for (or buffering) its bytes; the decoder never
- * buffers more than the maximum frame size plus one read.
+ * buffers more than the maximum frame size (at least 27 bytes) plus 8 bytes plus one read.
  *
  * <p>A {@link CesrException} is fired as it is ({@code exceptionCaught}, not wrapped in a {@code
  * DecoderException}) after the messages completed before it; then {@link OnMalformed} decides:

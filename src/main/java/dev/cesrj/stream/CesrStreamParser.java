@@ -69,9 +69,11 @@ import java.util.Objects;
  * is awaited or allocated (also inside a held run: such a counter makes the parser frame the
  * message at once); nesting depth is checked as in {@link Messages}. Since a message is
  * buffered until it is complete, a top-level message longer than {@code maxFrameBytes} (a bare
- * attachment run of many groups) is refused too, at its offset, after at most
- * {@code maxFrameBytes + 1} of its bytes (the framer is never shown more of one message). The
- * cumulation therefore never holds more than {@code maxFrameBytes + 1} bytes plus one chunk.
+ * attachment run of many groups) is refused too, at its offset, as {@link Messages} refuses it,
+ * after at most {@code maxFrameBytes + 8} of its bytes: the framer is never shown more of one
+ * message than that (8 bytes past a message of {@code maxFrameBytes} hold the counter that ends
+ * its bare run; with a limit below 27 bytes, the 27 in which a version string is looked for are
+ * shown). The cumulation therefore never holds more than that plus one chunk.
  *
  * <h2>Errors</h2>
  *
@@ -133,6 +135,12 @@ public final class CesrStreamParser implements AutoCloseable {
 
   private final CesrOptions options;
   private final long maxFrame;
+  /**
+   * The most bytes of one top-level frame the framer is shown: {@code maxFrameBytes}, at least
+   * the bytes a version string is looked for in, plus {@link MessageFramer#PEEK} (the counter
+   * after a message that tells where its bare run ends).
+   */
+  private final long window;
   private final long epoch;
 
   /** The cumulation: bytes not yet returned or dropped, from its reader index; may be null. */
@@ -189,6 +197,7 @@ public final class CesrStreamParser implements AutoCloseable {
   CesrStreamParser(CesrOptions options, long epoch) {
     this.options = Objects.requireNonNull(options, "options");
     this.maxFrame = options.maxFrameBytes();
+    this.window = Math.max(maxFrame, VersionSniffer.SMELL_SIZE) + MessageFramer.PEEK;
     this.epoch = epoch;
   }
 
@@ -648,24 +657,25 @@ public final class CesrStreamParser implements AutoCloseable {
           break;
         }
         if (w > 0) {
-          awaiting = Math.min(w, pos + maxFrame + 1 - limit); // never wait past the cap
+          awaiting = Math.min(w, pos + window - limit); // never wait past the cap
           break;
         }
       }
-      // never show the framer more than maxFrame + 1 bytes of one message
-      int cap = (int) Math.min(limit, pos + maxFrame + 1);
+      // never show the framer more than the window of one message
+      int cap = (int) Math.min(limit, pos + window);
       attempts++;
       int mark = out.size();
       int end;
       try {
         end = framer.frame(pos, cap, out);
       } catch (TruncatedException e) {
-        if (cap - pos > maxFrame) {
-          fail(tooLarge(pos, origin, cap - pos + e.needed()));
+        long need = (long) (cap - pos) + e.needed(); // bytes from pos the framer needs, at least
+        if (need > window) {
+          fail(tooLarge(pos, origin, need));
         } else if (ended) {
           fail(truncatedAtEnd(e, pos, origin, limit));
         } else {
-          awaiting = Math.min(e.needed(), pos + maxFrame + 1 - limit);
+          awaiting = e.needed();
         }
         break;
       } catch (CesrException e) {
@@ -685,11 +695,6 @@ public final class CesrStreamParser implements AutoCloseable {
         table = framer.streamTable();
         pos = cap;
         continue;
-      }
-      if (end - pos > maxFrame) {
-        out.subList(mark, out.size()).clear();
-        fail(tooLarge(pos, origin, end - pos));
-        break;
       }
       if (end == limit && !ended && out.size() == mark + 1 && mayContinue(out.get(mark))) {
         out.remove(mark);

@@ -103,9 +103,17 @@ final class MessageFramer {
   }
 
   /**
+   * The most bytes the framer reads past the end of a message to find where it ends: the counter
+   * that ends a bare attachment run (8 characters in qb64, 6 bytes in qb2).
+   */
+  static final int PEEK = 8;
+
+  /**
    * Frames the top-level frame at {@code pos} into {@code out}: one message, or the messages of a
    * GenericGroup sub-stream (CESR.md 6.4 form 5), in stream order. Atomic: if it throws, nothing
-   * was added to {@code out}.
+   * was added to {@code out}. A frame (genus-version codes before it included) longer than {@link
+   * CesrOptions#maxFrameBytes()} is a {@link FrameTooLargeException} at {@code pos}, whatever its
+   * parts declare.
    *
    * @return the index just past the frame; or -1 if only genus-version codes were left before
    *     {@code limit} (the table switch is kept); of several codes in a row, the last is the
@@ -114,7 +122,11 @@ final class MessageFramer {
   int frame(int pos, int limit, List<Message> out) {
     int mark = out.size();
     try {
-      return frameAt(pos, limit, 1, List.of(), out);
+      int end = frameAt(pos, limit, 1, List.of(), out);
+      if (end - (long) pos > options.maxFrameBytes()) {
+        throw new FrameTooLargeException(src.offset(pos), null, end - pos, options.maxFrameBytes());
+      }
+      return end;
     } catch (RuntimeException e) {
       out.subList(mark, out.size()).clear();
       throw e;

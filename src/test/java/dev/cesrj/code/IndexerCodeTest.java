@@ -89,7 +89,9 @@ class IndexerCodeTest {
             assertNull(IndexerCode.lookup(code), code);
             UnknownCodeException e = assertThrows(UnknownCodeException.class,
                     () -> IndexedSignature.parse(code + "A".repeat(154)));
-            assertEquals(code, e.code());
+            // named by the characters that rule it out: the first, if no code starts with it
+            String named = IndexerCode.leastFullSize(code.charAt(0)) == 0 ? code.substring(0, 1) : code;
+            assertEquals(named, e.code());
             assertEquals(0, e.offset());
         }
         // the other skipped rows are keripy refusing an ondex for a current-only code

@@ -28,7 +28,8 @@ class PrimitiveErrorTest {
     @CsvSource({
         // text, code reported
         "_AAA, _",
-        "1ZZZAAAA, 1ZZZ",
+        // named by the characters that rule it out: no code starts with 1Z
+        "1ZZZAAAA, 1Z",
         "1AAQAAAA, 1AAQ",
         "0zAA, 0z",
         "0PAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA, 0P",
@@ -43,20 +44,27 @@ class PrimitiveErrorTest {
         assertEquals(Scan.LEAD.length(), e.offset());
         assertEquals(code, e.code());
         assertThrows(UnknownCodeException.class, () -> Matter.parse(text));
+        // named the same however many characters are readable, once the code is ruled out
+        for (int n = code.length(); n <= text.length(); n++) {
+            int readable = n;
+            assertEquals(code, assertThrows(UnknownCodeException.class,
+                    () -> Scan.matter(text, readable, Long.MAX_VALUE, 0)).code(), text + " " + n);
+        }
     }
 
     @ParameterizedTest
-    @CsvSource({"0z, 0z", "1z, 1z", "4z, 4z", "G, G", "z, z", "0C, 0C", "2G, 2G", "1, 1A",
-        "4, 4A"})
+    @CsvSource({"0z, 0z", "1z, 1", "4z, 4", "G, G", "z, z", "0C, 0C", "2G, 2G", "1, 1",
+        "4, 4"})
     void unknownIndexerCodes(String hard, String code) {
         String text = hard + "A".repeat(158);
         UnknownCodeException e = assertThrows(UnknownCodeException.class, () -> Scan.indexer(text));
         assertEquals(Scan.LEAD.length(), e.offset());
         assertEquals(code, e.code());
-        // with only the typed characters readable: unknown already (no code starts so)
+        // with only the typed characters readable: unknown already (no code starts so), and named
+        // the same, by the characters that rule it out
         UnknownCodeException partial = assertThrows(UnknownCodeException.class,
                 () -> Scan.indexer(text, hard.length(), 0));
-        assertEquals(hard, partial.code());
+        assertEquals(code, partial.code());
     }
 
     @Test

@@ -372,13 +372,21 @@ class MessageFramingEdgeCaseTest {
     @Test
     void aBodyOfExactlyMaxFrameBytes() {
         byte[] message = TestStreams.kelSingleFirstMessage();
-        single(message, CesrOptions.builder().maxFrameBytes(299).build(),
-                m -> assertEquals(391, m.length()));
-        FrameTooLargeException e = firstError(FrameTooLargeException.class, message,
+        byte[] body = java.util.Arrays.copyOf(message, 299);
+        single(body, CesrOptions.builder().maxFrameBytes(299).build(),
+                m -> assertEquals(299, m.length()));
+        FrameTooLargeException e = firstError(FrameTooLargeException.class, body,
                 CesrOptions.builder().maxFrameBytes(298).build());
         assertEquals(0, e.offset());
         assertEquals(299, e.declared());
         assertEquals(298, e.limit());
+        // the whole message, body and attachments, is a frame too: as the push parser bounds it
+        single(message, CesrOptions.builder().maxFrameBytes(391).build(),
+                m -> assertEquals(391, m.length()));
+        e = firstError(FrameTooLargeException.class, message, CesrOptions.builder().maxFrameBytes(390).build());
+        assertEquals(0, e.offset());
+        assertEquals(null, e.code());
+        assertEquals(391, e.declared());
     }
 
     @Test
@@ -387,12 +395,17 @@ class MessageFramingEdgeCaseTest {
         assertEquals(42, body.length);
         String atc = TestStreams.kelSingleFirstAttachments();
         byte[] wrapped = concat(body, counter("-V", atc.length() / 4), atc);
-        single(wrapped, CesrOptions.builder().maxFrameBytes(96).build(), m -> {
+        single(wrapped, CesrOptions.builder().maxFrameBytes(42 + 96).build(), m -> {
             assertEquals(42 + 96, m.length());
             assertEquals(2, m.groups().size());
             assertEquals(1, m.groups().get(0).depth());
             assertEquals(2, m.groups().get(1).depth());
         });
+        FrameTooLargeException whole = firstError(FrameTooLargeException.class, wrapped,
+                CesrOptions.builder().maxFrameBytes(42 + 95).build());
+        assertEquals(0, whole.offset());
+        assertEquals(42 + 96, whole.declared());
+        // a group above the limit is refused on its counter, before its content is looked at
         FrameTooLargeException e = firstError(FrameTooLargeException.class, wrapped,
                 CesrOptions.builder().maxFrameBytes(95).build());
         assertEquals(42, e.offset());
