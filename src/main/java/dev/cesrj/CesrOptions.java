@@ -31,6 +31,7 @@ public final class CesrOptions {
   private final int maxElements;
   private final CounterTable defaultTable;
   private final boolean legacyCesr10;
+  private final boolean checkValueCharacters;
 
   private CesrOptions(Builder b) {
     this.allocator = b.allocator;
@@ -39,6 +40,7 @@ public final class CesrOptions {
     this.maxElements = b.maxElements;
     this.defaultTable = b.defaultTable;
     this.legacyCesr10 = b.legacyCesr10 || b.defaultTable == CounterTable.CESR_1_0_LEGACY;
+    this.checkValueCharacters = b.checkValueCharacters;
   }
 
   /** {@return a builder holding the defaults} */
@@ -54,7 +56,8 @@ public final class CesrOptions {
         .maxDepth(maxDepth)
         .maxElements(maxElements)
         .defaultTable(defaultTable)
-        .legacyCesr10(legacyCesr10);
+        .legacyCesr10(legacyCesr10)
+        .checkValueCharacters(checkValueCharacters);
   }
 
   /**
@@ -116,6 +119,22 @@ public final class CesrOptions {
   }
 
   /**
+   * {@return true if framing checks that every character of the CESR parts of a message or group
+   * (qb64 primitives, counters and groups) is Base64url, as keripy does by decoding each primitive
+   * as it parses} Default false: framing then reads codes, sizes, counts, indexes and pad bits,
+   * but not the other characters of a value, which are checked when a view decodes them ({@code
+   * Matter.raw()}, {@code Element.qb2()}, {@code Domains}); a character outside Base64url is then
+   * a {@link MalformedException} there. Turned on, it is a {@link MalformedException} at that
+   * character's offset when the message or group is framed ({@code Messages}, {@code Groups},
+   * {@code CesrStreamParser}, the decoder), at the cost of one more pass over its bytes. JSON, CBOR
+   * and MessagePack bodies are not CESR and are not checked, nor is the content of a GenericGroup
+   * read by {@code Groups} (its messages are checked one by one where {@code Messages} reads them).
+   */
+  public boolean checkValueCharacters() {
+    return checkValueCharacters;
+  }
+
+  /**
    * {@return the table to read with when the stream or a body implies {@code implied}: {@code
    * implied}, or the legacy table for CESR 1.0 if {@link #legacyCesr10()}}
    *
@@ -133,6 +152,7 @@ public final class CesrOptions {
     private int maxElements = DEFAULT_MAX_ELEMENTS;
     private CounterTable defaultTable = CounterTable.CESR_1_0;
     private boolean legacyCesr10;
+    private boolean checkValueCharacters;
 
     private Builder() {}
 
@@ -150,7 +170,7 @@ public final class CesrOptions {
     /**
      * Sets the maximum frame size in bytes.
      *
-     * @param bytes the largest frame in bytes, 1..{@link Integer#MAX_VALUE}
+     * @param bytes the largest frame in bytes, 4..{@link Integer#MAX_VALUE}
      * @return this builder
      * @throws IllegalArgumentException unless {@code 4 <= bytes <= Integer.MAX_VALUE}
      */
@@ -214,6 +234,18 @@ public final class CesrOptions {
      */
     public Builder legacyCesr10(boolean legacy) {
       this.legacyCesr10 = legacy;
+      return this;
+    }
+
+    /**
+     * Checks every character of the CESR parts of what is framed (see {@link
+     * CesrOptions#checkValueCharacters()}); default false.
+     *
+     * @param check true to refuse a character outside Base64url when it is framed
+     * @return this builder
+     */
+    public Builder checkValueCharacters(boolean check) {
+      this.checkValueCharacters = check;
       return this;
     }
 

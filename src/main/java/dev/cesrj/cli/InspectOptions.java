@@ -8,12 +8,16 @@ import dev.cesrj.code.CounterTable;
  *
  * @param input a file path, or {@code -} for standard input
  * @param format what to print
- * @param options parser options: default counter table ({@code --table}) and maximum frame size
- *     ({@code --max-frame})
+ * @param options parser options: default counter table ({@code --table}), maximum frame size
+ *     ({@code --max-frame}), and every value character checked ({@link
+ *     CesrOptions#checkValueCharacters()}: what inspect shows has been read in full)
  * @param chunk bytes per push into the push parser ({@code --chunk}), or 0 to frame the input
  *     whole
  */
 record InspectOptions(String input, Format format, CesrOptions options, int chunk) {
+  /** The smallest {@code --max-frame}: {@link CesrOptions.Builder#maxFrameBytes(long)} takes 4 up. */
+  static final long MIN_FRAME = 4;
+
   /** What {@code inspect} prints. */
   enum Format {
     TREE,
@@ -28,26 +32,26 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
    */
   static InspectOptions parse(String[] args, int from) throws UsageException {
     String input = null;
-    Format format = Format.TREE;
-    CesrOptions.Builder options = CesrOptions.builder();
+    Format format = null;
+    CesrOptions.Builder options = CesrOptions.builder().checkValueCharacters(true);
     int chunk = 0;
     for (int i = from; i < args.length; i++) {
       String a = args[i];
       switch (a) {
         case "--json":
-          format = Format.JSON;
+          format = format(format, Format.JSON, a);
           break;
         case "--annotate":
-          format = Format.ANNOTATE;
+          format = format(format, Format.ANNOTATE, a);
           break;
         case "--table":
           options.defaultTable(table(value(args, ++i, a)));
           break;
         case "--chunk":
-          chunk = (int) number(value(args, ++i, a), a, Integer.MAX_VALUE);
+          chunk = (int) number(value(args, ++i, a), a, 1, Integer.MAX_VALUE);
           break;
         case "--max-frame":
-          options.maxFrameBytes(number(value(args, ++i, a), a, Long.MAX_VALUE));
+          options.maxFrameBytes(number(value(args, ++i, a), a, MIN_FRAME, Integer.MAX_VALUE));
           break;
         default:
           if (a.startsWith("--") || (a.startsWith("-") && a.length() > 1)) {
@@ -62,7 +66,16 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     if (input == null) {
       throw new UsageException("no input: give a FILE or - for standard input");
     }
-    return new InspectOptions(input, format, options.build(), chunk);
+    return new InspectOptions(input, format == null ? Format.TREE : format, options.build(), chunk);
+  }
+
+  /** The format {@code option} asks for, unless another was asked for already. */
+  private static Format format(Format given, Format wanted, String option) throws UsageException {
+    if (given != null && given != wanted) {
+      throw new UsageException("--json and --annotate are two formats: give one, not " + option
+          + " too");
+    }
+    return wanted;
   }
 
   /**
@@ -90,15 +103,16 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     return args[i];
   }
 
-  private static long number(String text, String option, long max) throws UsageException {
+  private static long number(String text, String option, long min, long max)
+      throws UsageException {
     long n;
     try {
       n = Long.parseLong(text);
     } catch (NumberFormatException e) {
       throw new UsageException(option + " takes a positive whole number, not " + text);
     }
-    if (n < 1 || n > max) {
-      throw new UsageException(option + " must be between 1 and " + max + ", not " + text);
+    if (n < min || n > max) {
+      throw new UsageException(option + " must be between " + min + " and " + max + ", not " + text);
     }
     return n;
   }

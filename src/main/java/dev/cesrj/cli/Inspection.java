@@ -76,8 +76,13 @@ final class Inspection {
   }
 
   private Failure render(Framed framed) throws IOException {
-    for (Message m : framed.messages()) {
-      out.message(m, framed.offsetBase(), messages++);
+    try {
+      for (Message m : framed.messages()) {
+        out.message(m, framed.offsetBase(), messages++);
+      }
+    } catch (CesrException e) {
+      // a value the renderer decodes and cannot (every character is checked when framed)
+      return new Failure(e, framed.offsetBase() + e.offset());
     }
     if (framed.failed()) {
       CesrException e = framed.error().get();

@@ -80,7 +80,14 @@ final class JsonRenderer implements Renderer {
 
   @Override
   public void end(long framedTo, Failure failure) throws IOException {
-    json.writeEndArray();
+    // a message whose rendering failed half-way is closed, so that the output stays JSON
+    while (!json.getOutputContext().inRoot()) {
+      if (json.getOutputContext().inArray()) {
+        json.writeEndArray();
+      } else {
+        json.writeEndObject();
+      }
+    }
     json.writeRaw('\n');
     json.flush();
   }

@@ -7,6 +7,7 @@ import dev.cesrj.code.CounterTable;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.ValueCharacters;
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.util.Iterator;
@@ -52,7 +53,10 @@ import java.util.Objects;
  * of the input (for {@code over}: from the reader index the buffer had when this object was
  * made); the failed group is not consumed, and the iterator ends. A group cut short by the end of
  * the input is a {@link dev.cesrj.TruncatedException} saying how many more bytes it needs at
- * least; the end of the input between two groups is a clean end. Not thread-safe.
+ * least; the end of the input between two groups is a clean end. Framing reads every code, size,
+ * count, index and pad bit, but not the other characters of a primitive's value: one outside
+ * Base64url is a {@link dev.cesrj.MalformedException} when a view decodes it, or when the group
+ * is framed with {@link CesrOptions#checkValueCharacters()}. Not thread-safe.
  *
  * <p>Groups that hold a nested stream, GenericGroup and BodyWithAttachmentGroup, are framed by
  * their count only: their content (messages) is checked and viewed by {@code
@@ -64,6 +68,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
   private final ByteBuf borrowed;
   private final GroupFramer framer;
   private final GroupViews views;
+  private final boolean checkValueCharacters;
   private final int limit;
   private int pos;
   private CounterTable table;
@@ -78,6 +83,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     this.limit = buf.writerIndex();
     this.framer = new GroupFramer(new Source(buf, pos), options);
     this.views = GroupViews.over(buf, pos, options);
+    this.checkValueCharacters = options.checkValueCharacters();
     this.table = options.defaultTable();
   }
 
@@ -195,6 +201,14 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
       throw e;
     }
     Group g = views.group(start, end - start, framer.code(), framer.count(), 1);
+    if (checkValueCharacters) {
+      try {
+        ValueCharacters.checkFramedAlone(g);
+      } catch (CesrException e) {
+        failed = true;
+        throw e;
+      }
+    }
     table = after;
     pos = end;
     if (borrowed != null) {

@@ -10,6 +10,7 @@ import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
 import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Transcode;
+import dev.cesrj.internal.ValueCharacters;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
@@ -281,10 +282,7 @@ public final class Domains {
           "a " + m.version().kind() + " body, which has no " + target + " form");
     }
     if (g.domain() == Domain.QB64) {
-      m.genusVersion().ifPresent(Domains::requireBase64);
-      m.envelope().ifPresent(Domains::requireBase64);
-      m.bodyGroup().ifPresent(Domains::requireBase64);
-      m.attachments().forEach(Domains::requireBase64);
+      MessageFramer.checkValueCharacters(m);
     }
   }
 
@@ -331,11 +329,11 @@ public final class Domains {
 
   /**
    * The element in {@code target}: converted, or its own bytes if it is already in it (qb64 ones
-   * checked first: {@link #requireBase64}).
+   * checked first, {@link ValueCharacters}).
    */
   private static ByteBuf convert(Element e, Domain target) {
-    if (e.domain() == Domain.QB64 && target == Domain.QB64) {
-      requireBase64(e);
+    if (target == Domain.QB64) {
+      ValueCharacters.check(e);
     }
     return target == Domain.QB2 ? e.qb2() : e.qb64();
   }
@@ -343,18 +341,6 @@ public final class Domains {
   /** The element's bytes in its own domain, unchecked (a sub-stream checked message by message). */
   private static ByteBuf copy(Element e) {
     return e.domain() == Domain.QB2 ? e.qb2() : e.qb64();
-  }
-
-  /**
-   * Checks that every character of a qb64 element is Base64url, as converting it to qb2 does.
-   *
-   * @throws MalformedException at the first character that is not
-   */
-  private static void requireBase64(Element e) {
-    if (e.domain() == Domain.QB64) {
-      Transcode.requireBase64(
-          e.qb64(), e.offset(), e instanceof Group ? ((Group) e).code().code() : null);
-    }
   }
 
   private static void write(ByteArrayOutputStream out, ByteBuf bytes) {

@@ -20,6 +20,7 @@ import dev.cesrj.group.Group;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
+import dev.cesrj.internal.ValueCharacters;
 import dev.cesrj.internal.Source;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.Matter;
@@ -126,11 +127,28 @@ final class MessageFramer {
       if (end - (long) pos > options.maxFrameBytes()) {
         throw new FrameTooLargeException(src.offset(pos), null, end - pos, options.maxFrameBytes());
       }
+      if (options.checkValueCharacters()) {
+        for (int i = mark; i < out.size(); i++) {
+          checkValueCharacters(out.get(i));
+        }
+      }
       return end;
     } catch (RuntimeException e) {
       out.subList(mark, out.size()).clear();
       throw e;
     }
+  }
+
+  /**
+   * {@link CesrOptions#checkValueCharacters()}: the CESR parts of {@code m}, its genus-version
+   * code, envelope, body group and attachment groups (nested messages are inside these); its
+   * JSON, CBOR or MessagePack body is not CESR.
+   */
+  static void checkValueCharacters(Message m) {
+    m.genusVersion().ifPresent(ValueCharacters::check);
+    m.envelope().ifPresent(ValueCharacters::check);
+    m.bodyGroup().ifPresent(ValueCharacters::check);
+    m.attachments().forEach(ValueCharacters::check);
   }
 
   /**

@@ -47,7 +47,12 @@ import java.util.Objects;
  * GenericGroups only where a top-level message may start.
  *
  * <p>{@link #next()} throws a {@link CesrException} for bad input, with the byte offset; the
- * failed message is not consumed and the iteration ends. Not thread-safe.
+ * failed message is not consumed and the iteration ends. Framing reads every code, size, count,
+ * index and pad bit, but not the other characters of a primitive's value: one outside Base64url
+ * is a {@link dev.cesrj.MalformedException} when a view decodes it ({@code raw()}, {@code
+ * qb2()}), or when the message is framed with {@link CesrOptions#checkValueCharacters()}. A
+ * top-level message or GenericGroup longer than {@link CesrOptions#maxFrameBytes()} is a {@link
+ * dev.cesrj.FrameTooLargeException}, as in the push parser. Not thread-safe.
  */
 public final class Messages implements Iterator<Message>, Iterable<Message>, AutoCloseable {
   private final ByteBuf buf;

@@ -1,6 +1,7 @@
 package dev.cesrj.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import dev.cesrj.testing.Corpus;
 import dev.cesrj.testing.LeakDetectionExtension;
 import dev.cesrj.testing.Qb64;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -143,18 +145,52 @@ class InspectCommandTest {
     assertTrue(head.stderr().startsWith("error: MalformedException: at offset 303"), head.stderr());
   }
 
+  /**
+   * A value character outside Base64url in an ESSR payload's Bytes primitive (a CESR 2.0 exn
+   * body of 300 bytes, then {@code -ZAM} and the Texter, the {@code !} at offset 322): inspect
+   * checks every character when it frames (the JSON renderer decodes that Texter), so every
+   * format, whole or pushed, ends with the typed error at its offset and exit status 2; the JSON
+   * printed stays JSON.
+   */
+  @Test
+  void aBadValueCharacterIsATypedErrorInEveryFormat() {
+    String head = "-_AAACAA{\"v\":\"KERICAACAAJSONAAEs.\",\"t\":\"exn\",\"x\":\"";
+    String body = head + "a".repeat(300 - (head.length() - 8) - 2) + "\"}";
+    String texter = "5BALAGhlbG!vIHdvcmxkLCB0aGlzIGlzIGEgcGF5bG9hZCEh";
+    byte[] input = (body + "-ZAM" + texter).getBytes(StandardCharsets.US_ASCII);
+    assertEquals(322, body.length() + 4 + 10);
+    for (List<String> format : List.of(List.<String>of(), List.of("--json"), List.of("--annotate"),
+        List.of("--chunk", "5"), List.of("--json", "--chunk", "5"))) {
+      List<String> args = new ArrayList<>(List.of("inspect"));
+      args.addAll(format);
+      args.add("-");
+      Run run = Run.of(input, args.toArray(new String[0]));
+      assertEquals(Main.BAD_INPUT, run.status(), format + run.stderr());
+      assertTrue(run.stderr().startsWith("error: MalformedException: at offset 322, code -Z: byte 0x21"),
+          format + run.stderr());
+      if (format.contains("--json")) {
+        assertDoesNotThrow(() -> new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.stdout()));
+      }
+    }
+  }
+
   @Test
   void usageErrorsExit2() {
     for (String[] args : List.of(new String[0], new String[] {"frobnicate"},
         new String[] {"inspect"}, new String[] {"inspect", "--chunk", "0", "-"},
         new String[] {"inspect", "--chunk", "x", "-"}, new String[] {"inspect", "--max-frame"},
         new String[] {"inspect", "--table", "3", "-"}, new String[] {"inspect", "--yaml", "-"},
-        new String[] {"inspect", "a", "b"}, new String[] {"denot", "a", "b"})) {
+        new String[] {"inspect", "a", "b"}, new String[] {"denot", "a", "b"},
+        new String[] {"inspect", "--json", "--annotate", "-"},
+        new String[] {"inspect", "--max-frame", "3", "-"},
+        new String[] {"inspect", "--max-frame", "99999999999999", "-"})) {
       Run run = Run.of(new byte[0], args);
       assertEquals(Main.BAD_INPUT, run.status(), String.join(" ", args));
       assertTrue(run.stderr().contains("usage: cesrj inspect"), run.stderr());
     }
     assertEquals(Main.OK, Run.of(new byte[0], "--help").status());
+    assertTrue(Run.of(new byte[0], "inspect", "--max-frame", "3", "-").stderr()
+        .contains("--max-frame must be between 4 and 2147483647, not 3"));
   }
 
   @Test

@@ -1,0 +1,97 @@
+package dev.cesrj.stream;
+
+import static dev.cesrj.stream.GenericGroupTest.alignedV1Messages;
+import static dev.cesrj.stream.GenericGroupTest.generic;
+import static dev.cesrj.stream.TestStreams.concat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cesrj.CesrOptions;
+import dev.cesrj.MalformedException;
+import dev.cesrj.group.Group;
+import dev.cesrj.group.Groups;
+import dev.cesrj.testing.Corpus;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link CesrOptions#checkValueCharacters()}: off, a value character outside Base64url is framed
+ * (and refused when decoded); on, it is a {@link MalformedException} at its offset when framed,
+ * whole and streamed alike, and nothing keripy wrote is refused.
+ */
+class ValueCharactersTest {
+    private static final CesrOptions STRICT = CesrOptions.builder().checkValueCharacters(true).build();
+
+    static List<String> messageStreams() {
+        return CorpusConformanceTest.messageStreams();
+    }
+
+    static List<String> attachmentStreams() {
+        return CorpusConformanceTest.attachmentStreams();
+    }
+
+    private static List<Long> offsets(byte[] stream, CesrOptions options) {
+        List<Long> out = new ArrayList<>();
+        try (Messages messages = Messages.copyOf(stream, options)) {
+            messages.forEachRemaining(m -> out.add(m.offset()));
+        }
+        return out;
+    }
+
+    @ParameterizedTest
+    @MethodSource("messageStreams")
+    void everyCorpusStreamFramesAlikeChecked(String file) {
+        byte[] stream = Corpus.bytes(file);
+        assertEquals(offsets(stream, CesrOptions.DEFAULT), offsets(stream, STRICT));
+    }
+
+    @ParameterizedTest
+    @MethodSource("attachmentStreams")
+    void everyCorpusAttachmentStreamFramesAlikeChecked(String file) {
+        byte[] stream = Corpus.bytes(file);
+        int n = 0;
+        try (Groups groups = Groups.copyOf(stream, STRICT)) {
+            for (Group g : groups) {
+                n++;
+            }
+        }
+        assertTrue(n > 0);
+    }
+
+    @Test
+    void aBadCharacterInASignatureIsRefusedWhenFramedChecked() {
+        byte[] message = TestStreams.kelSingleFirstMessage();
+        int at = message.length - 10;
+        message[at] = '!';
+        byte[] stream = concat(message, TestStreams.kelSingleFirstMessage());
+        assertEquals(List.of(0L, (long) message.length), offsets(stream, CesrOptions.DEFAULT),
+                "not checked by default");
+        StreamingRuns.Outcome whole = StreamingRuns.whole(stream, STRICT);
+        assertEquals("MalformedException@" + at, whole.error());
+        for (int chunk : new int[] {1, 7, 100, stream.length}) {
+            for (boolean bufs : new boolean[] {false, true}) {
+                StreamingRuns.Outcome streamed =
+                        StreamingRuns.streamed(stream, STRICT, StreamingRuns.Chunker.fixed(chunk), bufs);
+                assertTrue(whole.sameAs(streamed), whole + "\n" + streamed);
+            }
+        }
+        byte[] run = java.util.Arrays.copyOfRange(message, 299, message.length);
+        try (Groups groups = Groups.copyOf(run, STRICT)) {
+            assertEquals(at - 299, assertThrows(MalformedException.class, groups::next).offset());
+        }
+    }
+
+    @Test
+    void bodiesAreNotCesrAndAreNotChecked() {
+        // JSON bodies, also in a GenericGroup's sub-stream, hold characters outside Base64url
+        byte[] inGroup = generic("-T", alignedV1Messages());
+        assertEquals(offsets(inGroup, CesrOptions.DEFAULT), offsets(inGroup, STRICT));
+        try (Groups groups = Groups.copyOf(inGroup, STRICT)) {
+            assertEquals("GenericGroup", groups.next().name());
+        }
+    }
+}
