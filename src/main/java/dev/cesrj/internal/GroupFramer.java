@@ -295,12 +295,11 @@ public final class GroupFramer {
   }
 
   private int groupChecked(int pos, int limit, CounterTable table, int depth) {
-    if (depth > maxDepth) {
-      throw new NestingTooDeepException(
-          src.offset(pos), null, "at most " + maxDepth + " nested groups", "depth " + depth);
-    }
     Domain d = domainAt(pos, limit);
     CounterCode known = codeAt(d, pos, limit, table, 0);
+    if (depth > maxDepth) {
+      throw tooDeep(pos, known, depth);
+    }
     if (!isAttachmentLayout(known.layout())) {
       throw new UnsupportedException(
           src.offset(pos),
@@ -339,6 +338,12 @@ public final class GroupFramer {
     }
     restore(c, n);
     return end;
+  }
+
+  /** The group of {@code code} at {@code pos} would be at {@code depth}, past the limit. */
+  private NestingTooDeepException tooDeep(int pos, CounterCode code, int depth) {
+    return new NestingTooDeepException(
+        src.offset(pos), code.code(), "at most " + maxDepth + " nested groups", "depth " + depth);
   }
 
   private void restore(CounterCode c, long n) {
@@ -386,8 +391,7 @@ public final class GroupFramer {
     requireDomain(d, p, end);
     if (p < end && isGenusVersionAt(p, end, t)) {
       if (depth + 1 > maxDepth) {
-        throw new NestingTooDeepException(
-            src.offset(p), null, "at most " + maxDepth + " nested groups", "depth " + (depth + 1));
+        throw tooDeep(p, t.genusVersion(src.ch(d, p, 1)), depth + 1);
       }
       int gvc = p;
       p += counter(p, end, t, 0);
@@ -578,13 +582,12 @@ public final class GroupFramer {
    * @param rest the least number of bytes the enclosing grammar needs after this group
    */
   private int nestedSigs(Domain d, int p, int end, CounterTable table, int depth, long rest) {
-    if (depth > maxDepth) {
-      throw new NestingTooDeepException(
-          src.offset(p), null, "at most " + maxDepth + " nested groups", "depth " + depth);
-    }
     CounterCode want = table.controllerIdxSigs();
     requireDomain(d, p, end);
     CounterCode met = codeAt(d, p, end, table, rest);
+    if (depth > maxDepth) {
+      throw tooDeep(p, met, depth);
+    }
     if (met != want) {
       throw new MalformedException(
           src.offset(p),

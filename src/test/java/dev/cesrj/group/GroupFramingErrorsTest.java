@@ -382,7 +382,7 @@ class GroupFramingErrorsTest {
   @Test
   void nestingBeyondMaxDepthIsRefused() {
     NestingTooDeepException e = fails(NestingTooDeepException.class, nestedAttachmentGroups(9));
-    assertError(e, 32, null);
+    assertError(e, 32, "-V"); // the code of the group that is too deep
     try (Groups groups = Groups.copyOf(nestedAttachmentGroups(8).getBytes(StandardCharsets.US_ASCII))) {
       Group g = groups.next();
       for (int depth = 2; depth <= 8; depth++) {
@@ -399,11 +399,11 @@ class GroupFramingErrorsTest {
     }
     e = fails(NestingTooDeepException.class,
         Qb64.counter(CounterTable.CESR_1_0, 'V', trans.length() / 4, false) + trans, two, 0);
-    assertError(e, 4 + 116, null);
+    assertError(e, 4 + 116, "-A");
     // the genus-version code leading an AttachmentGroup's content is one level deeper too
     CesrOptions one = CesrOptions.builder().maxDepth(1).build();
     e = fails(NestingTooDeepException.class, "-VAC-_AAACAA", one, 0);
-    assertError(e, 4, null);
+    assertError(e, 4, "-_AAA");
   }
 
   // ---- table scoping ----
@@ -542,7 +542,7 @@ class GroupFramingErrorsTest {
         "A");
     // too deep for the fast path: -A inside an AttachmentGroup with maxDepth 1
     CesrOptions one = CesrOptions.builder().maxDepth(1).build();
-    assertError(fails(NestingTooDeepException.class, "-VAX-AAB" + ok, one, 0), 4, null);
+    assertError(fails(NestingTooDeepException.class, "-VAX-AAB" + ok, one, 0), 4, "-A");
     try (Groups groups = Groups.copyOf(("-VAX-AAB" + ok).getBytes(StandardCharsets.US_ASCII),
         CesrOptions.builder().maxDepth(2).build())) {
       assertEquals(2, groups.next().groups().get(0).depth());
