@@ -15,7 +15,7 @@ import dev.cesrj.code.CounterTable;
  *     whole
  */
 record InspectOptions(String input, Format format, CesrOptions options, int chunk) {
-  /** The smallest {@code --max-frame}: {@link CesrOptions.Builder#maxFrameBytes(long)} takes 4 up. */
+  /** The smallest {@code --max-frame}: {@link CesrOptions.Builder#maxFrameBytes} takes 4 up. */
   static final long MIN_FRAME = 4;
 
   /** What {@code inspect} prints. */
@@ -112,7 +112,8 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
       throw new UsageException(option + " takes a positive whole number, not " + text);
     }
     if (n < min || n > max) {
-      throw new UsageException(option + " must be between " + min + " and " + max + ", not " + text);
+      throw new UsageException(
+          option + " must be between " + min + " and " + max + ", not " + text);
     }
     return n;
   }

@@ -125,13 +125,19 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
   private void write(ChannelHandlerContext ctx, CompositeByteBuf composite, OutgoingGroup g) {
     OutgoingGroup.Sized s = g.size(table);
     addCounter(ctx, composite, s.code(), s.count());
+    writeParts(ctx, composite, g.head());
     for (List<Object> element : g.elements()) {
-      for (Object part : element) {
-        if (part instanceof OutgoingGroup) {
-          write(ctx, composite, (OutgoingGroup) part);
-        } else {
-          composite.addComponent(true, ((ByteBuf) part).retain());
-        }
+      writeParts(ctx, composite, element);
+    }
+  }
+
+  private void writeParts(
+      ChannelHandlerContext ctx, CompositeByteBuf composite, List<Object> parts) {
+    for (Object part : parts) {
+      if (part instanceof OutgoingGroup) {
+        write(ctx, composite, (OutgoingGroup) part);
+      } else {
+        composite.addComponent(true, ((ByteBuf) part).retain());
       }
     }
   }

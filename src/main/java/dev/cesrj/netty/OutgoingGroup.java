@@ -33,10 +33,12 @@ import java.util.Objects;
  * takes, an indexed signature, a group the slot takes given as qb64, or, for the signature
  * group, a ControllerIdxSigs in its small form ({@code -A} in CESR 1.0, at most 4,095 signatures;
  * {@code -K} in 2.0, at most 4,095 quadlets: 186 Ed25519 signatures), the only code keripy reads
- * there. Other attachment groups (AttachmentGroup, PathedMaterialCouples) take any parts (one
- * primitive each, or several already concatenated), and count quadlets. A group that is not an
- * attachment (GenericGroup, BodyWithAttachmentGroup, a body group, a genus-version code, a group
- * keripy cannot parse) is refused: write it as a message or as bytes.
+ * there. A group whose grammar starts with items written once, before its elements (the legacy
+ * CESR 1.0 RootSadPathSigGroups {@code -K}: a root Pather, then SadPathSigGroups), takes them
+ * with {@link #head}. Other attachment groups (AttachmentGroup, PathedMaterialCouples) take any
+ * parts (one primitive each, or several already concatenated), and count quadlets. A group that
+ * is not an attachment (GenericGroup, BodyWithAttachmentGroup, a body group, a genus-version
+ * code, a group keripy cannot parse) is refused: write it as a message or as bytes.
  *
  * <p>Ownership: the group takes over every {@code ByteBuf} given to it; the {@link
  * OutgoingMessage} it is attached to releases them (the encoder hands them on without copying).
@@ -44,6 +46,7 @@ import java.util.Objects;
  */
 public final class OutgoingGroup {
   private final String name;
+  private List<Object> head = List.of();
   private final List<List<Object>> elements = new ArrayList<>();
 
   private OutgoingGroup(String name) {
@@ -69,6 +72,30 @@ public final class OutgoingGroup {
    * @throws IllegalArgumentException if a part is neither (the parts given are released)
    */
   public OutgoingGroup element(Object... parts) {
+    elements.add(parts(parts));
+    return this;
+  }
+
+  /**
+   * Sets the items written once after the counter, before the elements, where the group's grammar
+   * has them (the legacy CESR 1.0 RootSadPathSigGroups {@code -K}: its root Pather); not counted.
+   *
+   * @param parts the head items, in slot order: {@code ByteBuf}s of qb64 text (taken over)
+   * @return this
+   * @throws IllegalArgumentException if a part is not a {@code ByteBuf} or an {@code
+   *     OutgoingGroup}, or the head was set already (the parts given are released)
+   */
+  public OutgoingGroup head(Object... parts) {
+    List<Object> h = parts(parts);
+    if (!head.isEmpty()) {
+      h.forEach(OutgoingGroup::release);
+      throw new IllegalArgumentException(name + " has its head already");
+    }
+    head = h;
+    return this;
+  }
+
+  private static List<Object> parts(Object... parts) {
     for (Object p : parts) {
       if (!(p instanceof ByteBuf) && !(p instanceof OutgoingGroup)) {
         for (Object q : parts) {
@@ -77,8 +104,7 @@ public final class OutgoingGroup {
         throw new IllegalArgumentException("a part is a ByteBuf or an OutgoingGroup, not " + p);
       }
     }
-    elements.add(List.of(parts));
-    return this;
+    return List.of(parts);
   }
 
   /** {@return the group's name} */
@@ -86,13 +112,20 @@ public final class OutgoingGroup {
     return name;
   }
 
+  /** {@return the head items set ({@link #head}), empty if none} */
+  public List<Object> head() {
+    return head;
+  }
+
   /** {@return the elements added so far, each as its parts} */
   public List<List<Object>> elements() {
     return Collections.unmodifiableList(elements);
   }
 
-  /** Releases every {@code ByteBuf} of the group (nested groups included). */
+  /** Releases every {@code ByteBuf} of the group (head and nested groups included). */
   public void release() {
+    head.forEach(OutgoingGroup::release);
+    head = List.of();
     for (List<Object> e : elements) {
       for (Object p : e) {
         release(p);
@@ -120,9 +153,16 @@ public final class OutgoingGroup {
   Sized size(CounterTable table) {
     CounterCode small = table.codeFor(name, 0);
     requireAttachment(small);
-    long bytes = 0;
+    boolean tuples = small.layout() == Layout.TUPLES;
+    if (!head.isEmpty() || (tuples && !small.head().isEmpty())) {
+      if (!tuples || head.size() != small.head().size()) {
+        throw new IllegalArgumentException(name + " has a head of " + small.head() + ", not "
+            + head.size() + " parts");
+      }
+    }
+    long bytes = partsBytes(table, tuples ? small.head() : null, head, "head");
     for (List<Object> e : elements) {
-      bytes += elementBytes(table, small, e);
+      bytes += partsBytes(table, tuples ? small.slots() : null, e, "element");
     }
     long count;
     if (small.unit() == CountUnit.ELEMENTS) {
@@ -148,33 +188,35 @@ public final class OutgoingGroup {
     }
   }
 
-  /** The bytes of one element's parts, checked against the grammar of {@code code}. */
-  private long elementBytes(CounterTable table, CounterCode code, List<Object> parts) {
-    boolean tuples = code.layout() == Layout.TUPLES;
-    if (tuples && parts.size() != code.slotCount()) {
+  /**
+   * The bytes of an element's (or the head's) parts, checked against {@code slots}, the grammar
+   * of a tuple group; {@code null} for a group that takes any parts.
+   */
+  private long partsBytes(CounterTable table, List<Slot> slots, List<Object> parts, String what) {
+    if (slots != null && parts.size() != slots.size()) {
       throw new IllegalArgumentException(
-          name + " elements have " + code.slotCount() + " parts " + code.slots() + ", not "
+          name + " " + what + "s have " + slots.size() + " parts " + slots + ", not "
               + parts.size());
     }
     long bytes = 0;
     for (int i = 0; i < parts.size(); i++) {
       Object p = parts.get(i);
-      Slot slot = tuples ? code.slot(i) : null;
+      Slot slot = slots != null ? slots.get(i) : null;
       if (p instanceof OutgoingGroup) {
-        if (tuples && slot != Slot.SIGS) {
-          throw partError(i, slot, "must be a ByteBuf, not an OutgoingGroup");
+        if (slots != null && slot != Slot.SIGS) {
+          throw partError(what, i, slot, "must be a ByteBuf, not an OutgoingGroup");
         }
         Sized nested = ((OutgoingGroup) p).size(table);
-        if (tuples && nested.code() != table.controllerIdxSigs()) {
+        if (slots != null && nested.code() != table.controllerIdxSigs()) {
           CounterCode want = table.controllerIdxSigs();
-          throw partError(i, slot, "must be " + want.name() + " in its small form " + want.code()
-              + ", not " + nested.code().name() + " " + nested.code().code());
+          throw partError(what, i, slot, "must be " + want.name() + " in its small form "
+              + want.code() + ", not " + nested.code().name() + " " + nested.code().code());
         }
         bytes += nested.length();
       } else {
         ByteBuf b = (ByteBuf) p;
-        if (tuples) {
-          requireItem(table, i, slot, b);
+        if (slots != null) {
+          requireItem(table, what, i, slot, b);
         }
         bytes += b.readableBytes();
       }
@@ -183,9 +225,9 @@ public final class OutgoingGroup {
   }
 
   /** Checks that {@code part} is exactly one item of {@code slot}, as the decoder frames it. */
-  private void requireItem(CounterTable table, int i, Slot slot, ByteBuf part) {
+  private void requireItem(CounterTable table, String what, int i, Slot slot, ByteBuf part) {
     if (slot == Slot.SIGS) {
-      throw partError(i, slot, "must be an OutgoingGroup, not a ByteBuf");
+      throw partError(what, i, slot, "must be an OutgoingGroup, not a ByteBuf");
     }
     int from = part.readerIndex();
     int end = part.writerIndex();
@@ -200,14 +242,14 @@ public final class OutgoingGroup {
         GroupFramer groups = new GroupFramer(src, CesrOptions.DEFAULT);
         size = groups.group(from, end, table, 2) - from;
         if (!slot.acceptsGroup(groups.code())) {
-          throw partError(i, slot, "cannot be " + groups.code().name());
+          throw partError(what, i, slot, "cannot be " + groups.code().name());
         }
       }
     } catch (CesrException e) {
-      throw partError(i, slot, "is not " + words(slot) + ": " + e.getMessage());
+      throw partError(what, i, slot, "is not " + words(slot) + ": " + e.getMessage());
     }
     if (size != end - from) {
-      throw partError(i, slot, "holds " + words(slot) + " of " + size + " characters, then "
+      throw partError(what, i, slot, "holds " + words(slot) + " of " + size + " characters, then "
           + (end - from - size) + " more");
     }
   }
@@ -216,8 +258,9 @@ public final class OutgoingGroup {
     return slot.isGroup() ? "a group" : TextScan.slotWords(slot);
   }
 
-  private IllegalArgumentException partError(int i, Slot slot, String what) {
-    return new IllegalArgumentException(name + " element part " + i + " (" + slot + ") " + what);
+  private IllegalArgumentException partError(String what, int i, Slot slot, String problem) {
+    return new IllegalArgumentException(
+        name + " " + what + " part " + i + " (" + slot + ") " + problem);
   }
 
   /** A group's code and count in a table, and its content's size in bytes. */

@@ -135,11 +135,7 @@ public final class CesrStreamParser implements AutoCloseable {
 
   private final CesrOptions options;
   private final long maxFrame;
-  /**
-   * The most bytes of one top-level frame the framer is shown: {@code maxFrameBytes}, at least
-   * the bytes a version string is looked for in, plus {@link MessageFramer#PEEK} (the counter
-   * after a message that tells where its bare run ends).
-   */
+  /** The most bytes of one top-level frame the framer reads ({@link MessageFramer#window}). */
   private final long window;
   private final long epoch;
 
@@ -197,7 +193,7 @@ public final class CesrStreamParser implements AutoCloseable {
   CesrStreamParser(CesrOptions options, long epoch) {
     this.options = Objects.requireNonNull(options, "options");
     this.maxFrame = options.maxFrameBytes();
-    this.window = Math.max(maxFrame, VersionSniffer.SMELL_SIZE) + MessageFramer.PEEK;
+    this.window = MessageFramer.window(maxFrame);
     this.epoch = epoch;
   }
 
@@ -661,21 +657,17 @@ public final class CesrStreamParser implements AutoCloseable {
           break;
         }
       }
-      // never show the framer more than the window of one message
-      int cap = (int) Math.min(limit, pos + window);
+      // the framer reads at most its window of the frame, and says when that is not enough
       attempts++;
       int mark = out.size();
       int end;
       try {
-        end = framer.frame(pos, cap, out);
+        end = framer.frame(pos, limit, out);
       } catch (TruncatedException e) {
-        long need = (long) (cap - pos) + e.needed(); // bytes from pos the framer needs, at least
-        if (need > window) {
-          fail(tooLarge(pos, origin, need));
-        } else if (ended) {
+        if (ended) {
           fail(truncatedAtEnd(e, pos, origin, limit));
         } else {
-          awaiting = e.needed();
+          awaiting = Math.min(e.needed(), pos + window - limit); // never wait past the window
         }
         break;
       } catch (CesrException e) {
@@ -683,17 +675,13 @@ public final class CesrStreamParser implements AutoCloseable {
         break;
       }
       if (end < 0) {
-        // only a genus-version code before cap: it belongs to the message that follows it
-        if (cap < limit) {
-          fail(tooLarge(pos, origin, cap - pos + 1L));
-          break;
-        }
+        // only genus-version codes before limit: they belong to the message that follows them
         if (!ended) {
           awaiting = 1;
           break;
         }
         table = framer.streamTable();
-        pos = cap;
+        pos = limit;
         continue;
       }
       if (end == limit && !ended && out.size() == mark + 1 && mayContinue(out.get(mark))) {
@@ -773,10 +761,6 @@ public final class CesrStreamParser implements AutoCloseable {
     failure = e;
     awaiting = 0;
     held = false;
-  }
-
-  private FrameTooLargeException tooLarge(int pos, int origin, long declared) {
-    return new FrameTooLargeException((long) pos - origin, null, declared, maxFrame);
   }
 
   /** The framer's truncation at the end of the input, saying what the message needs and has. */

@@ -60,6 +60,8 @@ final class MessageFramer {
   private CounterTable streamTable;
   /** The domain of the innermost enclosing group being framed, or {@code null} at the top. */
   private Domain within;
+  /** Where the top-level frame being framed starts ({@link #frame}). */
+  private int frameStart;
 
   MessageFramer(ByteBuf buf, int origin, CesrOptions options) {
     this(buf, origin, options, null);
@@ -110,11 +112,27 @@ final class MessageFramer {
   static final int PEEK = 8;
 
   /**
+   * The most bytes of one top-level frame the framer reads, for a frame limit of {@code
+   * maxFrame}: the limit (at least the {@value VersionSniffer#SMELL_SIZE} bytes a version string
+   * is looked for in) and {@link #PEEK} more.
+   */
+  static long window(long maxFrame) {
+    return Math.max(maxFrame, VersionSniffer.SMELL_SIZE) + PEEK;
+  }
+
+  /**
    * Frames the top-level frame at {@code pos} into {@code out}: one message, or the messages of a
    * GenericGroup sub-stream (CESR.md 6.4 form 5), in stream order. Atomic: if it throws, nothing
-   * was added to {@code out}. A frame (genus-version codes before it included) longer than {@link
-   * CesrOptions#maxFrameBytes()} is a {@link FrameTooLargeException} at {@code pos}, whatever its
-   * parts declare.
+   * was added to {@code out}.
+   *
+   * <p>Frame limit: a frame (genus-version codes before it included) longer than {@link
+   * CesrOptions#maxFrameBytes()} is a {@link FrameTooLargeException} at {@code pos} (code {@code
+   * null}), whatever its parts declare, and so is one whose bare attachment run goes on past the
+   * limit (judged at each group boundary, before what comes next is read). The framer reads at
+   * most the {@link #window} of the frame: a frame that needs more once that window has been
+   * read is too large; a truncation short of it is thrown as it is (a caller that waits for more
+   * bytes waits at most for the window), so that whole and streamed input give the same error
+   * whatever follows the frame.
    *
    * @return the index just past the frame; or -1 if only genus-version codes were left before
    *     {@code limit} (the table switch is kept); of several codes in a row, the last is the
@@ -122,10 +140,27 @@ final class MessageFramer {
    */
   int frame(int pos, int limit, List<Message> out) {
     int mark = out.size();
+    long maxFrame = options.maxFrameBytes();
+    long window = window(maxFrame);
+    int cap = (int) Math.min(limit, pos + window);
+    frameStart = pos;
     try {
-      int end = frameAt(pos, limit, 1, List.of(), out);
-      if (end - (long) pos > options.maxFrameBytes()) {
-        throw new FrameTooLargeException(src.offset(pos), null, end - pos, options.maxFrameBytes());
+      int end;
+      try {
+        end = frameAt(pos, cap, 1, List.of(), out);
+      } catch (TruncatedException e) {
+        if (cap - (long) pos >= window) {
+          // the whole window was read and is not enough
+          throw new FrameTooLargeException(src.offset(pos), null, cap - pos + e.needed(), maxFrame);
+        }
+        throw e; // more bytes would show more: wait for them (at most up to the window)
+      }
+      if (end < 0 && cap < limit) {
+        // genus-version codes fill the window
+        throw new FrameTooLargeException(src.offset(pos), null, cap - pos + 1L, maxFrame);
+      }
+      if (end - (long) pos > maxFrame) {
+        throw new FrameTooLargeException(src.offset(pos), null, end - pos, maxFrame);
       }
       if (options.checkValueCharacters()) {
         for (int i = mark; i < out.size(); i++) {
@@ -552,6 +587,11 @@ final class MessageFramer {
       Run run) {
     boolean first = true;
     while (p < limit) {
+      if (p - (long) frameStart > options.maxFrameBytes()) {
+        // the run goes on past the frame limit: too large, whatever follows
+        throw new FrameTooLargeException(
+            src.offset(frameStart), null, p - (long) frameStart, options.maxFrameBytes());
+      }
       int b = src.at(p);
       if (!startsCounter(b)) {
         if (!enclosed && Tritet.of(b).isMessage()) {

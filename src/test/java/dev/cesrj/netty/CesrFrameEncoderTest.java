@@ -327,6 +327,57 @@ class CesrFrameEncoderTest {
         }
     }
 
+    /**
+     * The legacy CESR 1.0 RootSadPathSigGroups ({@code -K}): a root Pather given once as the
+     * group's head, then SadPathSigGroups elements (given as qb64); written as keripy 1.x writes
+     * it and read back by a decoder with the legacy table. Without its head it is refused.
+     */
+    @Test
+    void aGroupWithAHeadWritesItOnceBeforeItsElements() {
+        SplittableRandom random = new SplittableRandom(19);
+        String sig = Wire.signature(0, random);
+        String sadPath = "-JAB4AABAAAA-AAB" + sig;
+        CesrFrameEncoder encoder = new CesrFrameEncoder(CounterTable.CESR_1_0_LEGACY, false);
+        String body = body(CounterTable.CESR_1_0, 0);
+        String text = written(encoder, new OutgoingMessage(pooled(body)).attach(
+                OutgoingGroup.of("RootSadPathSigGroups").head(pooled("4AABAAAA")).element(pooled(sadPath))));
+        assertEquals(body + "-KAB4AABAAAA" + sadPath, text);
+        Recorder recorder = new Recorder();
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameDecoder(
+                dev.cesrj.CesrOptions.builder().legacyCesr10(true).build(), OnMalformed.CLOSE), recorder);
+        channel.writeInbound(Unpooled.copiedBuffer(text, StandardCharsets.US_ASCII));
+        channel.finish();
+        try {
+            assertEquals(List.of(), recorder.errors);
+            Message m = recorder.frames.get(0).message();
+            assertEquals("RootSadPathSigGroups", m.groups().get(0).name());
+            assertEquals(List.of(sig), m.signatures().stream().map(IndexedSignature::qb64Text).toList());
+        } finally {
+            release(recorder.frames);
+        }
+        for (OutgoingGroup bad : List.of(
+                OutgoingGroup.of("RootSadPathSigGroups").element(pooled(sadPath)),
+                OutgoingGroup.of("RootSadPathSigGroups").head(pooled(sadPath)).element(pooled(sadPath)),
+                OutgoingGroup.of("ControllerIdxSigs").head(pooled("4AABAAAA")).element(pooled(sig)))) {
+            OutgoingMessage m = new OutgoingMessage(pooled(body)).attach(bad);
+            EmbeddedChannel out = new EmbeddedChannel(encoder);
+            try {
+                EncoderException e = assertThrows(EncoderException.class, () -> out.writeOutbound(m));
+                assertInstanceOf(IllegalArgumentException.class, e.getCause());
+                assertEquals(0, m.refCnt());
+            } finally {
+                out.finishAndReleaseAll();
+            }
+        }
+        ByteBuf first = pooled("4AABAAAA");
+        ByteBuf second = pooled("4AABAAAA");
+        OutgoingGroup twice = OutgoingGroup.of("RootSadPathSigGroups").head(first);
+        assertThrows(IllegalArgumentException.class, () -> twice.head(second));
+        assertEquals(0, second.refCnt(), "released with the refused head");
+        twice.release();
+        assertEquals(0, first.refCnt());
+    }
+
     /** Anything else passes through untouched (a ByteBuf written beside CESR messages). */
     @Test
     void otherMessagesPassThrough() {

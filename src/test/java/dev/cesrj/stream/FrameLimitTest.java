@@ -71,6 +71,60 @@ class FrameLimitTest {
         assertNull(StreamingRuns.whole(concat(message(LIMIT), message(LIMIT)), OPTIONS).error());
     }
 
+    /** The first error of {@code stream}: whole ({@code chunk} 0) or fed {@code chunk} bytes at a time. */
+    private static String error(byte[] stream, int chunk) {
+        if (chunk == 0) {
+            try (Messages messages = Messages.copyOf(stream, OPTIONS)) {
+                while (messages.hasNext()) {
+                    messages.next();
+                }
+                return "none";
+            } catch (dev.cesrj.CesrException e) {
+                return e.getClass().getSimpleName() + "@" + e.offset() + " " + e.code();
+            }
+        }
+        try (CesrStreamParser parser = new CesrStreamParser(OPTIONS)) {
+            Framed f = null;
+            for (int i = 0; i < stream.length; i += chunk) {
+                f = parser.feed(stream, i, Math.min(chunk, stream.length - i));
+                if (f.failed()) {
+                    break;
+                }
+            }
+            Framed last = f.failed() ? f : parser.endOfInput();
+            return last.error().map(e -> e.getClass().getSimpleName() + "@"
+                    + (last.offsetBase() + e.offset()) + " " + e.code()).orElse("none");
+        }
+    }
+
+    /**
+     * Whatever follows a message longer than the limit, it is refused at its own offset, whole and
+     * streamed alike: the run is judged too long at the group boundary past the limit, before the
+     * bytes after it are read.
+     */
+    @Test
+    void aMessageAboveTheLimitIsRefusedAtItsOffsetWhateverFollowsIt() {
+        List<String> hostile = List.of("####", "-", "--AAABAA", "--V_____", "-AA", "-CAB####", "\0\0\0\0");
+        for (String follower : hostile) {
+            for (int length = LIMIT + 1; length <= LIMIT + 9; length++) {
+                byte[] stream = concat(message(length), follower);
+                String whole = error(stream, 0);
+                assertEquals("FrameTooLargeException@0 null", whole, length + " then " + follower);
+                for (int chunk : new int[] {1, 3, 7, 64, stream.length}) {
+                    assertEquals(whole, error(stream, chunk), length + " then " + follower + " by " + chunk);
+                }
+            }
+        }
+        // within the limit, the follower's own error is the one reported, alike
+        for (String follower : hostile) {
+            byte[] stream = concat(message(LIMIT), follower);
+            String whole = error(stream, 0);
+            for (int chunk : new int[] {1, 3, 7, 64, stream.length}) {
+                assertEquals(whole, error(stream, chunk), follower + " by " + chunk);
+            }
+        }
+    }
+
     @Test
     void aLimitBelowAVersionStringIsReportedOnTheDeclaredBodySize() {
         CesrOptions tiny = CesrOptions.builder().maxFrameBytes(20).build();
