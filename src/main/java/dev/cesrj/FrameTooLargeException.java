@@ -6,8 +6,8 @@ package dev.cesrj;
  * before anything of that size is awaited or allocated; or a whole top-level message (body and
  * attachments, with the genus-version codes before it) or GenericGroup longer than the maximum,
  * which has no size field of its own: then {@link #code()} is {@code null} and {@link
- * #declared()} the length found (whole-buffer), or the least length the bytes at hand show
- * (streaming, which stops reading a message a few bytes past the maximum).
+ * #declared()} the length found, or the least length the bytes read show (framing reads at most 8
+ * bytes of a message past the maximum, whole-buffer and streaming alike).
  */
 public class FrameTooLargeException extends CesrException {
   private static final long serialVersionUID = 1L;

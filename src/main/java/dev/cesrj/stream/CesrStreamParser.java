@@ -653,7 +653,7 @@ public final class CesrStreamParser implements AutoCloseable {
           break;
         }
         if (w > 0) {
-          awaiting = Math.min(w, pos + window - limit); // never wait past the cap
+          awaiting = Math.min(w, pos + window - limit); // never wait past the window
           break;
         }
       }
