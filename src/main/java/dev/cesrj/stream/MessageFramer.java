@@ -565,6 +565,18 @@ final class MessageFramer {
   }
 
   /**
+   * Refuses a run that goes on at {@code p}, past the frame limit from the top-level frame's
+   * start: too large, whatever follows. (Out of line: {@link #attachments} stays small enough
+   * for the JIT to inline it, and its {@code Run} is then not allocated.)
+   */
+  private void requireWithinFrameLimit(int p) {
+    if (p - (long) frameStart > options.maxFrameBytes()) {
+      throw new FrameTooLargeException(
+          src.offset(frameStart), null, p - (long) frameStart, options.maxFrameBytes());
+    }
+  }
+
+  /**
    * Reads attachment groups from {@code p} (CESR.md 6.3; keripy {@code msgParsator}).
    *
    * <p>{@code enclosed} (inside an AttachmentGroup or envelope): up to {@code limit}; an envelope
@@ -587,11 +599,7 @@ final class MessageFramer {
       Run run) {
     boolean first = true;
     while (p < limit) {
-      if (p - (long) frameStart > options.maxFrameBytes()) {
-        // the run goes on past the frame limit: too large, whatever follows
-        throw new FrameTooLargeException(
-            src.offset(frameStart), null, p - (long) frameStart, options.maxFrameBytes());
-      }
+      requireWithinFrameLimit(p);
       int b = src.at(p);
       if (!startsCounter(b)) {
         if (!enclosed && Tritet.of(b).isMessage()) {
