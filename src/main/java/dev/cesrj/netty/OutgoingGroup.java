@@ -5,6 +5,7 @@ import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.GroupFramer;
@@ -240,6 +241,10 @@ public final class OutgoingGroup {
         size = TextScan.matter(src, from, end, slot, Long.MAX_VALUE, 0);
       } else {
         GroupFramer groups = new GroupFramer(src, CesrOptions.DEFAULT);
+        if (groups.domainAt(from, end) != Domain.QB64) {
+          // the framer would read a qb2 group in its own domain: text is written here
+          throw partError(what, i, slot, "must be qb64 text, not a qb2 group");
+        }
         size = groups.group(from, end, table, 2) - from;
         if (!slot.acceptsGroup(groups.code())) {
           throw partError(what, i, slot, "cannot be " + groups.code().name());

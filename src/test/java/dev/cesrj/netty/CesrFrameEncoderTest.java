@@ -355,8 +355,12 @@ class CesrFrameEncoderTest {
         } finally {
             release(recorder.frames);
         }
+        byte[] sadPathQb2 = java.util.Base64.getUrlDecoder().decode(sadPath);
         for (OutgoingGroup bad : List.of(
                 OutgoingGroup.of("RootSadPathSigGroups").element(pooled(sadPath)),
+                // a group given in qb2 where the text of the group is written
+                OutgoingGroup.of("RootSadPathSigGroups").head(pooled("4AABAAAA"))
+                        .element(Unpooled.wrappedBuffer(sadPathQb2)).element(Unpooled.wrappedBuffer(sadPathQb2)),
                 OutgoingGroup.of("RootSadPathSigGroups").head(pooled(sadPath)).element(pooled(sadPath)),
                 OutgoingGroup.of("ControllerIdxSigs").head(pooled("4AABAAAA")).element(pooled(sig)))) {
             OutgoingMessage m = new OutgoingMessage(pooled(body)).attach(bad);
