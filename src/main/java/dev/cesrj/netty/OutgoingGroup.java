@@ -123,7 +123,10 @@ public final class OutgoingGroup {
     return Collections.unmodifiableList(elements);
   }
 
-  /** Releases every {@code ByteBuf} of the group (head and nested groups included). */
+  /**
+   * Releases every {@code ByteBuf} of the group (head and nested groups included) and empties it:
+   * it then has no head and no elements, and takes parts again as a new group would.
+   */
   public void release() {
     head.forEach(OutgoingGroup::release);
     head = List.of();

@@ -380,6 +380,12 @@ class CesrFrameEncoderTest {
         assertEquals(0, second.refCnt(), "released with the refused head");
         twice.release();
         assertEquals(0, first.refCnt());
+        assertTrue(twice.head().isEmpty() && twice.elements().isEmpty(), "release() empties it");
+        ByteBuf again = pooled("4AABAAAA");
+        twice.head(again); // an emptied group takes a head again
+        assertEquals(List.of(again), twice.head());
+        twice.release();
+        assertEquals(0, again.refCnt());
     }
 
     /** Anything else passes through untouched (a ByteBuf written beside CESR messages). */
