@@ -164,7 +164,7 @@ final class MessageFramer {
       }
       if (options.checkValueCharacters()) {
         for (int i = mark; i < out.size(); i++) {
-          checkValueCharacters(out.get(i));
+          checkEnclosing(out.get(i));
         }
       }
       return end;
@@ -184,6 +184,16 @@ final class MessageFramer {
     m.envelope().ifPresent(ValueCharacters::check);
     m.bodyGroup().ifPresent(ValueCharacters::check);
     m.attachments().forEach(ValueCharacters::check);
+  }
+
+  /**
+   * The parts of a framed message that framing has not checked as it went ({@link #addGroup},
+   * {@link #bodyGroupMessage}): its genus-version code and its envelope (which holds its body
+   * group and attachments).
+   */
+  private static void checkEnclosing(Message m) {
+    m.genusVersion().ifPresent(ValueCharacters::check);
+    m.envelope().ifPresent(ValueCharacters::check);
   }
 
   /**
@@ -431,6 +441,9 @@ final class MessageFramer {
   private Message bodyGroupMessage(
       int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
     Body body = body(p, limit, table, depth, pinned);
+    if (options.checkValueCharacters()) {
+      ValueCharacters.check(body.group); // before the attachments, as addGroup checks each group
+    }
     CounterTable at = pinned != null ? pinned : options.table(body.version.impliedTable());
     Run run = new Run(depth);
     int end = attachments(body.end, limit, at, pinned, depth, false, run);
@@ -685,7 +698,16 @@ final class MessageFramer {
     return p + nested.length();
   }
 
+  /**
+   * Adds a group to the run, after {@link CesrOptions#checkValueCharacters()} (when on) has
+   * checked its characters: each group of a run is checked as soon as it is framed, before what
+   * follows it is read, so that the first error is the same whether the run is framed whole or
+   * as its bytes arrive (a streaming parser may frame a run that ends where the bytes end).
+   */
   private void addGroup(Run run, Group g, int depth) {
+    if (options.checkValueCharacters()) {
+      ValueCharacters.check(g);
+    }
     checkRoom(run, g.offset(), g.code().code());
     if (depth == run.depth) {
       run.attachments.add(g);

@@ -85,6 +85,32 @@ class ValueCharactersTest {
         }
     }
 
+    /**
+     * A bad character in a group of a bare run is the first error, whatever ends the run (a byte
+     * that starts nothing, a cut counter, the end of the input) and however the bytes arrive: a
+     * streaming parser may frame the run where the bytes end, before the byte after it has come.
+     */
+    @Test
+    void aBadCharacterInABareRunIsTheFirstErrorWhateverFollowsTheRun() {
+        String sig = "AADkc3oI9LRn8jGq55tYUkHUpG6wJkqYD2qypx1JunQqzo8IwruSmQ5rZyjh0BXU0scfrpamB9ivZE81oxHT0g4M";
+        String bad = sig.substring(0, 40) + "," + sig.substring(41);
+        String v1 = "{\"v\":\"KERI10JSON000019_\"}";
+        String v2 = "{\"v\":\"KERICAACAAJSONAAAk.\",\"t\":\"xx\"}";
+        String[][] runs = {{v1 + "-AAB", "69"}, {v2 + "-KAW", "80"}};
+        for (String[] run : runs) {
+            for (String after : new String[] {"N", "-", "-A", ""}) {
+                byte[] stream = (run[0] + bad + after).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                StreamingRuns.Outcome whole = StreamingRuns.whole(stream, STRICT);
+                assertEquals("MalformedException@" + run[1], whole.error(), run[0] + " ... " + after);
+                for (int chunk : new int[] {1, 2, 3, 7, stream.length}) {
+                    StreamingRuns.Outcome streamed =
+                            StreamingRuns.streamed(stream, STRICT, StreamingRuns.Chunker.fixed(chunk), false);
+                    assertTrue(whole.sameAs(streamed), whole + "\n" + streamed);
+                }
+            }
+        }
+    }
+
     @Test
     void bodiesAreNotCesrAndAreNotChecked() {
         // JSON bodies, also in a GenericGroup's sub-stream, hold characters outside Base64url
