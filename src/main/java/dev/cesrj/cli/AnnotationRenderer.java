@@ -7,8 +7,10 @@ import dev.cesrj.primitive.Matter;
 import dev.cesrj.stream.Message;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Annotated CESR text in the style of keripy's {@code annot} (keri.core.annotating): one element
@@ -29,6 +31,8 @@ final class AnnotationRenderer implements PartsRenderer {
   private final byte[] input;
   /** Stream offset up to which the input has been written. */
   private long written;
+  /** Offsets of the GenericGroup counters written ({@link Parts#shownBefore}). */
+  private final Set<Long> genericGroups = new HashSet<>();
 
   AnnotationRenderer(PrintStream out, byte[] input) {
     this.out = out;
@@ -52,13 +56,20 @@ final class AnnotationRenderer implements PartsRenderer {
   @Override
   public void print(List<Part> parts) {
     int[] indents = Parts.indents(parts);
+    boolean[] shown = Parts.shownBefore(parts, genericGroups);
     for (int i = 0; i < parts.size(); i++) {
       Part p = parts.get(i);
+      if (shown[i]) {
+        continue; // the counter of the GenericGroup around an earlier message
+      }
       if (p.bytes() > 0 && p.offset() < written) {
         throw new IllegalStateException("overlapping parts at offset " + p.offset());
       }
-      if (p.bytes() > 0 && p.offset() > written) {
+      if (p.offset() > written) {
+        // bytes no part covers (a genus-version code the message does not keep), before the
+        // part, heading or not, that comes after them
         hex(indents[i], written, p.offset() - written, "not framed");
+        written = p.offset();
       }
       line(indents[i], p);
       written = Math.max(written, p.offset() + p.bytes());

@@ -3,6 +3,7 @@ package dev.cesrj.cli;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ColdStartException;
+import dev.cesrj.code.Layout;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
 import dev.cesrj.stream.CesrStreamParser;
@@ -17,8 +18,11 @@ import java.io.IOException;
  * {@link Renderer} while its views are valid.
  *
  * <p>A stream that starts with an attachment group instead of a message (a qb64 counter
- * {@code -} or a qb2 one, tritet 111; the corpus's attachment-only {@code atc_*} files; {@link Messages} reports a {@link ColdStartException}
- * before any message) is read as attachment groups with {@link Groups}, in one piece.
+ * {@code -} or a qb2 one, tritet 111, after any genus-version codes; the corpus's attachment-only
+ * {@code atc_*} files; {@link Messages} reports a {@link ColdStartException} where the first
+ * message should start) is read as attachment groups with {@link Groups}, in one piece. A cold
+ * start later in the first message (after a leading genus-version code, say) is reported as it
+ * is.
  */
 final class Inspection {
   private final byte[] input;
@@ -43,7 +47,8 @@ final class Inspection {
     Inspection i = new Inspection(input, options, out);
     Failure f = chunk > 0 ? i.pushed(chunk) : i.whole();
     if (f != null && i.messages == 0 && f.error() instanceof ColdStartException
-        && input.length > 0 && (input[0] == '-' || (input[0] & 0xFF) >= 0xE0)) {
+        && input.length > 0 && (input[0] == '-' || (input[0] & 0xFF) >= 0xE0)
+        && f.offset() == i.firstMessageOffset()) {
       f = i.attachments();
     }
     long framedTo = f == null ? input.length : f.offset();
@@ -89,6 +94,27 @@ final class Inspection {
       return new Failure(e, framed.offsetBase() + e.offset());
     }
     return null;
+  }
+
+  /**
+   * The offset at which the first message of the input would start: past the genus-version codes
+   * that lead it (0 if none). A cold start there means attachments where a message should be; a
+   * cold start further on is an error inside the first message, reported as it is.
+   */
+  private long firstMessageOffset() {
+    long at = 0;
+    try (Groups groups = Groups.copyOf(input, options)) {
+      while (groups.hasNext()) {
+        Group g = groups.next();
+        if (g.code().layout() != Layout.GENUS_VERSION) {
+          break;
+        }
+        at = g.offset() + g.length();
+      }
+    } catch (CesrException e) {
+      // what follows the codes is not a group (a message body): the codes end there
+    }
+    return at;
   }
 
   private Failure attachments() throws IOException {

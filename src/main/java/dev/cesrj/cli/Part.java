@@ -36,13 +36,11 @@ sealed interface Part {
     }
   }
 
-  /** A JSON, CBOR or MGPK body that stands bare in the stream. */
-  record Body(long offset, Message message) implements Part {
-    @Override
-    public int bytes() {
-      return (int) message.version().size();
-    }
-  }
+  /**
+   * A message body as it stands in the stream: a bare JSON, CBOR or MGPK body, or the fields of a
+   * CESR-native body after its body group's counter; {@code bytes} long.
+   */
+  record Body(long offset, int bytes, Message message) implements Part {}
 
   /** A group's counter; the group's elements follow. */
   record Counter(long offset, Group group) implements Part {

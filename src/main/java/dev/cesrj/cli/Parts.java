@@ -77,6 +77,22 @@ final class Parts {
     return out;
   }
 
+  /**
+   * Which of {@code parts} were shown before: the counters of GenericGroups whose offsets are in
+   * {@code seen} (to which this adds the new ones). Every message of a GenericGroup lists the
+   * group's counter, for its indentation; a renderer shows it once, before the first.
+   */
+  static boolean[] shownBefore(List<Part> parts, Set<Long> seen) {
+    boolean[] out = new boolean[parts.size()];
+    for (int i = 0; i < out.length; i++) {
+      Part p = parts.get(i);
+      out[i] = p instanceof Part.Counter
+          && ((Part.Counter) p).group().code().layout() == Layout.GENERIC
+          && !seen.add(p.offset());
+    }
+    return out;
+  }
+
   /** The body bytes of {@code m} as they stand in the stream or in its Bytes primitive. */
   static byte[] body(Message m) {
     byte[] b = new byte[m.body().readableBytes()];
@@ -87,15 +103,21 @@ final class Parts {
   private void message(Message m, int ordinal) {
     parts.add(new Part.Head(base + m.offset(), m, ordinal, BodyFields.read(m.version().kind(),
         body(m))));
+    m.genericGroups().forEach(this::counter); // the GenericGroups around it, outermost first
     m.genusVersion().ifPresent(this::counter);
     m.envelope().ifPresent(this::counter);
     m.bodyGroup().ifPresent(this::counter);
     if (m.bodyTexter().isPresent()) {
       Matter t = m.bodyTexter().get();
       parts.add(new Part.Primitive(base + t.offset(), t, "body"));
+    } else if (m.bodyGroup().isPresent()) {
+      // a CESR-native body: its fields follow the body group's counter
+      Group g = m.bodyGroup().get();
+      parts.add(new Part.Body(base + g.offset() + g.counterSize(), g.length() - g.counterSize(), m));
     } else {
-      long at = m.offset() + m.genusVersion().map(Group::length).orElse(0);
-      parts.add(new Part.Body(base + at, m));
+      // a bare body: after the genus-version code that leads it (the last of several)
+      long at = m.genusVersion().map(g -> g.offset() + g.length()).orElse(m.offset());
+      parts.add(new Part.Body(base + at, (int) m.version().size(), m));
     }
     for (Group g : m.groups()) {
       group(g);

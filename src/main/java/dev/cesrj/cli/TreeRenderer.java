@@ -7,7 +7,9 @@ import dev.cesrj.primitive.Matter;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.VersionString;
 import java.io.PrintStream;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The indented tree: each message with its offset, length, version string fields, ilk, SAID and
@@ -22,6 +24,8 @@ final class TreeRenderer implements PartsRenderer {
 
   private final PrintStream out;
   private final long inputLength;
+  /** Offsets of the GenericGroup counters shown ({@link Parts#shownBefore}). */
+  private final Set<Long> genericGroups = new HashSet<>();
 
   TreeRenderer(PrintStream out, long inputLength) {
     this.out = out;
@@ -31,8 +35,11 @@ final class TreeRenderer implements PartsRenderer {
   @Override
   public void print(List<Part> parts) {
     int[] indents = Parts.indents(parts);
+    boolean[] shown = Parts.shownBefore(parts, genericGroups);
     for (int i = 0; i < parts.size(); i++) {
-      out.println("  ".repeat(indents[i]) + line(parts.get(i)));
+      if (!shown[i]) {
+        out.println("  ".repeat(indents[i]) + line(parts.get(i)));
+      }
     }
   }
 

@@ -97,6 +97,65 @@ class InspectCommandTest {
     assertTrue(run.out().contains(" # not framed: at offset 299: byte 0x21"), run.out());
   }
 
+  /**
+   * A stream led by a genus-version code (every CESR 2.0 stream) whose first message fails with a
+   * cold start is reported at that error, whole and in chunks; only a cold start where the first
+   * message should start (attachments instead of a message) is read again as attachment groups.
+   */
+  @Test
+  void aColdStartInsideTheFirstMessageIsReportedWhereItIs() {
+    String[][] cases = {
+      {"-_AAACAA{\"v\":\"KERICAACAAJSONAAAi.\",\"t\":\"\"}?", "42"},
+      {"-_AAACAA-GAEMAAA0OKERICAACAA?", "28"},
+    };
+    for (String[] c : cases) {
+      byte[] in = c[0].getBytes(StandardCharsets.US_ASCII);
+      for (String[] args : new String[][] {{"inspect", "-"}, {"inspect", "--chunk", "5", "-"}}) {
+        Run run = Run.of(in, args);
+        assertEquals(Main.BAD_INPUT, run.status(), c[0]);
+        assertTrue(run.stderr().startsWith("error: ColdStartException: at offset " + c[1] + ":"),
+            run.stderr());
+      }
+    }
+    Run atc = Run.of(Corpus.bytes("atc_sigs_K5_S7.v1.txt.cesr"), "inspect", "-");
+    assertEquals(0, atc.status(), atc.stderr());
+  }
+
+  /**
+   * {@code --annotate} writes every byte of these once, and {@code denot} gives them back: a
+   * CESR-native body after its body group's counter, a second genus-version code in a row (the
+   * message keeps the last; the first is written as hex), GenericGroups with one message and
+   * with two (the group's counter once, before the first).
+   */
+  @Test
+  void annotationRoundTripsNativeBodiesGenusCodesAndGenericGroups() {
+    String[] inputs = {
+      "-_AAACAA-GAEMAAA0OKERICAACAA",
+      "-_AAABAA-_AAABAA{\"v\":\"KERI10JSON000019_\"}",
+      "-_AAACAA-AAJ{\"v\":\"KERICAACAAJSONAAAk.\",\"t\":\"xx\"}",
+      "-TAQ{\"v\":\"KERI10JSON000020_\",\"t\":\"\"}{\"v\":\"KERI10JSON000020_\",\"t\":\"\"}",
+    };
+    for (String text : inputs) {
+      byte[] in = text.getBytes(StandardCharsets.US_ASCII);
+      Run annotated = Run.of(in, "inspect", "--annotate", "-");
+      assertEquals(0, annotated.status(), text + "\n" + annotated.stderr());
+      assertArrayEquals(in, Run.of(annotated.stdout(), "denot", "-").stdout(), annotated.out());
+    }
+    Run twoInGroup = Run.of(inputs[3].getBytes(StandardCharsets.US_ASCII), "inspect", "-");
+    assertEquals(List.of(
+            "-TAQ GenericGroup count=16 quadlets [0, 68)",
+            "  nested message 0 at 4, 32 bytes: KERI10JSON000020_ proto=KERI pvrsn=1.0 kind=JSON"
+                + " size=32 ilk= said=null",
+            "    body JSON [4, 36)",
+            "  nested message 1 at 36, 32 bytes: KERI10JSON000020_ proto=KERI pvrsn=1.0 kind=JSON"
+                + " size=32 ilk= said=null",
+            "    body JSON [36, 68)",
+            "end: 68 bytes framed"),
+        twoInGroup.out().lines().collect(Collectors.toList()));
+    Run nativeBody = Run.of(inputs[0].getBytes(StandardCharsets.US_ASCII), "inspect", "-");
+    assertTrue(nativeBody.out().contains("    body CESR [12, 28)"), nativeBody.out());
+  }
+
   @Test
   void maxFrameRefusesALargerBody() {
     Run run = Run.of(Corpus.bytes(KEL), "inspect", "--max-frame", "100", "-");
@@ -108,7 +167,8 @@ class InspectCommandTest {
   /**
    * {@code --table} sets the table used where the stream does not say: a CESR 1.0
    * attachment-only stream read with the 2.0 table fails ({@code -A} is GenericGroup there: a
-   * sub-stream whose content is no message, nor a run of groups), read with 1 as by default.
+   * sub-stream whose content is no message, reported where its first message should start),
+   * read with 1 as by default.
    */
   @Test
   void tableChoosesTheCounterTable() {
@@ -118,7 +178,8 @@ class InspectCommandTest {
     assertEquals(Run.of(atc, "inspect", "-").out(), v1.out());
     Run v2 = Run.of(atc, "inspect", "--table", "2", "-");
     assertEquals(Main.BAD_INPUT, v2.status());
-    assertTrue(v2.stderr().startsWith("error: ColdStartException: at offset 32:"), v2.stderr());
+    assertTrue(v2.stderr().startsWith("error: ColdStartException: at offset 4:"), v2.stderr());
+    assertTrue(v2.stderr().contains("expected a message"), v2.stderr());
   }
 
   /**
