@@ -162,11 +162,6 @@ final class MessageFramer {
       if (end - (long) pos > maxFrame) {
         throw new FrameTooLargeException(src.offset(pos), null, end - pos, maxFrame);
       }
-      if (options.checkValueCharacters()) {
-        for (int i = mark; i < out.size(); i++) {
-          checkEnclosing(out.get(i));
-        }
-      }
       return end;
     } catch (RuntimeException e) {
       out.subList(mark, out.size()).clear();
@@ -184,16 +179,6 @@ final class MessageFramer {
     m.envelope().ifPresent(ValueCharacters::check);
     m.bodyGroup().ifPresent(ValueCharacters::check);
     m.attachments().forEach(ValueCharacters::check);
-  }
-
-  /**
-   * The parts of a framed message that framing has not checked as it went ({@link #addGroup},
-   * {@link #bodyGroupMessage}): its genus-version code and its envelope (which holds its body
-   * group and attachments).
-   */
-  private static void checkEnclosing(Message m) {
-    m.genusVersion().ifPresent(ValueCharacters::check);
-    m.envelope().ifPresent(ValueCharacters::check);
   }
 
   /**
@@ -407,6 +392,9 @@ final class MessageFramer {
         throw bodyGroupError(q);
       }
       Body body = body(q, end, t, depth + 1, scoped);
+      if (options.checkValueCharacters()) {
+        ValueCharacters.check(body.group); // before the attachments, which addGroup checks
+      }
       CounterTable at = scoped != null ? scoped : options.table(body.version.impliedTable());
       Run run = new Run(depth + 1);
       attachments(body.end, end, at, scoped, depth + 1, true, run);
@@ -700,9 +688,13 @@ final class MessageFramer {
 
   /**
    * Adds a group to the run, after {@link CesrOptions#checkValueCharacters()} (when on) has
-   * checked its characters: each group of a run is checked as soon as it is framed, before what
-   * follows it is read, so that the first error is the same whether the run is framed whole or
-   * as its bytes arrive (a streaming parser may frame a run that ends where the bytes end).
+   * checked its characters. Framing checks every CESR part so, as soon as it is framed and before
+   * what follows it is read: each group of a run here (an AttachmentGroup or a nested message's
+   * envelope or body group whole), a body group before its attachments ({@link
+   * #bodyGroupMessage}, {@link #envelope}); counters (genus-version codes, envelopes,
+   * GenericGroups) are read character by character anyway. The first error is therefore the same
+   * whether a run is framed whole or as its bytes arrive (a streaming parser may frame a run
+   * that ends where the bytes end), and comes in stream order.
    */
   private void addGroup(Run run, Group g, int depth) {
     if (options.checkValueCharacters()) {

@@ -111,6 +111,30 @@ class ValueCharactersTest {
         }
     }
 
+    /**
+     * Inside a BodyWithAttachmentGroup too, the first bad character in stream order is the error,
+     * whole and streamed: one in a field of its CESR-native body (keripy's v2 sub-stream, whose
+     * fields are framed by size, not decoded) comes before one in a signature after the body.
+     */
+    @Test
+    void aBadCharacterInAnEnvelopeIsFoundInStreamOrder() {
+        CesrOptions strictV2 = CesrOptions.builder()
+                .defaultTable(dev.cesrj.code.CounterTable.CESR_2_0).checkValueCharacters(true).build();
+        byte[] stream = TestStreams.ascii(NativeBodyMessageTest.SUBSTREAM);
+        int inBody = 30; // in the exn's SAID, inside the native body -FBP at 4
+        int inSignature = NativeBodyMessageTest.SUBSTREAM.indexOf("-KAW") + 20;
+        stream[inSignature] = '!';
+        assertEquals("MalformedException@" + inSignature, StreamingRuns.whole(stream, strictV2).error());
+        stream[inBody] = '!';
+        StreamingRuns.Outcome whole = StreamingRuns.whole(stream, strictV2);
+        assertEquals("MalformedException@" + inBody, whole.error());
+        for (int chunk : new int[] {1, 7, stream.length}) {
+            StreamingRuns.Outcome streamed =
+                    StreamingRuns.streamed(stream, strictV2, StreamingRuns.Chunker.fixed(chunk), false);
+            assertTrue(whole.sameAs(streamed), whole + "\n" + streamed);
+        }
+    }
+
     @Test
     void bodiesAreNotCesrAndAreNotChecked() {
         // JSON bodies, also in a GenericGroup's sub-stream, hold characters outside Base64url
