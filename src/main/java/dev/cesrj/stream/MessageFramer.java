@@ -392,9 +392,6 @@ final class MessageFramer {
         throw bodyGroupError(q);
       }
       Body body = body(q, end, t, depth + 1, scoped);
-      if (options.checkValueCharacters()) {
-        ValueCharacters.check(body.group); // before the attachments, which addGroup checks
-      }
       CounterTable at = scoped != null ? scoped : options.table(body.version.impliedTable());
       Run run = new Run(depth + 1);
       attachments(body.end, end, at, scoped, depth + 1, true, run);
@@ -429,9 +426,6 @@ final class MessageFramer {
   private Message bodyGroupMessage(
       int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
     Body body = body(p, limit, table, depth, pinned);
-    if (options.checkValueCharacters()) {
-      ValueCharacters.check(body.group); // before the attachments, as addGroup checks each group
-    }
     CounterTable at = pinned != null ? pinned : options.table(body.version.impliedTable());
     Run run = new Run(depth);
     int end = attachments(body.end, limit, at, pinned, depth, false, run);
@@ -475,7 +469,7 @@ final class MessageFramer {
   private Body body(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
     groups.counter(q, limit, table, 0);
     if (groups.code().layout() == Layout.NATIVE_BODY) {
-      return nativeBody(q, limit, table, depth, pinned);
+      return checked(nativeBody(q, limit, table, depth, pinned));
     }
     int r = groups.group(q, limit, table, depth);
     Group group = view(q, r, depth);
@@ -492,7 +486,18 @@ final class MessageFramer {
           "version string says " + vs.size());
     }
     checkInForce(vs, pinned, at);
-    return new Body(group, texter, vs, bytes, r);
+    return checked(new Body(group, texter, vs, bytes, r));
+  }
+
+  /**
+   * {@code b}, after {@link CesrOptions#checkValueCharacters()} (when on) has checked its body
+   * group, before the attachments after it are framed (see {@link #addGroup}).
+   */
+  private Body checked(Body b) {
+    if (options.checkValueCharacters()) {
+      ValueCharacters.check(b.group);
+    }
+    return b;
   }
 
   /**
@@ -682,24 +687,32 @@ final class MessageFramer {
             code.name() + " inside attachments");
     }
     run.nested.add(nested);
-    addGroup(run, entry, depth);
+    addEntry(run, entry, depth); // its parts were checked as they were framed
     return p + nested.length();
   }
 
   /**
-   * Adds a group to the run, after {@link CesrOptions#checkValueCharacters()} (when on) has
-   * checked its characters. Framing checks every CESR part so, as soon as it is framed and before
-   * what follows it is read: each group of a run here (an AttachmentGroup or a nested message's
-   * envelope or body group whole), a body group before its attachments ({@link
-   * #bodyGroupMessage}, {@link #envelope}); counters (genus-version codes, envelopes,
-   * GenericGroups) are read character by character anyway. The first error is therefore the same
-   * whether a run is framed whole or as its bytes arrive (a streaming parser may frame a run
-   * that ends where the bytes end), and comes in stream order.
+   * Adds an attachment group to the run, after {@link CesrOptions#checkValueCharacters()} (when
+   * on) has checked its characters. Framing checks each CESR part once, as soon as it is framed
+   * and before what follows it is read: each attachment group here, each body group in {@link
+   * #body} (before its attachments); counters (genus-version codes, envelopes, AttachmentGroups,
+   * GenericGroups) are read character by character anyway, and what they enclose is checked part
+   * by part. The first error is therefore the same whether a run is framed whole or as its bytes
+   * arrive (a streaming parser may frame a run that ends where the bytes end), and comes in
+   * stream order.
    */
   private void addGroup(Run run, Group g, int depth) {
     if (options.checkValueCharacters()) {
       ValueCharacters.check(g);
     }
+    addEntry(run, g, depth);
+  }
+
+  /**
+   * Adds a group to the run without checking its characters: an AttachmentGroup or a nested
+   * message's envelope or body group, whose parts are checked as they are framed.
+   */
+  private void addEntry(Run run, Group g, int depth) {
     checkRoom(run, g.offset(), g.code().code());
     if (depth == run.depth) {
       run.attachments.add(g);
@@ -738,7 +751,7 @@ final class MessageFramer {
           "depth " + depth);
     }
     int end = p + (int) total;
-    addGroup(run, views.group(p, end - p, code, count, depth), depth);
+    addEntry(run, views.group(p, end - p, code, count, depth), depth); // content checked below
     int q = p + fs;
     CounterTable t = table;
     CounterTable scoped = pinned;

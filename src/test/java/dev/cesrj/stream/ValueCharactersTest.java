@@ -96,7 +96,9 @@ class ValueCharactersTest {
         String bad = sig.substring(0, 40) + "," + sig.substring(41);
         String v1 = "{\"v\":\"KERI10JSON000019_\"}";
         String v2 = "{\"v\":\"KERICAACAAJSONAAAk.\",\"t\":\"xx\"}";
-        String[][] runs = {{v1 + "-AAB", "69"}, {v2 + "-KAW", "80"}};
+        // bare, and wrapped in an AttachmentGroup (its content is checked part by part)
+        String[][] runs = {
+            {v1 + "-AAB", "69"}, {v2 + "-KAW", "80"}, {v1 + "-VAX-AAB", "73"}, {v2 + "-CAX-KAW", "84"}};
         for (String[] run : runs) {
             for (String after : new String[] {"N", "-", "-A", ""}) {
                 byte[] stream = (run[0] + bad + after).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
