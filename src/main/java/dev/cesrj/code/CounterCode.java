@@ -23,6 +23,7 @@ public final class CounterCode {
   private final Slot[] slotArray;
   private final List<Slot> head;
   private final int tupleMinSize;
+  private final int tupleMaxSize;
   private final int headMinSize;
   private final boolean countsSignatures;
 
@@ -52,6 +53,11 @@ public final class CounterCode {
       min += s.minSize();
     }
     this.tupleMinSize = min;
+    int max = 0;
+    for (Slot s : slots) {
+      max = s.maxSize() < 0 || max < 0 ? -1 : max + s.maxSize();
+    }
+    this.tupleMaxSize = slots.length > 0 ? max : -1;
     this.head = List.of(head);
     int headMin = 0;
     for (Slot s : head) {
@@ -162,6 +168,16 @@ public final class CounterCode {
    */
   public int tupleMinSize() {
     return tupleMinSize;
+  }
+
+  /**
+   * {@return the most characters one element of a {@link Layout#TUPLES} group can take: the sum of
+   * {@link Slot#maxSize()} over its slots; -1 if a slot has no bound (a variable-size code, a
+   * nested group) or the code has no element grammar} For example 160 for the one indexed
+   * signature of a ControllerIdxSigs element (the largest Indexer code, Ed448_Big_Sig).
+   */
+  public int tupleMaxSize() {
+    return tupleMaxSize;
   }
 
   /**

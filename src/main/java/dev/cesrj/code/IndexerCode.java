@@ -58,10 +58,16 @@ public enum IndexerCode {
   /** Codes indexed by {@code c0 * 128 + c1} (c1 = 0 for hard size 1). */
   private static final IndexerCode[] TABLE = new IndexerCode[128 * 128];
 
+  /** The largest full size of any code (Ed448_Big_Sig: 160 characters). */
+  private static final int LARGEST_FS;
+
   static {
+    int largest = 0;
     for (IndexerCode c : ALL) {
       TABLE[c.code.charAt(0) * 128 + (c.hs == 2 ? c.code.charAt(1) : 0)] = c;
+      largest = Math.max(largest, c.fs);
     }
+    LARGEST_FS = largest;
   }
 
   private final String code;
@@ -203,5 +209,10 @@ public enum IndexerCode {
     }
     IndexerCode c = lookup(hard.length(), hard.charAt(0), hard.length() == 2 ? hard.charAt(1) : 0);
     return c != null && c.code.equals(hard) ? c : null;
+  }
+
+  /** {@return the largest {@link #fs()} of any code of the table, in characters} */
+  public static int largestFullSize() {
+    return LARGEST_FS;
   }
 }

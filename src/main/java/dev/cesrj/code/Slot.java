@@ -68,6 +68,7 @@ public enum Slot {
 
   private final Set<MatterCode> accepts;
   private final int minSize;
+  private final int maxSize;
 
   Slot(Set<MatterCode> accepts) {
     this.accepts = accepts;
@@ -78,6 +79,16 @@ public enum Slot {
       }
     }
     this.minSize = accepts != null ? min : -1;
+    int max = 0;
+    if (accepts != null) {
+      for (MatterCode c : accepts) {
+        max = c.isVariable() ? -1 : max < 0 ? max : Math.max(max, c.fs());
+        if (max < 0) {
+          break;
+        }
+      }
+    }
+    this.maxSize = accepts != null ? max : -1;
   }
 
   private static Set<MatterCode> variable(String prefix) {
@@ -148,5 +159,17 @@ public enum Slot {
       return 4;
     }
     return minSize;
+  }
+
+  /**
+   * {@return the most characters a complete item in this slot can take, or -1 if there is no
+   * bound short of the frame limit (a slot that admits a variable-size code, a nested group)}
+   * For {@link #SIGER}: the largest {@link IndexerCode#fs()} of the table.
+   */
+  public int maxSize() {
+    if (this == SIGER) {
+      return IndexerCode.largestFullSize();
+    }
+    return maxSize;
   }
 }

@@ -41,16 +41,16 @@ import java.util.Objects;
  * byte at a time. A message is committed atomically: nothing of it is consumed until its body
  * and all its attachments are in.
  *
- * <p>No re-framing: before it hands a message to the framer, the parser checks from the bytes at
- * hand whether the framing can complete ({@link FrameLookahead}: the body size in a JSON
- * version string, the count of an AttachmentGroup or envelope, whether anything after the body
- * can end a bare attachment run). A message cut by the end of the bytes is not framed until its
- * missing bytes are in, so a typical stream is framed once per message, whatever the chunks; a
- * {@link dev.cesrj.TruncatedException} from the framer (where the check could not tell, e.g. a
- * CBOR body) likewise means "more bytes needed", and the parser does not frame again before at
- * least {@link dev.cesrj.TruncatedException#needed()} more bytes have arrived. Framing attempts
- * over a stream are therefore O(bytes), never O(bytes^2), and so is the work of each held
- * message (see {@link Framed#held()}).
+ * <p>No re-framing: a message body (JSON, CBOR or MessagePack) is read once, and its attachment
+ * groups are framed as each one arrives, whole; what is framed is kept between calls (also when
+ * the parser moves its bytes to a new buffer), and the parser waits for the bytes a cut body,
+ * counter or group lacks (exactly, or at least, see {@link Framed#needed()}) before it looks
+ * again. Before it frames an envelope or GenericGroup it checks its count against the bytes at
+ * hand ({@link FrameLookahead}). So a stream is framed once per message, whatever the chunks; a
+ * {@link dev.cesrj.TruncatedException} from the framer (where no check could tell) likewise
+ * means "more bytes needed", and the parser does not frame again before at least {@link
+ * dev.cesrj.TruncatedException#needed()} more bytes have arrived. Framing work over a stream is
+ * therefore O(bytes), never O(bytes^2) (see {@link Framed#held()}).
  *
  * <p>End of a bare attachment run: a message whose attachments are not wrapped (no
  * AttachmentGroup {@code -V}/{@code -C}, no BodyWithAttachmentGroup envelope) and reach the end
@@ -60,14 +60,15 @@ import java.util.Objects;
  * and asks senders to wrap attachments in {@code -V}/{@code -C} (CESR.md 6.6); wrapped and
  * enveloped messages are returned as soon as their counted frame is in. A genus-version code at
  * the end of the bytes received is held until the message it precedes starts. An error inside a
- * held run is reported when the message is framed.
+ * held run is reported as soon as the bytes of the group that holds it are in (a bad code in a
+ * cut group at once), as whole-buffer framing reports it.
  *
  * <h2>Limits</h2>
  *
  * <p>A body or group that declares more than {@link CesrOptions#maxFrameBytes()} fails with
  * {@link FrameTooLargeException} as soon as its size field is in, before anything of that size
- * is awaited or allocated (also inside a held run: such a counter makes the parser frame the
- * message at once); nesting depth is checked as in {@link Messages}. Since a message is
+ * is awaited or allocated (also inside a held run); nesting depth is checked as in {@link
+ * Messages}. Since a message is
  * buffered until it is complete, a top-level message longer than {@code maxFrameBytes} (a bare
  * attachment run of many groups) is refused too, at its offset, as {@link Messages} refuses it,
  * after at most {@code maxFrameBytes + 8} of its bytes: the framer is never shown more of one
@@ -107,17 +108,13 @@ import java.util.Objects;
  * </ul>
  *
  * <p>qb2 input: "need N more bytes" counts bytes in both domains (a qb2 counter or group cut
- * short needs its missing bytes, 3 per triplet of content). The lookahead judges JSON bodies and
- * qb64 counters only; a qb2 part is handed to the framer, whose truncation says how many bytes to
- * wait for, so a qb2 bare attachment run is framed again each time it has grown by the group the
- * framer was missing (linear in the groups of a message). Not thread-safe.
+ * short needs its missing bytes, 3 per triplet of content). A qb2 group of a held run is framed
+ * when the framer no longer finds it cut (its truncation says how many bytes to wait for), so it
+ * too is framed once. Not thread-safe.
  */
 public final class CesrStreamParser implements AutoCloseable {
   /** Offsets are re-based once the stream passes this many bytes since the last base: 1 GiB. */
   static final long OFFSET_EPOCH = 1L << 30;
-
-  /** A held message is framed anyway once it has this many bytes (then at each doubling). */
-  static final int PROBE_MIN = 4096;
 
   /** First capacity of a cumulation: room for a typical message and the next chunk. */
   static final int MIN_CAPACITY = 4096;
@@ -161,15 +158,8 @@ public final class CesrStreamParser implements AutoCloseable {
   private MessageFramer lastFramer;
   /** The lookahead, reset at each framing (see lookahead()). */
   private FrameLookahead lastLookahead;
-  /**
-   * Stream offset of the held message whose bytes up to {@link #quietTo} hold no possible end
-   * of its attachment run (the lookahead need not scan them again), or -1.
-   */
-  private long quietFor = -1;
-  private long quietTo;
-  /** Stream offset of the held message {@link #probeAt} is for, or -1. */
-  private long probeFor = -1;
-  private long probeAt;
+  /** The held message's body and the groups of its run framed so far. */
+  private final HeldRun heldRun = new HeldRun();
   /** Buffer index of offset 0 in the buffer the last {@link #frame} call framed. */
   private int framedOrigin;
   /** The messages of the call in progress; copied into each result and emptied. */
@@ -407,7 +397,7 @@ public final class CesrStreamParser implements AutoCloseable {
 
   /** Framing attempts so far (calls to the framer): for tests of the work bound. */
   long attempts() {
-    return attempts;
+    return attempts + heldRun.starts(); // a resumed message counts once, when its body is read
   }
 
   /** Capacity of the cumulation in bytes, 0 if none: for tests of the memory bound. */
@@ -614,56 +604,61 @@ public final class CesrStreamParser implements AutoCloseable {
    * {@code out}, moving its reader index past each message returned; stops at a shortage (sets
    * {@link #awaiting}), a held message or an error (fails the parser).
    *
-   * <p>While bytes may still come, {@link FrameLookahead} first says whether framing the next
-   * message can complete: a message cut by the end of the bytes is then not framed at all (no
-   * exception, no framing work thrown away), and a held message is framed once, when its run's
-   * end arrives. A held message is framed anyway once it has grown to {@link #PROBE_MIN} bytes
-   * and then each time its size doubles, so that an error in it is found and the total work
-   * stays linear.
+   * <p>While bytes may still come, {@link FrameLookahead} first says how to go on with the next
+   * frame: an envelope or GenericGroup cut by the end of the bytes is not framed at all (no
+   * exception, no framing work thrown away); a message body goes to {@link
+   * MessageFramer#resume}, which reads it once and frames its attachment groups as each one is
+   * in, keeping what it framed ({@link HeldRun}) while the body or a group is cut or a bare run
+   * may go on. Each message is therefore framed once, and an error in a held run is found as
+   * soon as its bytes are in.
    */
   private void frame(ByteBuf buf, List<Message> out) {
     if (position - base >= epoch) {
       base = position;
+      heldRun.clear(); // its offsets count from the old base
     }
     int start = buf.readerIndex();
     int limit = buf.writerIndex();
     int origin = start - (int) (position - base);
     framedOrigin = origin;
     MessageFramer framer = framer(buf, origin);
-    FrameLookahead lookahead = null;
-    if (!ended) {
-      int floor = start;
-      if (quietFor == position) {
-        // re-scan the last 8 bytes: a counter may have been cut by the previous end
-        floor = (int) Math.max(start, Math.min(limit, start + (quietTo - position) - 8));
-      }
-      lookahead = lookahead(framer.source(), floor, limit);
-    }
+    FrameLookahead lookahead = ended ? null : lookahead(framer.source(), limit);
     int pos = start;
     awaiting = 0;
     held = false;
     while (pos < limit) {
-      if (lookahead != null) {
+      // a body is read once and its run framed as it arrives, whatever the chunks
+      boolean resume = heldRun.holds(pos - (long) origin) && limit - (long) pos <= maxFrame;
+      if (resume && !framer.canResume(heldRun)) {
+        heldRun.clear(); // its parts cannot be moved to this buffer: framed again
+        resume = false;
+      }
+      if (!resume && lookahead != null) {
         long w = lookahead.decide(pos, table);
-        if (w < 0 && !probe(pos, limit, start)) {
-          awaiting = 1;
-          held = true;
-          quietFor = position + (pos - start);
-          quietTo = position + (limit - start);
-          break;
-        }
         if (w > 0) {
           awaiting = Math.min(w, pos + window - limit); // never wait past the window
           break;
         }
+        resume = w == FrameLookahead.RUN;
       }
-      // the framer reads at most its window of the frame, and says when that is not enough
-      attempts++;
       int mark = out.size();
       int end;
       try {
-        end = framer.frame(pos, limit, out);
+        if (resume) {
+          end = framer.resume(heldRun, pos, limit, ended, out);
+          if (end == MessageFramer.HELD || end == MessageFramer.SHORT) {
+            awaiting = Math.min(heldRun.needed, pos + window - limit); // as for a truncation
+            held = end == MessageFramer.HELD;
+            break;
+          }
+        } else {
+          // the framer reads at most its window of the frame, and says when that is not enough
+          attempts++;
+          heldRun.clear();
+          end = framer.frame(pos, limit, out);
+        }
       } catch (TruncatedException e) {
+        heldRun.clear();
         if (ended) {
           fail(truncatedAtEnd(e, pos, origin, limit));
         } else {
@@ -671,6 +666,7 @@ public final class CesrStreamParser implements AutoCloseable {
         }
         break;
       } catch (CesrException e) {
+        heldRun.clear();
         fail(e);
         break;
       }
@@ -685,7 +681,7 @@ public final class CesrStreamParser implements AutoCloseable {
         continue;
       }
       if (end == limit && !ended && out.size() == mark + 1 && mayContinue(out.get(mark))) {
-        out.remove(mark);
+        framer.keep(heldRun, out.remove(mark), pos); // framed on from its end, not again
         awaiting = 1;
         held = true;
         break;
@@ -714,34 +710,14 @@ public final class CesrStreamParser implements AutoCloseable {
     return f;
   }
 
-  /** The parser's lookahead, reset to the bytes {@code [floor, limit)} of {@code s}. */
-  private FrameLookahead lookahead(Source s, int floor, int limit) {
+  /** The parser's lookahead, reset to the bytes up to {@code limit} of {@code s}. */
+  private FrameLookahead lookahead(Source s, int limit) {
     if (lastLookahead == null) {
       lastLookahead =
-          new FrameLookahead(
-              s, floor, limit, options.defaultTable(), options.table(CounterTable.CESR_1_0),
-              maxFrame);
+          new FrameLookahead(s, limit, options.defaultTable(), maxFrame);
       return lastLookahead;
     }
-    return lastLookahead.reset(s, floor, limit);
-  }
-
-  /**
-   * True if the held message at {@code pos} should be framed now all the same: it has reached
-   * the next probe size ({@link #PROBE_MIN} bytes, then twice its size at the last probe).
-   */
-  private boolean probe(int pos, int limit, int start) {
-    long at = position + (pos - start);
-    long length = limit - pos;
-    if (probeFor != at) {
-      probeFor = at;
-      probeAt = PROBE_MIN;
-    }
-    if (length < probeAt) {
-      return false;
-    }
-    probeAt = 2 * length;
-    return true;
+    return lastLookahead.reset(s, limit);
   }
 
   /**

@@ -73,12 +73,13 @@ public final class Framed implements AutoCloseable {
    * or has failed; otherwise at least 1, and the parser does not look at the buffered bytes again
    * before that many have arrived (feeding fewer costs no framing work)} It is exact for the
    * rest of a message body, of a counter, of an AttachmentGroup ({@code -V}/{@code -C}) after a
-   * body and of a BodyWithAttachmentGroup envelope (the framer's
-   * {@link dev.cesrj.TruncatedException#needed()}: exact for those and for sized primitives and
-   * quadlet-counted groups, a lower bound inside a CESR 1.0 element-counted group); 27 minus
-   * what is buffered while a JSON body's version string is incomplete (keripy sniffs 27 bytes);
-   * 1 while a message is {@link #held()} or the parser looks for a cold-start point after
-   * {@link CesrStreamParser#skipToColdStart()}.
+   * body, of a BodyWithAttachmentGroup envelope and of a quadlet-counted group (the framer's
+   * {@link dev.cesrj.TruncatedException#needed()} is exact for those and for sized primitives);
+   * inside a cut CESR 1.0 element-counted group it is the rest of the primitive that is cut plus
+   * the least size of the elements still to come; 27 minus what is buffered while a JSON body's
+   * version string is incomplete (keripy sniffs 27 bytes); 1 while a {@link #held()} message's
+   * run ends at a group boundary, or the parser looks for a cold-start point after {@link
+   * CesrStreamParser#skipToColdStart()}.
    */
   public long needed() {
     return needed;
@@ -88,12 +89,12 @@ public final class Framed implements AutoCloseable {
    * {@return true if the buffered bytes start with a complete message body whose bare attachment
    * run (no AttachmentGroup {@code -V}/{@code -C} wrapping it, no envelope) has not ended in the
    * bytes received so far: its last group may be complete or cut, and more groups may follow}
-   * The parser holds it, and frames it once the next byte that can end the run arrives (a
-   * message start, a genus-version code), at {@link CesrStreamParser#endOfInput()}, or when it
-   * has grown to 4 KiB and then each time it doubles (so that
-   * an error in it is found and a long run costs linear work). keripy's streaming parser has the
-   * same ambiguity and asks senders to wrap attachments (CESR.md 6.6); a wrapped or enveloped
-   * message is never held.
+   * The parser holds it: it frames each group of the run as soon as all of it is in (an error in
+   * one is reported then), keeps what it has framed, and returns the message once the next byte
+   * that can end the run arrives (a message start, a genus-version code, a counter that starts a
+   * message) or at {@link CesrStreamParser#endOfInput()}. keripy's streaming parser has the same
+   * ambiguity and asks senders to wrap attachments (CESR.md 6.6); a wrapped or enveloped message
+   * is never held.
    */
   public boolean held() {
     return held;

@@ -17,6 +17,7 @@ import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
+import dev.cesrj.internal.GroupFit;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
@@ -167,6 +168,196 @@ final class MessageFramer {
       out.subList(mark, out.size()).clear();
       throw e;
     }
+  }
+
+  /**
+   * {@link #resume}: the message is held, its bare run may go on; {@link HeldRun} says where
+   * framing goes on and how many bytes to wait for.
+   */
+  static final int HELD = -2;
+
+  /**
+   * {@link #resume}: the message's body or the AttachmentGroup that holds all its attachments is
+   * cut; {@link HeldRun#needed} says exactly how many bytes it lacks.
+   */
+  static final int SHORT = -3;
+
+  /**
+   * Frames the top-level message at {@code pos}, a JSON, CBOR or MGPK body and the attachments
+   * after it (CESR.md 6.3), as far as the bytes before {@code limit} go, starting where {@code
+   * held} stopped if it holds this message. The body is read once; each attachment group is
+   * framed once, as soon as all of it is in ({@link GroupFit} says, without throwing, whether a
+   * group is cut by {@code limit}). The message is returned, as {@link #frame} would return it
+   * from the same bytes, once something that ends the run is in (a message start, a
+   * genus-version code, a counter that starts a message), or at {@code limit} when {@code ended}
+   * (no more bytes will come). Errors are those of {@link #frame}, found group by group in
+   * stream order, so a held message fails as soon as its bad group is in.
+   *
+   * <p>The caller has checked that the frame cannot exceed the frame limit before {@code limit}
+   * ({@code limit - pos <= maxFrameBytes}), so the framer's window is not reached.
+   *
+   * @return the index just past the message (added to {@code out}); {@link #HELD}: the run
+   *     reaches {@code limit} or a group is cut there ({@code held} says where to go on and
+   *     the least bytes to wait for); or {@link #SHORT}: the body, or an AttachmentGroup right
+   *     after it, is cut
+   * @throws CesrException as {@link #frame} throws it; a {@link TruncatedException} only when
+   *     {@code ended}
+   */
+  int resume(HeldRun held, int pos, int limit, boolean ended, List<Message> out) {
+    frameStart = pos;
+    long at = src.offset(pos);
+    if (held.holds(at) && !held.moveTo(views)) {
+      held.clear();
+    }
+    if (!held.holds(at)) {
+      VersionString vs = VersionSniffer.read(src, pos, limit, false, at);
+      checkInForce(vs, streamTable, at);
+      long size = vs.size();
+      if (size > options.maxFrameBytes()) {
+        throw new FrameTooLargeException(at, vs.text(), size, options.maxFrameBytes());
+      }
+      CounterTable t = streamTable != null ? streamTable : options.table(vs.impliedTable());
+      held.start(at, vs, (int) size, t, streamTable, views, new Run(1));
+    }
+    if (held.runAt - at > limit - pos) {
+      long missing = held.runAt - at - (limit - pos);
+      if (ended) {
+        throw new TruncatedException(
+            at, held.version.text(), "the rest of the message body", missing);
+      }
+      held.needed = missing;
+      return SHORT;
+    }
+    int bodyEnd = pos + (int) (held.runAt - at);
+    int p = pos + (int) (held.next - at);
+    int end = ended ? run(held, bodyEnd, p, limit) : runSoFar(held, bodyEnd, p, limit);
+    if (end < 0) {
+      return end;
+    }
+    if (end - (long) pos > options.maxFrameBytes()) {
+      throw new FrameTooLargeException(at, null, end - pos, options.maxFrameBytes());
+    }
+    Run run = held.run;
+    Message m = new Message(
+        at,
+        end - pos,
+        1,
+        held.genusVersion,
+        null,
+        held.bodyGroup,
+        held.texter,
+        held.version,
+        held.body != null ? held.body : buf.slice(pos, held.bodySize),
+        held.table,
+        run.attachments,
+        run.groups,
+        run.nested);
+    streamTable = held.pinned; // as framing the whole message leaves it
+    held.clear();
+    out.add(m);
+    return end;
+  }
+
+  /**
+   * Keeps {@code m}, which {@link #frame} returned for the frame at {@code pos} with a bare
+   * attachment run that reaches the end of the bytes, in {@code held}: {@link #resume} goes on
+   * from its end when more bytes arrive, instead of framing it again.
+   */
+  void keep(HeldRun held, Message m, int pos) {
+    held.keep(src.offset(pos), m, streamTable, views);
+  }
+
+  /**
+   * True if {@link #resume} can go on with what {@code held} holds over this framer's bytes: its
+   * parts view them, or can be made again over them.
+   */
+  boolean canResume(HeldRun held) {
+    return held.canMoveTo(views);
+  }
+
+  /** The rest of the held run from {@code p}, all of it before {@code limit}: no more bytes come. */
+  private int run(HeldRun held, int bodyEnd, int p, int limit) {
+    return attachments(p, limit, held.table, held.pinned, 1, false, held.run, p == bodyEnd);
+  }
+
+  /**
+   * The held run's groups from {@code p} that are whole before {@code limit}, as {@link
+   * #attachments} frames a bare run at the top of the stream.
+   *
+   * @return the index after the run; {@link #HELD}; or {@link #SHORT} if a counter right after
+   *     the body, or the AttachmentGroup it starts, is cut
+   */
+  private int runSoFar(HeldRun held, int bodyEnd, int p, int limit) {
+    CounterTable table = held.table;
+    Run run = held.run;
+    while (p < limit) {
+      requireWithinFrameLimit(p);
+      int b = src.at(p);
+      if (!startsCounter(b)) {
+        if (Tritet.of(b).isMessage()) {
+          return p;
+        }
+        throw coldStart(p, b, "an attachment group or a message");
+      }
+      Domain d = Domain.ofCounterByte(b);
+      // a cut counter right after the body may be an AttachmentGroup's: the message is not held
+      int cut = p == bodyEnd ? SHORT : HELD;
+      if (limit - p < 2) {
+        return hold(held, p, d.size(4) - (limit - p), cut);
+      }
+      if (groups.isGenusVersionAt(p, limit, table)) {
+        return p;
+      }
+      int fs;
+      try {
+        fs = groups.counter(p, limit, table, 0);
+      } catch (TruncatedException e) {
+        return hold(held, p, e.needed(), cut); // a code the bytes at hand rule out is reported
+      }
+      CounterCode code = groups.code();
+      if (startsMessage(code)) {
+        return p;
+      }
+      long count = groups.count();
+      if (code.layout() == Layout.ATTACHMENTS) {
+        long total = fs + d.size(4 * count);
+        if (total <= options.maxFrameBytes() && total > limit - p) {
+          return hold(held, p, total - (limit - p), cut); // a first one holds the whole run
+        }
+        int end = wrapper(p, limit, table, held.pinned, 1, run);
+        if (p == bodyEnd) {
+          return end; // the AttachmentGroup holds all the attachments
+        }
+        p = end;
+        continue;
+      }
+      long fit =
+          d == Domain.QB64
+              ? GroupFit.check(src, p, limit, code, count, fs, options.maxFrameBytes())
+              : GroupFit.UNJUDGED;
+      if (fit > 0) {
+        return hold(held, p, fit, HELD);
+      }
+      int q;
+      try {
+        q = groups.group(p, limit, table, 1);
+      } catch (TruncatedException e) {
+        if (fit == GroupFit.FITS) {
+          throw e;
+        }
+        return hold(held, p, e.needed(), HELD);
+      }
+      addGroup(run, view(p, q, 1), 1);
+      p = q;
+    }
+    return hold(held, p, 1, HELD);
+  }
+
+  /** Keeps where the run goes on and what it lacks; returns {@code how} ({@link #HELD}, {@link #SHORT}). */
+  private int hold(HeldRun held, int p, long needed, int how) {
+    held.next = src.offset(p);
+    held.needed = Math.max(1, needed);
+    return how;
   }
 
   /**
@@ -559,7 +750,7 @@ final class MessageFramer {
   }
 
   /** What one attachment run collects. */
-  private static final class Run {
+  static final class Run {
     final int depth;
     final List<Group> attachments = new ArrayList<>();
     final List<Group> groups = new ArrayList<>();
@@ -603,7 +794,23 @@ final class MessageFramer {
       int depth,
       boolean enclosed,
       Run run) {
-    boolean first = true;
+    return attachments(p, limit, table, pinned, depth, enclosed, run, true);
+  }
+
+  /**
+   * {@link #attachments(int, int, CounterTable, CounterTable, int, boolean, Run)} from {@code p},
+   * where {@code first} says whether a group there is the run's first (an AttachmentGroup there
+   * holds all of a bare run).
+   */
+  private int attachments(
+      int p,
+      int limit,
+      CounterTable table,
+      CounterTable pinned,
+      int depth,
+      boolean enclosed,
+      Run run,
+      boolean first) {
     while (p < limit) {
       requireWithinFrameLimit(p);
       int b = src.at(p);

@@ -1,6 +1,7 @@
 package dev.cesrj.code;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,29 @@ class CounterCodeTest {
                 sum += c.slot(i).minSize();
             }
             assertEquals(sum, c.tupleMinSize(), c.code());
+        }
+    }
+
+    @Test
+    void tupleMaxSizeIsTheSumOfTheSlotMaximaOrUnbounded() {
+        CounterTable v1 = CounterTable.CESR_1_0;
+        // Ed448_Big_Sig: 160 characters, the largest Indexer code
+        assertEquals(160, v1.small('A').tupleMaxSize());
+        // Verfer (Ed448 public key, 80) + Cigar (Ed448 signature, 156)
+        assertEquals(80 + 156, v1.small('C').tupleMaxSize());
+        // a nested signature group, a Texter of any size: no bound
+        assertEquals(-1, v1.small('F').tupleMaxSize());
+        assertEquals(-1, v1.small('Z').tupleMaxSize());
+        assertEquals(-1, v1.small('V').tupleMaxSize(), "no element grammar");
+        for (CounterTable t : CounterTable.values()) {
+            for (CounterCode c : t.codes()) {
+                int sum = c.slotCount() == 0 ? -1 : 0;
+                for (int i = 0; i < c.slotCount() && sum >= 0; i++) {
+                    sum = c.slot(i).maxSize() < 0 ? -1 : sum + c.slot(i).maxSize();
+                }
+                assertEquals(sum, c.tupleMaxSize(), c.toString());
+                assertTrue(sum < 0 || sum >= c.tupleMinSize(), c.toString());
+            }
         }
     }
 

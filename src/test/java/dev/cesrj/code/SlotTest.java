@@ -22,6 +22,37 @@ class SlotTest {
         assertTrue(Slot.NONCER.accepts(MatterCode.Ed25519));
     }
 
+    /** The most characters an item takes: the largest fixed code accepted, -1 with a variable one. */
+    @Test
+    void maxSizeIsTheLargestAcceptedCodeOrUnbounded() {
+        assertEquals(36, Slot.DATER.maxSize(), "DateTime only");
+        assertEquals(36, Slot.DATER.minSize());
+        assertEquals(156, Slot.CIGAR.maxSize(), "Ed448_Sig");
+        assertEquals(160, Slot.SIGER.maxSize(), "Ed448_Big_Sig");
+        assertEquals(IndexerCode.largestFullSize(), Slot.SIGER.maxSize());
+        assertEquals(-1, Slot.TEXTER.maxSize());
+        assertEquals(-1, Slot.NONCER.maxSize());
+        assertEquals(-1, Slot.SIGS.maxSize());
+        assertEquals(-1, Slot.SIGNATURE_GROUP.maxSize());
+        for (Slot s : Slot.values()) {
+            if (!s.isMatter()) {
+                continue;
+            }
+            int most = 0;
+            for (MatterCode c : MatterCode.values()) {
+                if (s.accepts(c)) {
+                    most = most < 0 || c.isVariable() ? -1 : Math.max(most, c.fs());
+                }
+            }
+            assertEquals(most, s.maxSize(), s.name());
+        }
+        int largest = 0;
+        for (IndexerCode c : IndexerCode.values()) {
+            largest = Math.max(largest, c.fs());
+        }
+        assertEquals(largest, IndexerCode.largestFullSize());
+    }
+
     /** The nested groups of the legacy SAD-path signature groups (keripy 1.x parsing.py). */
     @Test
     void groupSlotsAcceptTheirSmallCodesOnly() {

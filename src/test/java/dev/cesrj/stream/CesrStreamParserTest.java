@@ -81,7 +81,7 @@ class CesrStreamParserTest {
     }
 
     @Test
-    void aCutMessageIsNotFramedBeforeItsBytesArrive() {
+    void aMessageIsFramedOnceWhateverTheChunks() {
         byte[] stream = Corpus.bytes(KEL_WITNESSED_V1);
         try (CesrStreamParser parser = new CesrStreamParser()) {
             // the icp (1296 bytes) and 135 bytes of the rct body: the icp ends at the rct's '{'
@@ -90,21 +90,23 @@ class CesrStreamParserTest {
             assertEquals(RCT_OFFSET, f.messages().get(0).length());
             assertEquals(10, f.needed());
             assertEquals(RCT_OFFSET, f.position());
-            assertEquals(1, parser.attempts(), "the cut rct was never handed to the framer");
+            assertEquals(2, parser.attempts(), "the rct's version string is read, once");
             for (int i = 0; i < 9; i++) {
                 f = parser.feed(stream, RCT_OFFSET + 135 + i, 1);
                 assertEquals(List.of(), f.messages());
                 assertEquals(9 - i, f.needed());
             }
-            // the body is complete: the rct is held, its attachments may follow
+            // the body is complete: the rct is held, attachments may follow
             f = parser.feed(stream, RCT_OFFSET + 144, 1);
             assertTrue(f.held());
             assertEquals(1, f.needed());
-            assertEquals(1, parser.attempts());
-            // its attachments, cut inside its signature: still held, still not framed
+            assertEquals(2, parser.attempts());
+            // its NonTransReceiptCouples -CAE (4 couples of 132 bytes), cut inside the third
+            // couple's prefix: the group is framed once all of it is in, exactly 232 bytes on
             f = parser.feed(stream, RCT_OFFSET + RCT_BODY, 300);
             assertTrue(f.held());
-            assertEquals(1, parser.attempts());
+            assertEquals(4 + 4 * 132 - 300, f.needed());
+            assertEquals(2, parser.attempts(), "gone on with, not framed again");
             f = parser.feed(stream, RCT_OFFSET + RCT_BODY + 300, stream.length - RCT_OFFSET - RCT_BODY - 300);
             assertEquals(14, f.messages().size(), "the rct and the next 13 messages; the last is held");
             assertEquals(RCT_OFFSET, f.messages().get(0).offset());
@@ -449,7 +451,7 @@ class CesrStreamParserTest {
     }
 
     @Test
-    void aLongHeldRunIsFramedAtDoublingSizesOnly() {
+    void aLongHeldRunIsFramedOnceGroupByGroup() {
         byte[] body = TestStreams.kelSingleFirstBody();
         String group = TestStreams.kelSingleFirstAttachments(); // -AAB and one signature: 92 bytes
         byte[] stream = concat(body, group.repeat(200));
@@ -460,18 +462,17 @@ class CesrStreamParserTest {
                 assertEquals(List.of(), f.messages());
                 assertTrue(f.held() || f.needed() > 0);
             }
-            // probes at 4 KiB, then each doubling: 4096, 8192, 16384 bytes (18,699 in all)
-            assertEquals(3, parser.attempts());
+            assertEquals(1, parser.attempts(), "one framing, gone on with as the groups arrived");
             Framed end = parser.endOfInput();
             assertEquals(1, end.messages().size());
             assertEquals(200, end.messages().get(0).attachments().size());
             assertEquals(200, end.messages().get(0).signatures().size());
-            assertEquals(4, parser.attempts());
+            assertEquals(1, parser.attempts());
         }
     }
 
     @Test
-    void anErrorInAHeldRunIsFoundByTheProbeOrTheEndOfInput() {
+    void anErrorInAHeldRunIsFoundAsSoonAsItsGroupIsIn() {
         // an unknown counter -z after the body, then qb64 text: nothing ends the run
         byte[] stream = concat(TestStreams.kelSingleFirstBody(), "-zAA", "A".repeat(5000));
         String whole = StreamingRuns.whole(stream, CesrOptions.DEFAULT).error();
@@ -488,11 +489,15 @@ class CesrStreamParserTest {
             }
             assertTrue(f.failed());
             assertEquals(whole, StreamingRuns.describe(f.error().get(), f.offsetBase()));
-            assertTrue(i >= CesrStreamParser.PROBE_MIN && i < CesrStreamParser.PROBE_MIN + 256, "found at " + i);
+            assertEquals(512, i, "found in the chunk that brings the counter");
         }
         try (CesrStreamParser parser = new CesrStreamParser()) {
-            assertFalse(parser.feed(stream, 0, 1000).failed());
-            assertEquals(whole, StreamingRuns.describe(parser.endOfInput().error().get(), 0));
+            Framed f = parser.feed(stream, 0, 300);
+            assertFalse(f.failed());
+            assertEquals(3, f.needed(), "-: the rest of a counter");
+            f = parser.feed(stream, 300, 3);
+            assertTrue(f.failed(), "-zAA: no counter code starts so");
+            assertEquals(whole, StreamingRuns.describe(f.error().get(), f.offsetBase()));
         }
     }
 

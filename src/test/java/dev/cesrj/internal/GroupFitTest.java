@@ -1,0 +1,133 @@
+package dev.cesrj.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.TruncatedException;
+import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
+import dev.cesrj.group.Group;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import dev.cesrj.testing.Corpus;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link GroupFit} against the framer it stands in for: every qb64 top-level attachment group of
+ * the corpus's text streams, cut after each of its characters (counter complete), is judged
+ * whole exactly when all of it is in, and a cut group never lacks fewer bytes than the framer
+ * finds missing (exactly as many for a quadlet count); and a bad code in a cut group is left to
+ * the framer, which reports it.
+ */
+class GroupFitTest {
+    private static final long MAX = CesrOptions.DEFAULT_MAX_FRAME_BYTES;
+
+    /** A group's text and the table it was read with. */
+    private record Sample(byte[] text, CounterTable table, String where) {
+    }
+
+    private static List<Sample> corpusGroups() {
+        List<Sample> out = new ArrayList<>();
+        for (String file : Corpus.streams()) {
+            if (!file.contains(".txt.") || "only".equals(Corpus.manifestEntry(file).get("attachments").asText())) {
+                continue;
+            }
+            try (Messages messages = Messages.copyOf(Corpus.bytes(file))) {
+                for (Message m : messages) {
+                    for (Group g : m.attachments()) {
+                        if (g.domain() == Domain.QB64) {
+                            out.add(new Sample(ByteBufUtil.getBytes(g.qb64()), g.table(),
+                                    file + "@" + g.offset() + " " + g.name()));
+                        }
+                    }
+                }
+            } catch (CesrException e) {
+                // a stream the corpus marks as failing: its groups before the error are taken
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aCutGroupIsJudgedAsTheFramerFramesIt() {
+        List<Sample> groups = corpusGroups();
+        assertTrue(groups.size() > 400, "groups " + groups.size());
+        int cuts = 0;
+        int quadletCuts = 0;
+        for (Sample g : groups) {
+            byte[] text = g.text();
+            for (int limit = 4; limit <= text.length; limit++) {
+                Source s = new Source(Unpooled.wrappedBuffer(text, 0, limit), 0);
+                GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
+                int fs;
+                try {
+                    fs = framer.counter(0, limit, g.table(), 0);
+                } catch (TruncatedException e) {
+                    continue; // a big counter not all in yet: the caller waits for it
+                }
+                long fit = GroupFit.check(s, 0, limit, framer.code(), framer.count(), fs, MAX);
+                String where = g.where() + " cut at " + limit + " of " + text.length;
+                if (limit == text.length) {
+                    assertTrue(fit <= 0, where + ": judged cut when whole (" + fit + ")");
+                    continue;
+                }
+                assertTrue(fit != GroupFit.FITS, where + ": judged whole when cut");
+                if (fit > 0) {
+                    cuts++;
+                    long missing = text.length - limit;
+                    assertTrue(fit <= missing, where + ": lacks " + missing + ", judged " + fit);
+                    if (framer.code().unit() == CountUnit.QUADLETS) {
+                        quadletCuts++;
+                        assertEquals(missing, fit, where);
+                    }
+                }
+            }
+        }
+        assertTrue(cuts > 10_000, "cuts " + cuts);
+        assertTrue(quadletCuts > 1_000, "quadlet cuts " + quadletCuts);
+    }
+
+    @Test
+    void aBadCodeInACutGroupIsLeftToTheFramer() {
+        // ControllerIdxSigs of 2, then a byte that starts no indexed signature
+        for (String text : new String[] {"-AAC!", "-AAC" + "A".repeat(88) + "!", "-AAB_AAA"}) {
+            byte[] b = text.getBytes(StandardCharsets.US_ASCII);
+            Source s = new Source(Unpooled.wrappedBuffer(b), 0);
+            GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
+            int fs = framer.counter(0, b.length, CounterTable.CESR_1_0, 0);
+            assertEquals(GroupFit.UNJUDGED, GroupFit.check(s, 0, b.length, framer.code(), framer.count(), fs, MAX), text);
+            try {
+                framer.group(0, b.length, CounterTable.CESR_1_0, 1);
+                fail(text + ": framed");
+            } catch (TruncatedException e) {
+                fail(text + ": the framer should report the bad code, not wait: " + e);
+            } catch (CesrException e) {
+                assertEquals(text.length() - 1 - (text.endsWith("AAA") ? 3 : 0), e.offset(), text);
+            }
+        }
+    }
+
+    @Test
+    void aGroupLargerThanTheLeastOfItsElementsIsLikelyWhole() {
+        // one Ed448 signature (0A, 156 characters), 100 of them in: at least 88, at most 160
+        byte[] b = ("-AAB0AAA" + "A".repeat(96)).getBytes(StandardCharsets.US_ASCII);
+        Source s = new Source(Unpooled.wrappedBuffer(b), 0);
+        GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
+        int fs = framer.counter(0, b.length, CounterTable.CESR_1_0, 0);
+        assertEquals(GroupFit.LIKELY, GroupFit.check(s, 0, b.length, framer.code(), framer.count(), fs, MAX));
+        // a count whose least size is above the frame limit: the framer refuses it
+        assertEquals(GroupFit.UNJUDGED, GroupFit.check(s, 0, b.length, framer.code(), 4095, fs, 1000));
+    }
+}
