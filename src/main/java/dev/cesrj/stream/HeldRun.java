@@ -141,15 +141,16 @@ final class HeldRun {
     if (!canMoveTo(to)) {
       return false;
     }
+    // the attachments are the groups at the run's depth, in the same order: the same objects
     List<Group> groups = run.groups;
-    run.attachments.clear();
-    for (int i = 0; i < groups.size(); i++) {
+    List<Group> attachments = run.attachments;
+    for (int i = 0, j = 0; i < groups.size(); i++) {
       Group g = groups.get(i);
       Group moved = to.group(
           (int) (to.origin + g.offset()), g.length(), g.code(), g.count(), g.depth());
       groups.set(i, moved);
       if (moved.depth() == run.depth) {
-        run.attachments.add(moved);
+        attachments.set(j++, moved);
       }
     }
     views = to;
