@@ -40,8 +40,9 @@ public final class GroupFit {
    * ({@code fs} characters) is complete before {@code limit}, ends by {@code limit}.
    *
    * @param maxFrame the frame limit in bytes: a group declaring more is left to the framer
-   * @return {@link #FITS}; {@link #LIKELY}; {@link #UNJUDGED}; or {@code n > 0}: the group is cut by {@code
-   *     limit} and needs at least {@code n} more bytes (exactly {@code n} for a quadlet count)
+   * @return {@link #FITS}; {@link #LIKELY}; {@link #UNJUDGED}; or {@code n > 0}: the group is
+   *     cut by {@code limit} and needs at least {@code n} more bytes (exactly {@code n} for a
+   *     quadlet count)
    */
   public static long check(
       Source s, int p, int limit, CounterCode code, long count, int fs, long maxFrame) {

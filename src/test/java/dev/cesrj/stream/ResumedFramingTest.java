@@ -14,6 +14,7 @@ import dev.cesrj.ColdStartException;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.UnknownCodeException;
+import dev.cesrj.testing.Corpus;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -151,6 +152,44 @@ class ResumedFramingTest {
         }
         assertInstanceOf(ColdStartException.class, fed(BODY, SIG, "\n").error());
         assertInstanceOf(UnknownCodeException.class, fed(BODY, SIG, "-z").error());
+    }
+
+    /** The first message of a corpus stream, its attachment groups repeated: one long bare run. */
+    private static byte[] longRun(String file, int times) {
+        byte[] stream = Corpus.bytes(file);
+        try (Messages messages = Messages.copyOf(stream)) {
+            Message m = messages.next();
+            int start = (int) m.offset();
+            int runStart = (int) m.attachments().get(0).offset();
+            int end = start + m.length();
+            byte[] run = Arrays.copyOfRange(stream, runStart, end);
+            byte[][] parts = new byte[times + 1][];
+            parts[0] = Arrays.copyOfRange(stream, start, end);
+            Arrays.fill(parts, 1, parts.length, run);
+            return concat((Object[]) parts);
+        }
+    }
+
+    /**
+     * A message that the framer, not {@code resume}, starts (a genus-version code before it, a
+     * NonNativeBodyGroup body, a CBOR body read before keripy's 27 bytes are in) is kept when its
+     * bare run reaches the end of the bytes, and framed on from there: fed one byte at a time, it
+     * is framed a few times while its start arrives, not once per byte of its run.
+     */
+    @Test
+    void aMessageTheFramerStartsIsFramedOnNotAgain() {
+        byte[] nonNative = concat(TestStreams.bodyGroupV1(TestStreams.jsonV1("rct", "x")), SIG.repeat(40));
+        for (byte[] stream : List.of(
+                longRun("kel_single.v2.bare.txt.cesr", 40),
+                longRun("kel_cbor.v1.bare.txt.cesr", 20),
+                nonNative)) {
+            StreamingRuns.Outcome whole = StreamingRuns.whole(stream, CesrOptions.DEFAULT);
+            assertNull(whole.error());
+            StreamingRuns.Outcome streamed =
+                    StreamingRuns.streamed(stream, CesrOptions.DEFAULT, StreamingRuns.Chunker.fixed(1), false);
+            assertEquals(whole.messages(), streamed.messages());
+            assertTrue(streamed.attempts() <= 8, streamed.attempts() + " attempts for " + stream.length + " bytes");
+        }
     }
 
     @Test
