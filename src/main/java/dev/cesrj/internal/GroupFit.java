@@ -130,6 +130,10 @@ public final class GroupFit {
         return -slot.minSize();
       }
       int c0 = s.at(i);
+      IndexerCode single = IndexerCode.single(c0);
+      if (single != null) {
+        return single.fs(); // an ordinary signature (A..F, 88 characters)
+      }
       int hs = IndexerCode.hardSize(c0);
       if (hs == 0) {
         return UNJUDGED;

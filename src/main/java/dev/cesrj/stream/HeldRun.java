@@ -45,7 +45,8 @@ final class HeldRun {
   CounterTable table;
   /** The table of the genus-version code in force after the message's own, or null. */
   CounterTable pinned;
-  MessageFramer.Run run;
+  /** The run so far (a top-level one): the same lists for the parser's life, emptied for each message. */
+  final MessageFramer.Run run = new MessageFramer.Run(1);
   /** The views the groups of {@link #run} were made with. */
   private GroupViews views;
   /** Messages whose framing began here (each body read), for the parser's work count. */
@@ -64,9 +65,10 @@ final class HeldRun {
   /** Starts holding the message whose bare body (read as {@code version}) is at offset {@code at}. */
   void start(
       long at, VersionString version, int bodySize, CounterTable table, CounterTable pinned,
-      GroupViews views, MessageFramer.Run run) {
+      GroupViews views) {
     starts++;
-    set(at, at + bodySize, at + bodySize, version, bodySize, table, pinned, views, run);
+    run.clear();
+    set(at, at + bodySize, at + bodySize, version, bodySize, table, pinned, views);
     body = null;
     genusVersion = null;
     bodyGroup = null;
@@ -78,10 +80,10 @@ final class HeldRun {
    * that reaches the end of the bytes at hand, with {@code pinned} the table in force after it.
    */
   void keep(long at, Message m, CounterTable pinned, GroupViews views) {
-    MessageFramer.Run r = new MessageFramer.Run(m.depth());
-    r.attachments.addAll(m.attachments());
-    r.groups.addAll(m.groups());
-    r.nested.addAll(m.nested());
+    run.clear();
+    run.attachments.addAll(m.attachments());
+    run.groups.addAll(m.groups());
+    run.nested.addAll(m.nested());
     genusVersion = m.genusVersion().orElse(null);
     bodyGroup = m.bodyGroup().orElse(null);
     texter = m.bodyTexter().orElse(null);
@@ -90,13 +92,13 @@ final class HeldRun {
         bodyGroup != null
             ? bodyGroup.offset() + bodyGroup.length()
             : (genusVersion != null ? genusVersion.offset() + genusVersion.length() : at) + size;
-    set(at, at + m.length(), bodyEnd, m.version(), size, m.table(), pinned, views, r);
+    set(at, at + m.length(), bodyEnd, m.version(), size, m.table(), pinned, views);
     body = genusVersion != null || bodyGroup != null ? m.body() : null;
   }
 
   private void set(
       long at, long next, long runAt, VersionString version, int bodySize, CounterTable table,
-      CounterTable pinned, GroupViews views, MessageFramer.Run run) {
+      CounterTable pinned, GroupViews views) {
     this.start = at;
     this.next = next;
     this.runAt = runAt;
@@ -106,13 +108,12 @@ final class HeldRun {
     this.table = table;
     this.pinned = pinned;
     this.views = views;
-    this.run = run;
   }
 
   /** Forgets the held message. */
   void clear() {
     start = -1;
-    run = null;
+    run.clear();
     version = null;
     views = null;
     body = null;

@@ -217,7 +217,7 @@ final class MessageFramer {
         throw new FrameTooLargeException(at, vs.text(), size, options.maxFrameBytes());
       }
       CounterTable t = streamTable != null ? streamTable : options.table(vs.impliedTable());
-      held.start(at, vs, (int) size, t, streamTable, views, new Run(1));
+      held.start(at, vs, (int) size, t, streamTable, views);
     }
     if (held.runAt - at > limit - pos) {
       long missing = held.runAt - at - (limit - pos);
@@ -758,6 +758,14 @@ final class MessageFramer {
 
     Run(int depth) {
       this.depth = depth;
+    }
+
+    /** Empties the run, to collect another one (a message copies the lists it is made with). */
+    Run clear() {
+      attachments.clear();
+      groups.clear();
+      nested.clear();
+      return this;
     }
   }
 
