@@ -83,7 +83,9 @@ import java.util.Objects;
  * GiB of a channel ({@link Framed#offsetBase()}); {@link CesrFrame#streamOffset()} is always
  * exact.
  *
- * <p>Binary (qb2) input is not framed yet: it fails with {@link
+ * <p>Binary (qb2) attachments are framed as text ones are: the domain is sniffed at each
+ * message start and, in a bare attachment run, at each group (CESR.md section 5), as {@link
+ * dev.cesrj.stream.Messages} does; only a CESR-native body in qb2 is refused, with {@link
  * dev.cesrj.UnsupportedException}. Not {@code @Sharable}: one decoder per channel.
  */
 public class CesrFrameDecoder extends ByteToMessageDecoder {

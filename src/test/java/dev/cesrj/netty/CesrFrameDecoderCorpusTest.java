@@ -35,12 +35,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>Which streams must parse is decided by the stream layer, not listed here: a stream the
  * whole-buffer parse frames without error must match its {@code .expected.json} message by
- * message. Today that is every text (qb64) message stream; binary streams ({@code qb2},
- * {@code qb2-atc}) fail with an {@code UnsupportedException} at their first binary byte, after
- * the messages before it (which must match keripy's), and attachment-only streams fail with a
- * {@code ColdStartException} where a message must start. When the push parser learns qb2, the
- * binary streams move to the first kind by themselves. Seeded {@link SplittableRandom} (default
- * seed fixed; {@code -Dcesrj.seed=N} changes it; the seed is in every failure message).
+ * message. That is every message stream, text (qb64) or binary (qb2); attachment-only streams
+ * fail with a {@code ColdStartException} where a message must start. Seeded {@link
+ * SplittableRandom} (default seed fixed; {@code -Dcesrj.seed=N} changes it; the seed is in every
+ * failure message).
  */
 @Timeout(120)
 class CesrFrameDecoderCorpusTest {
