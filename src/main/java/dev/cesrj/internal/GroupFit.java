@@ -33,6 +33,9 @@ public final class GroupFit {
    */
   public static final long LIKELY = -2;
 
+  /** {@link #size}: a nested group, or a code the framer must refuse. */
+  private static final long NOT_SIZED = Long.MIN_VALUE;
+
   private GroupFit() {}
 
   /**
@@ -75,13 +78,14 @@ public final class GroupFit {
     if (least > maxFrame) {
       return UNJUDGED;
     }
-    if (p + least <= limit) {
+    int most = code.tupleMaxSize();
+    if (p + least <= limit && most > 0) {
       // whole unless its elements are larger than the least (big signatures, longer numbers):
       // the framer says so with a truncation, which is rare
-      int most = code.tupleMaxSize();
-      return most > 0 && p + fs + count * most <= limit ? FITS : LIKELY;
+      return p + fs + count * most <= limit ? FITS : LIKELY;
     }
-    // cut: stepped over as far as the bytes go, so that a bad code in them is found at once
+    // cut, or elements of any size (a variable-size code): stepped over as far as the bytes go,
+    // which also leaves a bad code in them to the framer at once
     return elements(s, p + fs, limit, code, count, maxFrame);
   }
 
@@ -101,7 +105,7 @@ public final class GroupFit {
         Slot slot = code.slot(k);
         slotsLeft -= slot.minSize();
         long size = size(s, (int) at, limit, slot, maxFrame);
-        if (size == UNJUDGED) {
+        if (size == NOT_SIZED) {
           return UNJUDGED;
         }
         long rest = slotsLeft + (count - t - 1) * tupleMin;
@@ -121,7 +125,7 @@ public final class GroupFit {
   /**
    * The full size in characters of the primitive of {@code slot} at {@code i} ({@code i <=
    * limit}); {@code -n} if its code is cut by {@code limit} and at least {@code n} more
-   * characters are needed; {@link #UNJUDGED} for a nested group or a code the framer must refuse.
+   * characters are needed; {@link #NOT_SIZED} for a nested group or a code the framer must refuse.
    */
   private static long size(Source s, int i, int limit, Slot slot, long maxFrame) {
     int avail = limit - i;
@@ -136,16 +140,16 @@ public final class GroupFit {
       }
       int hs = IndexerCode.hardSize(c0);
       if (hs == 0) {
-        return UNJUDGED;
+        return NOT_SIZED;
       }
       if (avail < hs) {
         return -(slot.minSize() - avail);
       }
       IndexerCode code = IndexerCode.lookup(hs, c0, hs > 1 ? s.at(i + 1) : 0);
-      return code == null ? UNJUDGED : code.fs();
+      return code == null ? NOT_SIZED : code.fs();
     }
     if (!slot.isMatter()) {
-      return UNJUDGED;
+      return NOT_SIZED;
     }
     int min = slot.minSize();
     if (avail < 1) {
@@ -154,7 +158,7 @@ public final class GroupFit {
     int c0 = s.at(i);
     int hs = MatterCode.hardSize(c0);
     if (hs == 0) {
-      return UNJUDGED;
+      return NOT_SIZED;
     }
     if (avail < hs) {
       return -Math.max(1, min - avail);
@@ -163,7 +167,7 @@ public final class GroupFit {
         MatterCode.lookup(
             hs, c0, hs > 1 ? s.at(i + 1) : 0, hs > 2 ? s.at(i + 2) : 0, hs > 3 ? s.at(i + 3) : 0);
     if (code == null || !slot.accepts(code)) {
-      return UNJUDGED;
+      return NOT_SIZED;
     }
     if (!code.isVariable()) {
       return code.fs();
@@ -176,11 +180,11 @@ public final class GroupFit {
     for (int k = code.hs(); k < cs; k++) {
       int v = B64.value(s.at(i + k));
       if (v < 0) {
-        return UNJUDGED;
+        return NOT_SIZED;
       }
       quadlets = quadlets << 6 | v;
     }
     long full = code.variableFullSize(quadlets);
-    return full > maxFrame ? UNJUDGED : full;
+    return full > maxFrame ? NOT_SIZED : full;
   }
 }

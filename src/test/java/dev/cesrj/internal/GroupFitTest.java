@@ -8,8 +8,10 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
+import dev.cesrj.code.Slot;
 import dev.cesrj.group.Group;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
@@ -66,6 +68,7 @@ class GroupFitTest {
         assertTrue(groups.size() > 400, "groups " + groups.size());
         int cuts = 0;
         int quadletCuts = 0;
+        int leastCuts = 0;
         for (Sample g : groups) {
             byte[] text = g.text();
             for (int limit = 4; limit <= text.length; limit++) {
@@ -84,11 +87,19 @@ class GroupFitTest {
                     continue;
                 }
                 assertTrue(fit != GroupFit.FITS, where + ": judged whole when cut");
+                long missing = text.length - limit;
+                CounterCode code = framer.code();
+                boolean least = code.unit() == CountUnit.ELEMENTS && code.headMinSize() == 0
+                        && text.length == fs + framer.count() * code.tupleMinSize() && primitives(code);
+                if (least) {
+                    // elements of their least size each, stepped over: the exact rest, never unjudged
+                    leastCuts++;
+                    assertEquals(missing, fit, where);
+                }
                 if (fit > 0) {
                     cuts++;
-                    long missing = text.length - limit;
                     assertTrue(fit <= missing, where + ": lacks " + missing + ", judged " + fit);
-                    if (framer.code().unit() == CountUnit.QUADLETS) {
+                    if (code.unit() == CountUnit.QUADLETS) {
                         quadletCuts++;
                         assertEquals(missing, fit, where);
                     }
@@ -97,6 +108,45 @@ class GroupFitTest {
         }
         assertTrue(cuts > 10_000, "cuts " + cuts);
         assertTrue(quadletCuts > 1_000, "quadlet cuts " + quadletCuts);
+        assertTrue(leastCuts > 5_000, "cuts of least-size groups " + leastCuts);
+    }
+
+    /** True if every slot of {@code code} holds a primitive (Matter or indexed signature). */
+    private static boolean primitives(CounterCode code) {
+        for (int i = 0; i < code.slotCount(); i++) {
+            if (!code.slot(i).isMatter() && code.slot(i) != Slot.SIGER) {
+                return false;
+            }
+        }
+        return code.slotCount() > 0;
+    }
+
+    /** A variable-size element: an ESSRPayloadGroup ({@code -Z}, CESR 1.0) of one Bytes primitive. */
+    @Test
+    void aVariableSizeElementLacksExactlyItsRestOnceItsSizeIsIn() {
+        // 30 raw bytes: no lead bytes, 10 quadlets: 4BAK and 40 characters (CESR.md 2.4)
+        String texter = "4BAK" + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(new byte[30]);
+        byte[] b = ("-ZAB" + texter).getBytes(StandardCharsets.US_ASCII);
+        assertEquals(48, b.length);
+        for (int limit = 4; limit <= b.length; limit++) {
+            Source s = new Source(Unpooled.wrappedBuffer(b, 0, limit), 0);
+            GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
+            int fs = framer.counter(0, limit, CounterTable.CESR_1_0, 0);
+            long fit = GroupFit.check(s, 0, limit, framer.code(), framer.count(), fs, MAX);
+            if (limit == b.length) {
+                assertTrue(fit <= 0, "whole: " + fit);
+            } else if (limit >= 8) {
+                assertEquals(b.length - limit, fit, "cut at " + limit + ": its size is in");
+            } else {
+                // the code is cut: at least the rest of the smallest Bytes primitive (4 characters)
+                assertEquals(Math.max(1, 8 - limit), fit, "cut at " + limit);
+            }
+        }
+        // a size above the frame limit is the framer's to refuse
+        Source s = new Source(Unpooled.wrappedBuffer(b, 0, 20), 0);
+        GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
+        int fs = framer.counter(0, 20, CounterTable.CESR_1_0, 0);
+        assertEquals(GroupFit.UNJUDGED, GroupFit.check(s, 0, 20, framer.code(), framer.count(), fs, 40));
     }
 
     @Test
