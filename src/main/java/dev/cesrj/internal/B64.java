@@ -69,4 +69,22 @@ public final class B64 {
     }
     return v;
   }
+
+  /**
+   * Reads the Base64 integer of the {@code length} characters (qb64 text, one byte each) of
+   * {@code s} from buffer index {@code from}, all readable.
+   *
+   * @return the value, or -1 if a character is not Base64url
+   */
+  public static long decodeInt(Source s, int from, int length) {
+    long v = 0;
+    for (int i = from; i < from + length; i++) {
+      int d = value(s.at(i));
+      if (d < 0) {
+        return -1;
+      }
+      v = (v << 6) | d;
+    }
+    return v;
+  }
 }

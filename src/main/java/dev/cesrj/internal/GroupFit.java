@@ -176,13 +176,9 @@ public final class GroupFit {
     if (avail < cs) {
       return -Math.max(1, code.minFullSize() - avail);
     }
-    long quadlets = 0;
-    for (int k = code.hs(); k < cs; k++) {
-      int v = B64.value(s.at(i + k));
-      if (v < 0) {
-        return NOT_SIZED;
-      }
-      quadlets = quadlets << 6 | v;
+    long quadlets = B64.decodeInt(s, i + code.hs(), code.ss());
+    if (quadlets < 0) {
+      return NOT_SIZED;
     }
     long full = code.variableFullSize(quadlets);
     return full > maxFrame ? NOT_SIZED : full;

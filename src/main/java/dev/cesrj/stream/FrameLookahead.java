@@ -134,13 +134,9 @@ final class FrameLookahead {
     if (limit - p < fs) {
       return fs - (limit - p);
     }
-    long count = 0;
-    for (int i = code.hs(); i < fs; i++) {
-      int v = B64.value(s.at(p + i));
-      if (v < 0) {
-        return FRAME;
-      }
-      count = count << 6 | v;
+    long count = B64.decodeInt(s, p + code.hs(), fs - code.hs());
+    if (count < 0) {
+      return FRAME;
     }
     long total = fs + 4 * count;
     if (total > maxFrame) {
