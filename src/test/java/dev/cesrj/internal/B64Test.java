@@ -24,6 +24,17 @@ class B64Test {
     }
 
     @Test
+    void decodeIntInABufferReadsOnlyItsRange() {
+        byte[] text = "-AAB--V_____x*".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Source s = new Source(io.netty.buffer.Unpooled.wrappedBuffer(text), 0);
+        assertEquals(1, B64.decodeInt(s, 2, 2), "the count of -AAB");
+        assertEquals((1L << 30) - 1, B64.decodeInt(s, 7, 5), "the count of --V_____");
+        assertEquals(0, B64.decodeInt(s, 3, 0));
+        assertEquals(-1, B64.decodeInt(s, 12, 2), "* is not Base64url");
+        assertEquals(62, B64.decodeInt(s, 0, 1), "- is a Base64url digit");
+    }
+
+    @Test
     void decodeIntOfBase64AndOfOtherCharacters() {
         assertEquals(0, B64.decodeInt(""));
         assertEquals(64, B64.decodeInt("BA"));
