@@ -95,7 +95,7 @@ final class FrameLookahead {
     }
     int b = s.at(p);
     if (b == '-') {
-      return counted(p, pinned != null ? pinned : defaultTable, Layout.BODY_WITH_ATTACHMENTS);
+      return counted(p, pinned != null ? pinned : defaultTable);
     }
     int have = limit - p;
     if (have >= VersionSniffer.SMELL_SIZE) {
@@ -114,10 +114,11 @@ final class FrameLookahead {
   }
 
   /**
-   * A quadlet-counted frame ({@code layout}) whose counter is at {@code p}: how many bytes it
-   * still lacks, or {@link #FRAME} if it is complete, not such a counter, or not judged here.
+   * A BodyWithAttachmentGroup envelope or GenericGroup (both quadlet-counted message frames)
+   * whose counter is at {@code p}: how many bytes it still lacks, or {@link #FRAME} if it is
+   * complete, not such a counter, or not judged here.
    */
-  private long counted(int p, CounterTable table, Layout layout) {
+  private long counted(int p, CounterTable table) {
     // a counter cut short: the framer asks for the rest of it (GroupFramer.counter)
     if (limit - p < 2) {
       return 4 - (limit - p);
@@ -127,7 +128,8 @@ final class FrameLookahead {
       return 8 - (limit - p);
     }
     CounterCode code = code(table, p);
-    if (code == null || !matches(code.layout(), layout)) {
+    if (code == null
+        || (code.layout() != Layout.BODY_WITH_ATTACHMENTS && code.layout() != Layout.GENERIC)) {
       return FRAME;
     }
     int fs = code.fs();
@@ -144,14 +146,5 @@ final class FrameLookahead {
     }
     long missing = p + total - (long) limit;
     return missing > 0 ? missing : FRAME;
-  }
-
-  /**
-   * True if a counter of {@code actual} layout is a frame of the {@code wanted} one: a
-   * GenericGroup is judged where a BodyWithAttachmentGroup is (both counted message frames).
-   */
-  private static boolean matches(Layout actual, Layout wanted) {
-    return actual == wanted
-        || (wanted == Layout.BODY_WITH_ATTACHMENTS && actual == Layout.GENERIC);
   }
 }

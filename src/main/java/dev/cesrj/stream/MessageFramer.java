@@ -513,7 +513,7 @@ final class MessageFramer {
     int bodyEnd = p + (int) size;
     CounterTable t = streamTable != null ? streamTable : options.table(vs.impliedTable());
     Run run = new Run(depth);
-    int end = attachments(bodyEnd, limit, t, streamTable, depth, false, run);
+    int end = attachments(bodyEnd, limit, t, streamTable, depth, false, run, true);
     return new Message(
         src.offset(start),
         end - start,
@@ -585,7 +585,7 @@ final class MessageFramer {
       Body body = body(q, end, t, depth + 1, scoped);
       CounterTable at = scoped != null ? scoped : options.table(body.version.impliedTable());
       Run run = new Run(depth + 1);
-      attachments(body.end, end, at, scoped, depth + 1, true, run);
+      attachments(body.end, end, at, scoped, depth + 1, true, run, true);
       return new Message(
           src.offset(start),
           end - start,
@@ -619,7 +619,7 @@ final class MessageFramer {
     Body body = body(p, limit, table, depth, pinned);
     CounterTable at = pinned != null ? pinned : options.table(body.version.impliedTable());
     Run run = new Run(depth);
-    int end = attachments(body.end, limit, at, pinned, depth, false, run);
+    int end = attachments(body.end, limit, at, pinned, depth, false, run, true);
     return new Message(
         src.offset(start),
         end - start,
@@ -792,23 +792,8 @@ final class MessageFramer {
    *
    * @param table the table to read counters with
    * @param pinned the table of the genus-version code in force, or {@code null}
+   * @param first whether a group at {@code p} is the run's first (false where a held run goes on)
    * @return the index after the last attachment
-   */
-  private int attachments(
-      int p,
-      int limit,
-      CounterTable table,
-      CounterTable pinned,
-      int depth,
-      boolean enclosed,
-      Run run) {
-    return attachments(p, limit, table, pinned, depth, enclosed, run, true);
-  }
-
-  /**
-   * {@link #attachments(int, int, CounterTable, CounterTable, int, boolean, Run)} from {@code p},
-   * where {@code first} says whether a group there is the run's first (an AttachmentGroup there
-   * holds all of a bare run).
    */
   private int attachments(
       int p,
@@ -981,7 +966,7 @@ final class MessageFramer {
         scoped = t;
         q = r;
       }
-      attachments(q, end, t, scoped, depth + 1, true, run);
+      attachments(q, end, t, scoped, depth + 1, true, run, true);
     } catch (TruncatedException e) {
       throw new MalformedException(
           e.offset(), e.code(), e.expected(), "content ends inside its AttachmentGroup");
