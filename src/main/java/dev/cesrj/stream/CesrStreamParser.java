@@ -60,8 +60,11 @@ import java.util.Objects;
  * and asks senders to wrap attachments in {@code -V}/{@code -C} (CESR.md 6.6); wrapped and
  * enveloped messages are returned as soon as their counted frame is in. A genus-version code at
  * the end of the bytes received is held until the message it precedes starts. An error inside a
- * held run is reported as soon as the bytes of the group that holds it are in (a bad code in a
- * cut group at once), as whole-buffer framing reports it.
+ * held run is reported as soon as the bytes of the group that holds it are in, as whole-buffer
+ * framing reports it. A bad code among the bytes at hand when a group is found cut is reported
+ * at once; bytes that arrive after that are looked at once the group's declared (least) size is
+ * in, so garbage inside a group that declares many elements is found only then (at most {@link
+ * CesrOptions#maxFrameBytes()} later).
  *
  * <h2>Limits</h2>
  *
