@@ -53,7 +53,14 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code parser}: a new {@link CesrStreamParser} per stream fed the same buffers, then
  *       {@code endOfInput()};
  *   <li>{@code parserArrays}: the parser fed {@code byte[]} ranges ({@link MessageArms#chunked}),
- *       as {@code StreamingBenchmark.chunked} measures it.
+ *       as {@code StreamingBenchmark.chunked} measures it;
+ *   <li>{@code decoderLongLived} and {@code parserLongLived}: the same reads on one connection that
+ *       stays open, as a witness keeps a TCP connection to a controller: one decoder in one
+ *       channel (one parser) for the whole trial, fed the stream again at every call, never
+ *       ended. The stream's last message is held until the next call's first byte ends its
+ *       attachment run, so every call after the first passes on 16 messages, as the other arms
+ *       do. Nothing is set up or ended per call: what is left is the per-read and per-message
+ *       cost.
  * </ul>
  *
  * <pre>
@@ -102,6 +109,9 @@ public class PipelineBenchmark {
   private final ByteBufAllocator alloc = CesrOptions.DEFAULT.allocator();
   private EmbeddedChannel channel;
   private Sink sink;
+  private EmbeddedChannel openChannel;
+  private Sink openSink;
+  private CesrStreamParser openParser;
 
   /** Visits and releases every frame. */
   static final class Sink extends ChannelInboundHandlerAdapter {
@@ -137,12 +147,27 @@ public class PipelineBenchmark {
     if (decoder() != expected || parser() != expected || parserArrays() != expected) {
       throw new IllegalStateException("the pipeline and the parser disagree on " + STREAM);
     }
+    openSink = new Sink();
+    openChannel = new EmbeddedChannel();
+    openChannel.freezeTime();
+    openChannel.pipeline().addLast("cesr", new CesrFrameDecoder(options, OnMalformed.CLOSE));
+    openChannel.pipeline().addLast(openSink);
+    openParser = new CesrStreamParser(options);
+    // the first call holds back the last message; from the second on, each passes on all 16
+    long first = decoderLongLived();
+    if (first != parserLongLived()
+        || decoderLongLived() != expected
+        || parserLongLived() != expected) {
+      throw new IllegalStateException("the long-lived pipeline and parser disagree on " + STREAM);
+    }
   }
 
-  /** Closes the channel. */
+  /** Closes the channels and the long-lived parser. */
   @TearDown(Level.Trial)
   public void tearDown() {
     channel.finishAndReleaseAll();
+    openChannel.finishAndReleaseAll();
+    openParser.close();
   }
 
   private ByteBuf read(int from) {
@@ -155,7 +180,7 @@ public class PipelineBenchmark {
   public long decoder() {
     ChannelPipeline p = channel.pipeline();
     CesrFrameDecoder decoder = new CesrFrameDecoder(options, OnMalformed.CLOSE);
-    p.addFirst(decoder);
+    p.addFirst("cesr", decoder);
     sink.sum = 0;
     for (int i = 0; i < stream.length; i += chunk) {
       p.fireChannelRead(read(i));
@@ -178,6 +203,31 @@ public class PipelineBenchmark {
         sum += touch(parser.feed(read(i)));
       }
       sum += touch(parser.endOfInput());
+    }
+    return sum;
+  }
+
+  /** One {@link CesrFrameDecoder} on a connection that stays open, fed the stream again. */
+  @Benchmark
+  public long decoderLongLived() {
+    ChannelPipeline p = openChannel.pipeline();
+    openSink.sum = 0;
+    for (int i = 0; i < stream.length; i += chunk) {
+      p.fireChannelRead(read(i));
+      p.fireChannelReadComplete();
+    }
+    if (openSink.error != null) {
+      throw new IllegalStateException(openSink.error);
+    }
+    return openSink.sum;
+  }
+
+  /** One {@link CesrStreamParser} for the whole trial, fed the stream again, never ended. */
+  @Benchmark
+  public long parserLongLived() {
+    long sum = 0;
+    for (int i = 0; i < stream.length; i += chunk) {
+      sum += touch(openParser.feed(read(i)));
     }
     return sum;
   }
