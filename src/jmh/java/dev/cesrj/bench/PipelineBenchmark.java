@@ -172,8 +172,24 @@ public class PipelineBenchmark {
   }
 
   private ByteBuf read(int from) {
+    return read(alloc, stream, from, chunk);
+  }
+
+  /** The read of up to {@code chunk} bytes of {@code stream} from {@code from}: a pooled buffer. */
+  static ByteBuf read(ByteBufAllocator alloc, byte[] stream, int from, int chunk) {
     int n = Math.min(chunk, stream.length - from);
     return alloc.heapBuffer(n).writeBytes(stream, from, n);
+  }
+
+  /**
+   * Fires {@code stream} into {@code p} as {@code chunk}-byte reads, each followed by {@code
+   * channelReadComplete}, as a socket channel does.
+   */
+  static void fireReads(ChannelPipeline p, ByteBufAllocator alloc, byte[] stream, int chunk) {
+    for (int i = 0; i < stream.length; i += chunk) {
+      p.fireChannelRead(read(alloc, stream, i, chunk));
+      p.fireChannelReadComplete();
+    }
   }
 
   /** A {@link CesrFrameDecoder} in a pipeline, fed {@code chunk}-byte reads. */
@@ -183,10 +199,7 @@ public class PipelineBenchmark {
     CesrFrameDecoder decoder = new CesrFrameDecoder(options, OnMalformed.CLOSE);
     p.addFirst("cesr", decoder);
     sink.sum = 0;
-    for (int i = 0; i < stream.length; i += chunk) {
-      p.fireChannelRead(read(i));
-      p.fireChannelReadComplete();
-    }
+    fireReads(p, alloc, stream, chunk);
     p.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
     p.remove(decoder);
     if (sink.error != null) {
@@ -213,10 +226,7 @@ public class PipelineBenchmark {
   public long decoderLongLived() {
     ChannelPipeline p = openChannel.pipeline();
     openSink.sum = 0;
-    for (int i = 0; i < stream.length; i += chunk) {
-      p.fireChannelRead(read(i));
-      p.fireChannelReadComplete();
-    }
+    fireReads(p, alloc, stream, chunk);
     if (openSink.error != null) {
       throw new IllegalStateException(openSink.error);
     }

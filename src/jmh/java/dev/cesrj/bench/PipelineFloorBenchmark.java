@@ -206,19 +206,12 @@ public class PipelineFloorBenchmark {
     channel.finishAndReleaseAll();
   }
 
-  private ByteBuf read(int from) {
-    int n = Math.min(CHUNK, stream.length - from);
-    return alloc.heapBuffer(n).writeBytes(stream, from, n);
-  }
 
   private long through(ChannelHandler handler) {
     ChannelPipeline p = channel.pipeline();
     p.addFirst("cesr", handler);
     sink.sum = 0;
-    for (int i = 0; i < stream.length; i += CHUNK) {
-      p.fireChannelRead(read(i));
-      p.fireChannelReadComplete();
-    }
+    PipelineBenchmark.fireReads(p, alloc, stream, CHUNK);
     p.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
     p.remove(handler);
     if (sink.error != null) {
@@ -245,7 +238,8 @@ public class PipelineFloorBenchmark {
     long sum = 0;
     try (CesrStreamParser parser = new CesrStreamParser(options)) {
       for (int i = 0; i < stream.length; i += CHUNK) {
-        sum += PipelineBenchmark.touch(parser.feed(read(i)));
+        ByteBuf read = PipelineBenchmark.read(alloc, stream, i, CHUNK);
+        sum += PipelineBenchmark.touch(parser.feed(read));
       }
       sum += PipelineBenchmark.touch(parser.endOfInput());
     }
