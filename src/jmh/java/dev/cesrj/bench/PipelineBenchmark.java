@@ -211,10 +211,18 @@ public class PipelineBenchmark {
   /** The plain {@link CesrStreamParser}, fed the same reads. */
   @Benchmark
   public long parser() {
+    return parse(options, alloc, stream, chunk);
+  }
+
+  /**
+   * A new {@link CesrStreamParser} fed {@code stream} as {@code chunk}-byte pooled reads, then
+   * {@code endOfInput()}: every message visited.
+   */
+  static long parse(CesrOptions options, ByteBufAllocator alloc, byte[] stream, int chunk) {
     long sum = 0;
     try (CesrStreamParser parser = new CesrStreamParser(options)) {
       for (int i = 0; i < stream.length; i += chunk) {
-        sum += touch(parser.feed(read(i)));
+        sum += touch(parser.feed(read(alloc, stream, i, chunk)));
       }
       sum += touch(parser.endOfInput());
     }

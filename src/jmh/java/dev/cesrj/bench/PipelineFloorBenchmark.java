@@ -206,7 +206,6 @@ public class PipelineFloorBenchmark {
     channel.finishAndReleaseAll();
   }
 
-
   private long through(ChannelHandler handler) {
     ChannelPipeline p = channel.pipeline();
     p.addFirst("cesr", handler);
@@ -232,17 +231,9 @@ public class PipelineFloorBenchmark {
     return through(new LeastHandler(options));
   }
 
-  /** The plain parser fed the same reads. */
+  /** The plain parser fed the same reads ({@code PipelineBenchmark.parser}). */
   @Benchmark
   public long parser() {
-    long sum = 0;
-    try (CesrStreamParser parser = new CesrStreamParser(options)) {
-      for (int i = 0; i < stream.length; i += CHUNK) {
-        ByteBuf read = PipelineBenchmark.read(alloc, stream, i, CHUNK);
-        sum += PipelineBenchmark.touch(parser.feed(read));
-      }
-      sum += PipelineBenchmark.touch(parser.endOfInput());
-    }
-    return sum;
+    return PipelineBenchmark.parse(options, alloc, stream, CHUNK);
   }
 }
