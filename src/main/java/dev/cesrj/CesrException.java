@@ -18,6 +18,8 @@ public class CesrException extends RuntimeException {
   private final String code;
   /** What was expected there. */
   private final String expected;
+  /** What went wrong there. */
+  private final String detail;
 
   /**
    * @param offset byte offset of the failing element in the parser's input
@@ -30,6 +32,7 @@ public class CesrException extends RuntimeException {
     this.offset = offset;
     this.code = code;
     this.expected = expected;
+    this.detail = detail;
   }
 
   private static String message(long offset, String code, String expected, String detail) {
@@ -57,5 +60,13 @@ public class CesrException extends RuntimeException {
   /** {@return what the parser expected at {@link #offset()}, in words} */
   public String expected() {
     return expected;
+  }
+
+  /**
+   * {@return what went wrong at {@link #offset()}, in words: the message without its offset,
+   * code and expectation}
+   */
+  public String detail() {
+    return detail;
   }
 }

@@ -289,7 +289,7 @@ public final class Domains {
   /**
    * Converts the sub-stream group {@code g} of {@code run} by reading it as messages, as {@link
    * #messages} does; an error in it is an {@link UnsupportedException} at its offset in {@code
-   * run}, with the error as its cause.
+   * run}, with the error's words and the error as its cause.
    */
   private static ByteBuf subStream(byte[] run, Group g, Domain target, CesrOptions options) {
     int from = (int) g.offset();
@@ -297,9 +297,8 @@ public final class Domains {
     try {
       return Unpooled.wrappedBuffer(messages(bytes, target, options));
     } catch (CesrException e) {
-      UnsupportedException u = new UnsupportedException(
-          from + e.offset(), e.code(), "a " + g.name() + " whose messages convert",
-          e.getMessage());
+      UnsupportedException u =
+          new UnsupportedException(from + e.offset(), e.code(), e.expected(), e.detail());
       u.initCause(e);
       throw u;
     }

@@ -616,6 +616,7 @@ class GroupFramingErrorsTest {
     MalformedException e = fails(MalformedException.class, "-WAC" + "4BAA" + "AAAA");
     assertError(e, 8, "-W");
     assertEquals("one Bytes primitive filling NonNativeBodyGroup", e.expected());
+    assertEquals("4 bytes left over", e.detail());
     assertEquals("at offset 8, code -W: 4 bytes left over; expected one Bytes primitive filling"
         + " NonNativeBodyGroup", e.getMessage());
     singleOfLength("-WAC" + "4BABAAAA", V1, 12);

@@ -95,7 +95,12 @@ class DomainsSubStreamTest {
         UnsupportedException inRun = assertThrows(UnsupportedException.class,
                 () -> Domains.attachments(run, Domain.QB2, OPTIONS));
         assertEquals(sigs.length() + 4, inRun.offset());
-        assertEquals(4, ((UnsupportedException) inRun.getCause()).offset());
+        UnsupportedException alone = (UnsupportedException) inRun.getCause();
+        assertEquals(4, alone.offset());
+        assertEquals("a JSON body, which has no qb2 form", alone.detail());
+        // the group's own words, at the offset in the run (not its message inside the message)
+        assertEquals("at offset " + (sigs.length() + 4) + ", code -T: a JSON body, which has no qb2"
+                + " form; expected CESR content in a GenericGroup converted to qb2", inRun.getMessage());
     }
 
     @Test
