@@ -244,8 +244,8 @@ class FuzzTargetsTest {
    * Converts {@code input} to both domains. Input the converter accepts for one target it accepts
    * for the other, with one documented exception ({@link Domains}): a GenericGroup whose
    * sub-stream holds a JSON, CBOR or MessagePack body converts only to its own domain, and to the
-   * other is an {@link UnsupportedException}. Whatever converted converts back to the input's
-   * form, and converts to its own domain unchanged.
+   * other is an {@link UnsupportedException}. The two results convert into each other, and each
+   * converts to its own domain unchanged.
    */
   private static void roundTrips(byte[] input, Converter c) {
     Conversion qb64 = Conversion.of(c, input, Domain.QB64);
