@@ -40,7 +40,13 @@ import org.junit.jupiter.api.Tag;
  *
  * <p>The normal test run replays the committed inputs in
  * {@code src/test/resources/dev/cesrj/fuzz/FuzzTargetsTestInputs/<method>/}; {@code .ci/run}
- * fuzzes each target for a bounded time with {@code JAZZER_FUZZ=1}.
+ * fuzzes each target for a bounded time with {@code JAZZER_FUZZ=1}. Those inputs are bytes cut
+ * from the corpus ({@code src/test/resources/corpus/A}: its streams and primitives) followed by
+ * the choices a target makes with {@link FuzzedDataProvider}, which reads them from the end (for
+ * {@link #converters} the last byte picks the entry point, the one before it the table). {@code
+ * converters/native-body-in-qb2-generic-group-*} wrap the third message of {@code
+ * kel_single.v1.bare.qb2.cesr} (a JSON ixn and its qb2 signatures) in a qb2 GenericGroup, one per
+ * entry point: the shape of a CI finding of 2026-12-01, which the property then wrongly refused.
  */
 @Tag("fuzz")
 class FuzzTargetsTest {
