@@ -41,6 +41,12 @@ import java.util.Objects;
  * BodyWithAttachmentGroup given to {@link #group} or {@link #attachments} is read as messages for
  * that (its content, not just its size), as {@link #messages} reads it.
  *
+ * <p>A CESR-native body (a FixBodyGroup or MapBodyGroup, CESR 2.0 {@code -F}, {@code -G}) is
+ * framed in qb64 only, by cesrj as by keripy (which turns such a body into qb64 before it reads
+ * its fields): converting a message that has one, or holds a message that has one (in an
+ * envelope, an attachment run or a GenericGroup), to qb2 is an {@link UnsupportedException} at
+ * the body group, where its qb2 form could not be read back.
+ *
  * <p>Every qb64 character of a CESR part is checked, whichever the target: a qb64 value character
  * that is not Base64url is a {@link MalformedException} at that character's offset, also when the
  * part is already qb64 and only copied (the framer itself checks codes, sizes and counts, not
@@ -168,7 +174,8 @@ public final class Domains {
    * @param stream the messages with their attachments
    * @param target the domain to convert to
    * @param options the allocator, limits and default table
-   * @throws CesrException if the stream is bad anywhere (nothing is returned)
+   * @throws CesrException if the stream is bad anywhere (nothing is returned); an {@link
+   *     UnsupportedException} if part of it has no form in {@code target} (see the class comment)
    */
   public static byte[] messages(byte[] stream, Domain target, CesrOptions options) {
     Objects.requireNonNull(target, "target");
@@ -193,6 +200,7 @@ public final class Domains {
         }
         flush(out, pending, target);
         pending = null;
+        refuseNativeBodies(m, target);
         int start = (int) m.offset();
         int end = start + m.length();
         int first = firstPart(m, end);
@@ -281,8 +289,36 @@ public final class Domains {
           "CESR content in a " + g.name() + " converted to " + target,
           "a " + m.version().kind() + " body, which has no " + target + " form");
     }
+    if (g.domain() != target) {
+      refuseNativeBodies(m, target);
+    }
     if (g.domain() == Domain.QB64) {
       MessageFramer.checkValueCharacters(m);
+    }
+  }
+
+  /**
+   * Refuses, for a conversion to qb2, a CESR-native body (FixBodyGroup or MapBodyGroup) of {@code
+   * m} or of a message nested in it: cesrj, like keripy, frames native bodies in qb64 only, so
+   * their qb2 form could not be read back.
+   *
+   * @throws UnsupportedException at the first such body group
+   */
+  private static void refuseNativeBodies(Message m, Domain target) {
+    if (target != Domain.QB2) {
+      return;
+    }
+    Group body = m.bodyGroup().orElse(null);
+    if (body != null && body.code().layout() == Layout.NATIVE_BODY) {
+      throw new UnsupportedException(
+          body.offset(),
+          body.code().code(),
+          "a body with a qb2 form: JSON, CBOR or MessagePack, bare or in a NonNativeBodyGroup",
+          "a CESR-native body, which has no qb2 form here (cesrj, like keripy, frames native"
+              + " bodies in qb64 only)");
+    }
+    for (Message n : m.nested()) {
+      refuseNativeBodies(n, target);
     }
   }
 

@@ -47,6 +47,9 @@ import org.junit.jupiter.api.Tag;
  * converters/native-body-in-qb2-generic-group-*} wrap the third message of {@code
  * kel_single.v1.bare.qb2.cesr} (a JSON ixn and its qb2 signatures) in a qb2 GenericGroup, one per
  * entry point: the shape of a CI finding of 2026-12-01, which the property then wrongly refused.
+ * {@code converters/native-body-*} are CESR-native bodies in qb64 (keripy's BodyWithAttachmentGroup
+ * of native messages, and a lone MapBodyGroup), which {@code Domains} converted into qb2 it could
+ * not read back.
  */
 @Tag("fuzz")
 class FuzzTargetsTest {
@@ -215,10 +218,11 @@ class FuzzTargetsTest {
   /**
    * The qb64/qb2 converters ({@link Domains}) on a primitive, a group, an attachment run or a
    * message stream (the fuzzer picks which, and the table): each conversion ends cleanly or with
-   * a {@link CesrException}; what converts to one domain converts to the other, but for a
-   * GenericGroup holding a native body (an {@link UnsupportedException} in the domain it is not
-   * in), and the converted forms convert back: {@code qb64 -> qb2 -> qb64} and
-   * {@code qb2 -> qb64 -> qb2} are identities.
+   * a {@link CesrException}; what converts to one domain converts to the other, but for what
+   * {@link Domains} documents has no form in the other (an {@link UnsupportedException}: a JSON,
+   * CBOR or MessagePack body in a GenericGroup, a CESR-native body to qb2), and the converted
+   * forms convert back: {@code qb64 -> qb2 -> qb64} and {@code qb2 -> qb64 -> qb2} are
+   * identities.
    */
   @FuzzTest(maxDuration = "60s")
   void converters(FuzzedDataProvider data) {
@@ -248,10 +252,11 @@ class FuzzTargetsTest {
 
   /**
    * Converts {@code input} to both domains. Input the converter accepts for one target it accepts
-   * for the other, with one documented exception ({@link Domains}): a GenericGroup whose
-   * sub-stream holds a JSON, CBOR or MessagePack body converts only to its own domain, and to the
-   * other is an {@link UnsupportedException}. The two results convert into each other, and each
-   * converts to its own domain unchanged.
+   * for the other, but for two documented exceptions ({@link Domains}), each an {@link
+   * UnsupportedException} that says the body "has no form" in the target: a GenericGroup whose
+   * sub-stream holds a JSON, CBOR or MessagePack body converts only to its own domain, and a
+   * CESR-native body only to qb64. The two results convert into each other, and each converts to
+   * its own domain unchanged.
    */
   private static void roundTrips(byte[] input, Converter c) {
     Conversion qb64 = Conversion.of(c, input, Domain.QB64);
@@ -292,7 +297,7 @@ class FuzzTargetsTest {
 
     /**
      * Fails unless this conversion succeeded, or {@code other} failed too, or this one failed
-     * only because a native body in a GenericGroup has no form in this target.
+     * only because a body has no form in this target.
      */
     void failsOnlyForANativeBodyIfConverts(Conversion other) {
       if (error == null || other.result == null) {

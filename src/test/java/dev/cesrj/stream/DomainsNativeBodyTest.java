@@ -1,0 +1,98 @@
+package dev.cesrj.stream;
+
+import static dev.cesrj.stream.NativeBodyMessageTest.MAP_BODY;
+import static dev.cesrj.stream.NativeBodyMessageTest.SIG;
+import static dev.cesrj.stream.NativeBodyMessageTest.SUBSTREAM;
+import static dev.cesrj.stream.NativeBodyMessageTest.V2;
+import static dev.cesrj.stream.TestStreams.ascii;
+import static dev.cesrj.stream.TestStreams.concat;
+import static dev.cesrj.stream.TestStreams.counter;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cesrj.UnsupportedException;
+import dev.cesrj.code.Domain;
+import java.util.List;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Domains} on CESR-native bodies (FixBodyGroup {@code -F}, MapBodyGroup {@code -G}), which
+ * cesrj frames in qb64 only, as keripy does: wherever such a body is (the message's own, in an
+ * envelope, nested in an AttachmentGroup, in a GenericGroup), converting to qb2 is an {@link
+ * UnsupportedException} at the body group, and converting to qb64 copies the input. Before, the
+ * body group was transcoded like any group, into qb2 that cesrj itself then refused to read.
+ */
+class DomainsNativeBodyTest {
+
+    private static void refusedToQb2At(byte[] in, long offset, String code,
+            List<Function<byte[], byte[]>> entryPoints) {
+        for (Function<byte[], byte[]> convert : entryPoints) {
+            UnsupportedException e = assertThrows(UnsupportedException.class,
+                    () -> convert.apply(in));
+            assertEquals(offset, e.offset(), e.getMessage());
+            assertEquals(code, e.code());
+            assertEquals("a CESR-native body, which has no qb2 form here (cesrj, like keripy, frames"
+                    + " native bodies in qb64 only)", e.detail());
+        }
+    }
+
+    private static List<Function<byte[], byte[]>> messages(Domain target) {
+        return List.of(in -> Domains.messages(in, target, V2));
+    }
+
+    /** The three entry points, for input that is one BodyWithAttachmentGroup or GenericGroup. */
+    private static List<Function<byte[], byte[]>> all(Domain target) {
+        return List.of(
+                in -> Domains.messages(in, target, V2),
+                in -> Domains.group(in, target, V2),
+                in -> Domains.attachments(in, target, V2));
+    }
+
+    @Test
+    void aMessageWithANativeBody() {
+        byte[] in = concat("-_AAACAA", MAP_BODY, "-KAW" + SIG, MAP_BODY);
+        refusedToQb2At(in, 8, "-G", messages(Domain.QB2));
+        assertArrayEquals(in, Domains.messages(in, Domain.QB64, V2));
+    }
+
+    /** keripy's BodyWithAttachmentGroup of a native exn with nested native messages. */
+    @Test
+    void anEnvelopeOfNativeMessages() {
+        byte[] in = ascii(SUBSTREAM);
+        assertTrue(SUBSTREAM.startsWith("-BEX-FBP"));
+        refusedToQb2At(in, 4, "-F", all(Domain.QB2));
+        for (Function<byte[], byte[]> convert : all(Domain.QB64)) {
+            assertArrayEquals(in, convert.apply(in));
+        }
+    }
+
+    /** A JSON message whose AttachmentGroup nests a native message: the nested body is found. */
+    @Test
+    void aNativeMessageNestedInTheAttachmentsOfAJsonMessage() {
+        byte[] body = TestStreams.jsonV2("rpy", "E");
+        String nested = MAP_BODY + "-KAW" + SIG;
+        byte[] in = concat(body, counter("-C", nested.length() / 4), nested);
+        try (Messages m = Messages.copyOf(in, V2)) {
+            assertEquals(1, m.next().nested().size(), "the input nests one message");
+        }
+        refusedToQb2At(in, body.length + 4, "-G", messages(Domain.QB2));
+        assertArrayEquals(in, Domains.messages(in, Domain.QB64, V2));
+        // the JSON message's own signatures alone still convert
+        byte[] plain = concat(body, "-KAW" + SIG);
+        assertArrayEquals(plain, Domains.messages(Domains.messages(plain, Domain.QB2, V2), Domain.QB64, V2));
+    }
+
+    /** A GenericGroup ({@code -A} in CESR 2.0) holding a native message, after the genus-version code. */
+    @Test
+    void aNativeMessageInAGenericGroup() {
+        String content = MAP_BODY + "-KAW" + SIG;
+        byte[] in = concat("-_AAACAA", counter("-A", content.length() / 4), content);
+        refusedToQb2At(in, 12, "-G", messages(Domain.QB2));
+        assertArrayEquals(in, Domains.messages(in, Domain.QB64, V2));
+        byte[] group = ascii(counter("-A", content.length() / 4) + content);
+        refusedToQb2At(group, 4, "-G", all(Domain.QB2));
+    }
+}
