@@ -38,8 +38,9 @@ import java.util.Objects;
  * which may have JSON, CBOR or MessagePack bodies; such a body has no form in the other domain,
  * so a GenericGroup that holds one converts only to its own domain (where it is copied) and is an
  * {@link UnsupportedException} at the body's offset otherwise. A GenericGroup or
- * BodyWithAttachmentGroup given to {@link #group} or {@link #attachments} is read as messages for
- * that (its content, not just its size), as {@link #messages} reads it.
+ * BodyWithAttachmentGroup given to {@link #group} or {@link #attachments}, or nested in an
+ * AttachmentGroup given to them, is read as messages for that (its content, not just its size),
+ * as {@link #messages} reads it.
  *
  * <p>A CESR-native body (a FixBodyGroup or MapBodyGroup, CESR 2.0 {@code -F}, {@code -G}) is
  * framed in qb64 only, by cesrj as by keripy (which turns such a body into qb64 before it reads
@@ -113,7 +114,9 @@ public final class Domains {
    * @param target the domain to convert to
    * @param options the allocator, limits and default table
    * @throws CesrException if {@code group} is not exactly one valid group (a genus-version code
-   *     counts as one)
+   *     counts as one); an error in the messages of a GenericGroup or BodyWithAttachmentGroup
+   *     nested in it is an {@link UnsupportedException} at its offset in {@code group}, as
+   *     {@link #attachments} gives it
    */
   public static byte[] group(byte[] group, Domain target, CesrOptions options) {
     Objects.requireNonNull(target, "target");
@@ -130,7 +133,7 @@ public final class Domains {
       if (isSubStream(g)) {
         return messages(group, target, options); // its content read as messages
       }
-      return bytes(convert(g, target));
+      return bytes(convertFramed(group, g, target, options));
     }
   }
 
@@ -143,9 +146,10 @@ public final class Domains {
    * @param target the domain to convert to
    * @param options the allocator, limits and default table
    * @throws CesrException if the run is bad anywhere (nothing is returned); an error in the
-   *     messages of a GenericGroup or BodyWithAttachmentGroup of the run (read as {@link
-   *     #messages} reads them) is an {@link UnsupportedException} at its offset in {@code run},
-   *     whose cause is that error as the group alone gives it
+   *     messages of a GenericGroup or BodyWithAttachmentGroup of the run, or nested in one of
+   *     its AttachmentGroups (read as {@link #messages} reads them), is an {@link
+   *     UnsupportedException} at its offset in {@code run}, whose cause is that error as the
+   *     group alone gives it
    */
   public static byte[] attachments(byte[] run, Domain target, CesrOptions options) {
     Objects.requireNonNull(target, "target");
@@ -155,7 +159,7 @@ public final class Domains {
         if (isSubStream(g)) {
           write(out, subStream(run, g, target, options));
         } else {
-          write(out, convert(g, target));
+          write(out, convertFramed(run, g, target, options));
         }
       }
     }
@@ -319,6 +323,33 @@ public final class Domains {
     }
     for (Message n : m.nested()) {
       refuseNativeBodies(n, target);
+    }
+  }
+
+  /**
+   * Converts a group that {@link Groups} framed in {@code input} and that is not itself a
+   * sub-stream: a GenericGroup or BodyWithAttachmentGroup nested in it (in an AttachmentGroup,
+   * at any depth), which {@code Groups} measures by its count only, is first read as messages, as
+   * {@link #messages} reads it (its content checked, a CESR-native body refused to qb2); the group
+   * then converts whole.
+   */
+  private static ByteBuf convertFramed(
+      byte[] input, Group g, Domain target, CesrOptions options) {
+    checkNestedSubStreams(input, g, target, options);
+    return convert(g, target);
+  }
+
+  private static void checkNestedSubStreams(
+      byte[] input, Group g, Domain target, CesrOptions options) {
+    if (g.code().layout() != Layout.ATTACHMENTS) {
+      return;
+    }
+    for (Group n : g.groups()) {
+      if (isSubStream(n)) {
+        subStream(input, n, target, options); // read for its errors: n converts with g
+      } else {
+        checkNestedSubStreams(input, n, target, options);
+      }
     }
   }
 

@@ -48,8 +48,8 @@ import org.junit.jupiter.api.Tag;
  * kel_single.v1.bare.qb2.cesr} (a JSON ixn and its qb2 signatures) in a qb2 GenericGroup, one per
  * entry point: the shape of a CI finding of 2026-12-01, which the property then wrongly refused.
  * {@code converters/native-body-*} are CESR-native bodies in qb64 (keripy's BodyWithAttachmentGroup
- * of native messages, and a lone MapBodyGroup), which {@code Domains} converted into qb2 it could
- * not read back.
+ * of native messages, a lone MapBodyGroup, one in an envelope in an AttachmentGroup), which
+ * {@code Domains} converted into qb2 that cesrj could not read as messages.
  */
 @Tag("fuzz")
 class FuzzTargetsTest {

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cesrj.MalformedException;
 import dev.cesrj.UnsupportedException;
 import dev.cesrj.code.Domain;
 import java.util.List;
@@ -83,6 +84,40 @@ class DomainsNativeBodyTest {
         // the JSON message's own signatures alone still convert
         byte[] plain = concat(body, "-KAW" + SIG);
         assertArrayEquals(plain, Domains.messages(Domains.messages(plain, Domain.QB2, V2), Domain.QB64, V2));
+    }
+
+    /**
+     * An envelope nested in an AttachmentGroup given to {@link Domains#group} or {@link
+     * Domains#attachments}, which {@code Groups} measures by its count only: read as messages all
+     * the same, at any depth and after other groups.
+     */
+    @Test
+    void aNativeMessageInAnEnvelopeInAnAttachmentGroup() {
+        String envelope = counter("-B", (MAP_BODY + "-KAW" + SIG).length() / 4) + MAP_BODY + "-KAW" + SIG;
+        String inC = counter("-C", envelope.length() / 4) + envelope;
+        List<Function<byte[], byte[]>> framed = List.of(
+                in -> Domains.group(in, Domain.QB2, V2),
+                in -> Domains.attachments(in, Domain.QB2, V2));
+        refusedToQb2At(ascii(inC), 8, "-G", framed);
+        String inCC = counter("-C", inC.length() / 4) + inC;
+        refusedToQb2At(ascii(inCC), 12, "-G", framed);
+        String sigs = "-KAW" + SIG;
+        refusedToQb2At(ascii(sigs + inC), sigs.length() + 8, "-G", List.of(framed.get(1)));
+        for (String in : List.of(inC, inCC, sigs + inC)) {
+            assertArrayEquals(ascii(in), Domains.attachments(ascii(in), Domain.QB64, V2));
+        }
+        // the envelope's content is read: an empty one is refused whichever the target, where
+        // its content should start (as Domains.messages refuses "-BAA" at offset 4)
+        assertEquals(4, assertThrows(MalformedException.class,
+                () -> Domains.messages(ascii("-BAA"), Domain.QB2, V2)).offset());
+        for (Domain target : Domain.values()) {
+            UnsupportedException e = assertThrows(UnsupportedException.class,
+                    () -> Domains.attachments(ascii("-CAB-BAA"), target, V2));
+            assertEquals(8, e.offset());
+            assertTrue(e.getCause() instanceof MalformedException, e.toString());
+            assertEquals(8, assertThrows(UnsupportedException.class,
+                    () -> Domains.group(ascii("-CAB-BAA"), target, V2)).offset());
+        }
     }
 
     /** A GenericGroup ({@code -A} in CESR 2.0) holding a native message, after the genus-version code. */
