@@ -355,14 +355,19 @@ public final class Domains {
 
   /**
    * Converts the sub-stream group {@code g} of {@code run} by reading it as messages, as {@link
-   * #messages} does; an error in it is an {@link UnsupportedException} at its offset in {@code
+   * #messages} does, with the counter table {@code g} was framed with; an error in it is an {@link UnsupportedException} at its offset in {@code
    * run}, with the error's words and the error as its cause.
    */
   private static ByteBuf subStream(byte[] run, Group g, Domain target, CesrOptions options) {
     int from = (int) g.offset();
     byte[] bytes = java.util.Arrays.copyOfRange(run, from, from + g.length());
+    // read in the table the group was framed with (a genus-version code before it may have
+    // switched from the default)
+    CesrOptions inTable = g.table() == options.defaultTable()
+        ? options
+        : options.toBuilder().defaultTable(g.table()).build();
     try {
-      return Unpooled.wrappedBuffer(messages(bytes, target, options));
+      return Unpooled.wrappedBuffer(messages(bytes, target, inTable));
     } catch (CesrException e) {
       UnsupportedException u =
           new UnsupportedException(from + e.offset(), e.code(), e.expected(), e.detail());

@@ -12,9 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cesrj.CesrOptions;
 import dev.cesrj.MalformedException;
 import dev.cesrj.UnsupportedException;
+import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
+import java.util.Base64;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -118,6 +121,34 @@ class DomainsNativeBodyTest {
             assertEquals(8, assertThrows(UnsupportedException.class,
                     () -> Domains.group(ascii("-CAB-BAA"), target, V2)).offset());
         }
+    }
+
+    /**
+     * A run read with the CESR 1.0 default that a genus-version code switches to 2.0: its envelopes
+     * are read as messages in 2.0, the table they were framed in (they were read in the default,
+     * where {@code -B} is WitnessIdxSigs, and refused in both domains).
+     */
+    @Test
+    void anEnvelopeAfterAGenusVersionCodeIsReadInItsTable() {
+        String envelope = counter("-B", (MAP_BODY + "-KAW" + SIG).length() / 4) + MAP_BODY + "-KAW" + SIG;
+        String inC = counter("-C", envelope.length() / 4) + envelope;
+        CesrOptions v1 = CesrOptions.DEFAULT;
+        assertEquals(CounterTable.CESR_1_0, v1.defaultTable());
+        for (String run : List.of("-_AAACAA" + SUBSTREAM, "-_AAACAA" + envelope, "-_AAACAA" + inC)) {
+            byte[] in = ascii(run);
+            assertArrayEquals(in, Domains.attachments(in, Domain.QB64, v1), run.substring(0, 12));
+        }
+        refusedToQb2At(ascii("-_AAACAA" + SUBSTREAM), 12, "-F",
+                List.of(in -> Domains.attachments(in, Domain.QB2, v1)));
+        refusedToQb2At(ascii("-_AAACAA" + inC), 16, "-G",
+                List.of(in -> Domains.attachments(in, Domain.QB2, v1)));
+        // CESR-only content (a JSON body in a NonNativeBodyGroup, -H in 2.0) converts both ways
+        String texter = TestStreams.texter(TestStreams.jsonV2("icp", "E"));
+        String content = counter("-H", texter.length() / 4) + texter + "-KAW" + SIG;
+        byte[] cesr = ascii("-_AAACAA" + counter("-B", content.length() / 4) + content);
+        byte[] qb2 = Base64.getUrlDecoder().decode(cesr);
+        assertArrayEquals(qb2, Domains.attachments(cesr, Domain.QB2, v1));
+        assertArrayEquals(cesr, Domains.attachments(qb2, Domain.QB64, v1));
     }
 
     /** A GenericGroup ({@code -A} in CESR 2.0) holding a native message, after the genus-version code. */
