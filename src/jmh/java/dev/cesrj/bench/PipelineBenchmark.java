@@ -171,10 +171,6 @@ public class PipelineBenchmark {
     openParser.close();
   }
 
-  private ByteBuf read(int from) {
-    return read(alloc, stream, from, chunk);
-  }
-
   /** The read of up to {@code chunk} bytes of {@code stream} from {@code from}: a pooled buffer. */
   static ByteBuf read(ByteBufAllocator alloc, byte[] stream, int from, int chunk) {
     int n = Math.min(chunk, stream.length - from);
@@ -246,7 +242,7 @@ public class PipelineBenchmark {
   public long parserLongLived() {
     long sum = 0;
     for (int i = 0; i < stream.length; i += chunk) {
-      sum += touch(openParser.feed(read(i)));
+      sum += touch(openParser.feed(read(alloc, stream, i, chunk)));
     }
     return sum;
   }

@@ -355,8 +355,9 @@ public final class Domains {
 
   /**
    * Converts the sub-stream group {@code g} of {@code run} by reading it as messages, as {@link
-   * #messages} does, with the counter table {@code g} was framed with; an error in it is an {@link UnsupportedException} at its offset in {@code
-   * run}, with the error's words and the error as its cause.
+   * #messages} does, with the counter table {@code g} was framed with; an error in it is an
+   * {@link UnsupportedException} at its offset in {@code run}, with the error's words and the
+   * error as its cause.
    */
   private static ByteBuf subStream(byte[] run, Group g, Domain target, CesrOptions options) {
     int from = (int) g.offset();

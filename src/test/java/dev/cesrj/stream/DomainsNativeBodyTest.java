@@ -55,6 +55,16 @@ class DomainsNativeBodyTest {
                 in -> Domains.attachments(in, target, V2));
     }
 
+    /** {@code content} (whole quadlets) behind a counter of {@code code} that counts it. */
+    private static String wrapped(String code, String content) {
+        return counter(code, content.length() / 4) + content;
+    }
+
+    /** A BodyWithAttachmentGroup of a native map body and its signature. */
+    private static String nativeEnvelope() {
+        return wrapped("-B", MAP_BODY + "-KAW" + SIG);
+    }
+
     @Test
     void aMessageWithANativeBody() {
         byte[] in = concat("-_AAACAA", MAP_BODY, "-KAW" + SIG, MAP_BODY);
@@ -78,7 +88,7 @@ class DomainsNativeBodyTest {
     void aNativeMessageNestedInTheAttachmentsOfAJsonMessage() {
         byte[] body = TestStreams.jsonV2("rpy", "E");
         String nested = MAP_BODY + "-KAW" + SIG;
-        byte[] in = concat(body, counter("-C", nested.length() / 4), nested);
+        byte[] in = concat(body, wrapped("-C", nested));
         try (Messages m = Messages.copyOf(in, V2)) {
             assertEquals(1, m.next().nested().size(), "the input nests one message");
         }
@@ -96,13 +106,13 @@ class DomainsNativeBodyTest {
      */
     @Test
     void aNativeMessageInAnEnvelopeInAnAttachmentGroup() {
-        String envelope = counter("-B", (MAP_BODY + "-KAW" + SIG).length() / 4) + MAP_BODY + "-KAW" + SIG;
-        String inC = counter("-C", envelope.length() / 4) + envelope;
+        String envelope = nativeEnvelope();
+        String inC = wrapped("-C", envelope);
         List<Function<byte[], byte[]>> framed = List.of(
                 in -> Domains.group(in, Domain.QB2, V2),
                 in -> Domains.attachments(in, Domain.QB2, V2));
         refusedToQb2At(ascii(inC), 8, "-G", framed);
-        String inCC = counter("-C", inC.length() / 4) + inC;
+        String inCC = wrapped("-C", inC);
         refusedToQb2At(ascii(inCC), 12, "-G", framed);
         String sigs = "-KAW" + SIG;
         refusedToQb2At(ascii(sigs + inC), sigs.length() + 8, "-G", List.of(framed.get(1)));
@@ -130,8 +140,8 @@ class DomainsNativeBodyTest {
      */
     @Test
     void anEnvelopeAfterAGenusVersionCodeIsReadInItsTable() {
-        String envelope = counter("-B", (MAP_BODY + "-KAW" + SIG).length() / 4) + MAP_BODY + "-KAW" + SIG;
-        String inC = counter("-C", envelope.length() / 4) + envelope;
+        String envelope = nativeEnvelope();
+        String inC = wrapped("-C", envelope);
         CesrOptions v1 = CesrOptions.DEFAULT;
         assertEquals(CounterTable.CESR_1_0, v1.defaultTable());
         for (String run : List.of("-_AAACAA" + SUBSTREAM, "-_AAACAA" + envelope, "-_AAACAA" + inC)) {
@@ -144,8 +154,8 @@ class DomainsNativeBodyTest {
                 List.of(in -> Domains.attachments(in, Domain.QB2, v1)));
         // CESR-only content (a JSON body in a NonNativeBodyGroup, -H in 2.0) converts both ways
         String texter = TestStreams.texter(TestStreams.jsonV2("icp", "E"));
-        String content = counter("-H", texter.length() / 4) + texter + "-KAW" + SIG;
-        byte[] cesr = ascii("-_AAACAA" + counter("-B", content.length() / 4) + content);
+        String content = wrapped("-H", texter) + "-KAW" + SIG;
+        byte[] cesr = ascii("-_AAACAA" + wrapped("-B", content));
         byte[] qb2 = Base64.getUrlDecoder().decode(cesr);
         assertArrayEquals(qb2, Domains.attachments(cesr, Domain.QB2, v1));
         assertArrayEquals(cesr, Domains.attachments(qb2, Domain.QB64, v1));
@@ -155,10 +165,10 @@ class DomainsNativeBodyTest {
     @Test
     void aNativeMessageInAGenericGroup() {
         String content = MAP_BODY + "-KAW" + SIG;
-        byte[] in = concat("-_AAACAA", counter("-A", content.length() / 4), content);
+        byte[] in = concat("-_AAACAA", wrapped("-A", content));
         refusedToQb2At(in, 12, "-G", messages(Domain.QB2));
         assertArrayEquals(in, Domains.messages(in, Domain.QB64, V2));
-        byte[] group = ascii(counter("-A", content.length() / 4) + content);
+        byte[] group = ascii(wrapped("-A", content));
         refusedToQb2At(group, 4, "-G", all(Domain.QB2));
     }
 }
