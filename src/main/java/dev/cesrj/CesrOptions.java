@@ -97,15 +97,16 @@ public final class CesrOptions {
 
   /**
    * {@return the counter table used when neither a genus-version code nor a message body's version
-   * says which applies (CESR.md Part A item 2)} Default {@link CounterTable#CESR_1_0}; with
-   * {@link #legacyCesr10()} a default of CESR 1.0 is {@link CounterTable#CESR_1_0_LEGACY}.
+   * says which applies (cesrj's rule: {@link dev.cesrj.stream.Messages})} Default {@link
+   * CounterTable#CESR_1_0}; with {@link #legacyCesr10()} a default of CESR 1.0 is {@link
+   * CounterTable#CESR_1_0_LEGACY}.
    */
   public CounterTable defaultTable() {
     return table(defaultTable);
   }
 
   /**
-   * {@return true if CESR 1.0 means the legacy table (CESR.md section 4.5, Part A item 1): the
+   * {@return true if CESR 1.0 means the legacy table (cesrj's opt-in legacy profile): the
    * table deployed keripy 1.1 to 1.3, signify-ts and cesride write ({@code -D}
    * TransReceiptQuadruples counted in elements, {@code -J}/{@code -K} SAD-path signature groups,
    * big codes {@code -0V}, {@code -0L}, the genus-version code {@code --AAA})} Then a body of

@@ -1,7 +1,7 @@
 package dev.cesrj;
 
 /**
- * A byte at a cold-start point (a message or group start) whose top three bits (tritet) do not begin anything the parser may meet there (CESR.md section 5), for example annotated text or a bare primitive.
+ * A byte at a cold-start point (a message or group start) whose top three bits (tritet) do not begin anything the parser may meet there (CESR specification, "Cold start Stream parsing problem"; keripy {@code sniff}), for example annotated text or a bare primitive.
  */
 public class ColdStartException extends CesrException {
   private static final long serialVersionUID = 1L;

@@ -1,7 +1,7 @@
 package dev.cesrj;
 
 /**
- * A primitive that is not in canonical form: non-zero pad bits, non-zero lead bytes, or a non-zero ondex on a current-only indexed signature code (CESR.md Part A item 6; keripy rejects the same).
+ * A primitive that is not in canonical form: non-zero pad bits, non-zero lead bytes, or a non-zero ondex on a current-only indexed signature code (cesrj's choice; keripy {@code coring.py} and {@code indexing.py} reject the same).
  */
 public class NonCanonicalException extends CesrException {
   private static final long serialVersionUID = 1L;

@@ -1,7 +1,7 @@
 package dev.cesrj;
 
 /**
- * A message body whose version string is missing, not at an offset of at most 8 bytes, or invalid (bad protocol, version, kind or size; CESR.md section 6.1).
+ * A message body whose version string is missing, not at an offset of at most 8 bytes, or invalid (bad protocol, version, kind or size; CESR specification, "Version String field"; keripy {@code kering.py}).
  */
 public class VersionStringException extends CesrException {
   private static final long serialVersionUID = 1L;

@@ -81,7 +81,7 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
   /**
    * The counter table for {@code --table}: {@code 1} (CESR 1.0 as keripy's head defines it),
    * {@code 2} (CESR 2.0) or {@code legacy} (the legacy CESR 1.0 table of keripy 1.1 to 1.3 and
-   * signify-ts, CESR.md Part A item 1: version 1 bodies are read with it too).
+   * signify-ts; cesrj's choice: version 1 bodies are read with it too).
    */
   static CounterTable table(String name) throws UsageException {
     switch (name) {

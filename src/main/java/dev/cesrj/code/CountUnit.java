@@ -1,6 +1,6 @@
 package dev.cesrj.code;
 
-/** What a counter's count counts (CESR.md section 4.1). */
+/** What a counter's count counts (keripy {@code counting.py} and {@code parsing.py}). */
 public enum CountUnit {
   /**
    * Number of elements: the parser walks the element grammar to find the group's end (CESR 1.0

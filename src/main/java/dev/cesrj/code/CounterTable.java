@@ -34,9 +34,9 @@ import java.util.List;
 
 /**
  * A counter code table: CESR 1.0 or CESR 2.0 as keripy's development head (e70a42db) defines
- * them in {@code CounterCodex_1_0} and {@code CounterCodex_2_0} (CESR.md sections 4.3 and 4.4),
+ * them in {@code CounterCodex_1_0} and {@code CounterCodex_2_0} ({@code counting.py}),
  * or the legacy CESR 1.0 table that deployed keripy 1.1 to 1.3, signify-ts and cesride write
- * (CESR.md section 4.5).
+ * (keripy 1.1 {@code coring.py}, 1.2 and 1.3 {@code counting.py}).
  *
  * <p>Text counters start with {@code -}; the second character gives the hard size. CESR 1.0 and
  * 2.0: a letter 2, {@code -} 3 (big codes {@code --X}), {@code _} 5 (the genus-version code
@@ -101,7 +101,8 @@ public enum CounterTable {
     addBoth("V", "AttachmentGroup", QUADLETS, ATTACHMENTS);
     addBoth("W", "NonNativeBodyGroup", QUADLETS, NON_NATIVE_BODY);
     // keripy's table says quadlets, but its CESR 1.0 parser reads `count` Texter elements, and
-    // every stream it writes follows the parser [ambiguous in CESR.md 4.4]: cesrj follows both.
+    // every stream it writes follows the parser ({@code counting.py} against {@code parsing.py}):
+    // cesrj follows both.
     addBoth("Z", "ESSRPayloadGroup", ELEMENTS, TUPLES, TEXTER);
     addGenusVersion();
     controllerIdxSigs = small['A'];
@@ -157,7 +158,7 @@ public enum CounterTable {
   }
 
   /**
-   * The legacy CESR 1.0 table (CESR.md 4.5), checked against keripy 1.1.17 ({@code coring.py}
+   * The legacy CESR 1.0 table, checked against keripy 1.1.17 ({@code coring.py}
    * {@code CounterCodex}, {@code parsing.py}), 1.2.13 and 1.3.6 ({@code counting.py}
    * {@code CounterCodex_1_0}, {@code parsing.py}, {@code eventing.proofize}). Names are those of
    * keripy 1.3.6.
@@ -166,8 +167,8 @@ public enum CounterTable {
    * keripy 1.1 parses: {@code -J} SadPathSigGroups counts elements, each a Pather then one
    * signature group ({@code -F}, {@code -A} or {@code -C}; keripy writes count 1);
    * {@code -K} RootSadPathSigGroups is a root Pather then {@code count} {@code -J} groups. (keripy
-   * 1.3's parser reads {@code -J} as 1.1 reads {@code -K} and cannot read {@code -K}: CESR.md 4.5,
-   * "semantics drifted".) {@code -Z} counts Texter elements, as keripy 1.3 parses it.
+   * 1.3's parser reads {@code -J} as 1.1 reads {@code -K} and cannot read {@code -K}: the meaning
+   * drifted between versions.) {@code -Z} counts Texter elements, as keripy 1.3 parses it.
    */
   private void defineLegacy10() {
     add("A", "ControllerIdxSigs", ELEMENTS, TUPLES, SIGER);
@@ -420,9 +421,10 @@ public enum CounterTable {
 
   /**
    * {@return the table that the genus-version code {@code code} with major version {@code major}
-   * and minor version {@code minor} selects (CESR.md Part A item 2): {@code -_AAABAA} CESR 1.0,
-   * {@code -_AAACAA} CESR 2.0, the legacy {@code --AAABAA} the legacy table; {@code null} for
-   * any other version (keripy has no table for a later minor version)}
+   * and minor version {@code minor} selects (CESR specification, "Protocol genus/version table";
+   * keripy {@code counting.py}): {@code -_AAABAA} CESR 1.0, {@code -_AAACAA} CESR 2.0, the legacy
+   * {@code --AAABAA} the legacy table; {@code null} for any other version (keripy has no table for
+   * a later minor version)}
    *
    * @param code the genus-version code
    * @param major the major version it carries

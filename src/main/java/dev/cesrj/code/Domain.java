@@ -1,16 +1,16 @@
 package dev.cesrj.code;
 
 /**
- * The two stream domains of CESR (CESR.md section 1.3): text ({@code qb64}, Base64url
- * characters) and binary ({@code qb2}, the bytes that Base64url-decoding the text gives). Every
- * primitive, counter and group is a whole number of quadlets in text, that is of triplets (3
- * bytes) in binary, so the code tables give sizes in characters and a qb2 item takes 3/4 of them
- * in bytes.
+ * The two stream domains of CESR (CESR specification, "Concrete Domain representations"): text
+ * ({@code qb64}, Base64url characters) and binary ({@code qb2}, the bytes that Base64url-decoding
+ * the text gives). Every primitive, counter and group is a whole number of quadlets in text, that
+ * is of triplets (3 bytes) in binary, so the code tables give sizes in characters and a qb2 item
+ * takes 3/4 of them in bytes.
  *
  * <p>Where a stream may switch domains (at each message and, for bare attachments, at each group;
- * CESR.md section 5), the first byte says which: a text counter starts with {@code -} (tritet
- * 001), a binary counter with a byte {@code 0xF8..0xFB} (tritet 111, first sextet 62). Inside a
- * group, its content has the group's domain.
+ * CESR specification, "Cold start Stream parsing problem"), the first byte says which: a text
+ * counter starts with {@code -} (tritet 001), a binary counter with a byte {@code 0xF8..0xFB}
+ * (tritet 111, first sextet 62). Inside a group, its content has the group's domain.
  */
 public enum Domain {
   /** Text: qb64 characters, one byte per sextet. */

@@ -4,7 +4,7 @@ package dev.cesrj.code;
  * The Indexer code table: every indexed-signature code of CESR, with its sizes.
  *
  * <p>Source: keripy {@code IdrDex} and {@code Indexer.Sizes} at development head e70a42db
- * (CESR.md section 3). Constant names are keripy's code names.
+ * ({@code src/keri/core/indexing.py}). Constant names are keripy's code names.
  *
  * <p>Sizes are in Base64 characters: hard size {@code hs}, soft size {@code ss} (main index
  * {@code ms = ss - os} characters, then ondex {@code os} characters), full size {@code fs}. The

@@ -7,7 +7,7 @@ import java.util.TreeMap;
  * The Matter code table: every primitive (non-indexed) code of CESR, with its sizes.
  *
  * <p>Source: keripy {@code MatterCodex} and {@code Matter.Sizes} at development head e70a42db
- * (CESR.md sections 2.1 to 2.4). Constant names are keripy's code names.
+ * ({@code src/keri/core/coring.py}). Constant names are keripy's code names.
  *
  * <p>All sizes are in Base64 characters of the text domain (qb64): hard size {@code hs}, soft
  * size {@code ss}, extra size {@code xs} (pre-pad {@code _} characters at the start of the soft
@@ -403,9 +403,10 @@ public enum MatterCode {
   }
 
   /**
-   * {@return the hard size implied by the first character of a primitive (CESR.md section 2.1): 1
-   * for a letter, 2 for {@code 0 4 5 6}, 4 for {@code 1 2 3 7 8 9}; 0 if the character cannot start
-   * a primitive ({@code -} starts a counter, {@code _} an op code, anything else is not Base64)}
+   * {@return the hard size implied by the first character of a primitive (CESR specification, "Code
+   * table selectors"): 1 for a letter, 2 for {@code 0 4 5 6}, 4 for {@code 1 2 3 7 8 9}; 0 if the
+   * character cannot start a primitive ({@code -} starts a counter, {@code _} an op code, anything
+   * else is not Base64)}
    *
    * @param firstChar the first character
    */

@@ -2,9 +2,9 @@ package dev.cesrj.code;
 
 /** Character tables shared by the code tables: hard sizes by first character. */
 final class Selector {
-  /** Matter hard size by first character (CESR.md section 2.1); 0 = not a primitive start. */
+  /** Matter hard size by first char (keripy {@code Matter.Hards}); 0 = not a primitive start. */
   static final byte[] MATTER_HS = new byte[128];
-  /** Indexer hard size by first character (CESR.md section 3); 0 = not an indexer start. */
+  /** Indexer hard size by first char (keripy {@code Indexer.Hards}); 0 = not an indexer start. */
   static final byte[] INDEXER_HS = new byte[128];
 
   static {

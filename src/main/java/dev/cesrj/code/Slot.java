@@ -4,8 +4,8 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * One position in a tuple group's element grammar (CESR.md section 4.3 "Element types"), with
- * the codes it accepts and the smallest size a primitive there can have.
+ * One position in a tuple group's element grammar (the primitives keripy's {@code parsing.py} reads
+ * there), with the codes it accepts and the smallest size a primitive there can have.
  */
 public enum Slot {
   /** Identifier prefix: a public key or digest code. */
@@ -16,7 +16,7 @@ public enum Slot {
           MatterCode.Blake2b_512, MatterCode.SHA3_512, MatterCode.SHA2_512,
           MatterCode.ECDSA_256k1N, MatterCode.ECDSA_256k1, MatterCode.Ed448N, MatterCode.Ed448,
           MatterCode.ECDSA_256r1N, MatterCode.ECDSA_256r1)),
-  /** A number (sequence number, first-seen ordinal): CESR.md section 2.3. */
+  /** A number (sequence number, first-seen ordinal): keripy {@code coring.py} {@code NumDex}. */
   NUMBER(
       EnumSet.of(
           MatterCode.Short, MatterCode.Long, MatterCode.Tall, MatterCode.Big, MatterCode.Large,

@@ -89,7 +89,8 @@ public final class Group implements Element {
 
   /**
    * The domain the group was read in, as its counter's first byte says ({@code -} for qb64, tritet
-   * 111 for qb2; CESR.md section 5). Its content has the same domain.
+   * 111 for qb2; CESR specification, "Cold start Stream parsing problem"). Its content has the same
+   * domain.
    */
   @Override
   public Domain domain() {

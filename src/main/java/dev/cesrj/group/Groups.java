@@ -19,10 +19,10 @@ import java.util.Objects;
  * ControllerIdxSigs that follow an event. A genus-version code is returned as a group too, and
  * switches the counter table for the groups after it.
  *
- * <p>Each group may be qb64 or qb2 (CESR.md section 5: a stream may switch domains between
- * groups); its first byte says which ({@code -}, or tritet 111), and its content has the same
- * domain. Offsets, lengths and truncation figures are bytes; a qb2 group's {@link Group#qb2()} is
- * the zero-copy view and {@link Group#qb64()} converts (see {@link Group}).
+ * <p>Each group may be qb64 or qb2 (a stream may switch domains between groups: CESR specification,
+ * "Cold start Stream parsing problem"); its first byte says which ({@code -}, or tritet 111), and
+ * its content has the same domain. Offsets, lengths and truncation figures are bytes; a qb2 group's
+ * {@link Group#qb2()} is the zero-copy view and {@link Group#qb64()} converts (see {@link Group}).
  *
  * <h2>Copy once, slice many</h2>
  *

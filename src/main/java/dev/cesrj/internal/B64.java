@@ -2,8 +2,9 @@ package dev.cesrj.internal;
 
 /**
  * The Base64url alphabet of CESR (RFC 4648 section 5, never padded) and Base64 integers: a
- * big-endian base-64 number written with this alphabet, left-padded with {@code A} (CESR.md
- * section 1.1). Sizes, counts and indexes are Base64 integers.
+ * big-endian base-64 number written with this alphabet, left-padded with {@code A} (keripy
+ * {@code helping.py} {@code intToB64}, {@code b64ToInt}). Sizes, counts and indexes are Base64
+ * integers.
  */
 public final class B64 {
   /** The 64 characters in value order. */

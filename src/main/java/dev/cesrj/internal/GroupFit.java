@@ -14,11 +14,11 @@ import dev.cesrj.code.Slot;
  * the count (quadlets: {@code fs + 4 * count} characters), else the least and most sizes of the
  * group's elements ({@link CounterCode#tupleMinSize()}, {@link CounterCode#tupleMaxSize()}). A
  * group too short for its least size is stepped over primitive by primitive as far as the bytes
- * go (CESR.md sections 2 and 3: the hard part gives the full size, or the soft part for a
- * variable-size code), so that a bad code in the bytes at hand is left to the framer, which
- * reports it at once, rather than awaiting the rest of the group. Whatever it does not model (a
- * group with a head or a nested group in its elements, a code or size the framer must refuse) it
- * leaves to the framer too. Allocates nothing.
+ * go (keripy {@code Matter} and {@code Indexer} sizes: the hard part gives the full size, or the
+ * soft part for a variable-size code), so that a bad code in the bytes at hand is left to the
+ * framer, which reports it at once, rather than awaiting the rest of the group. Whatever it does
+ * not model (a group with a head or a nested group in its elements, a code or size the framer must
+ * refuse) it leaves to the framer too. Allocates nothing.
  */
 public final class GroupFit {
   /** The whole group lies before the end: frame it. */

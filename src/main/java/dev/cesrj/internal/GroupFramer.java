@@ -18,7 +18,8 @@ import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
 
 /**
- * Finds where a group ends, checking it on the way: the framing rules of CESR.md sections 4 and 8.
+ * Finds where a group ends, checking it on the way: the framing rules of keripy's
+ * {@code counting.py} and {@code parsing.py}.
  * One instance reads one {@link Source}; it is not thread-safe and allocates nothing on success.
  *
  * <p>Domains: each counter's first byte says its domain ({@link Domain#ofCounterByte}): {@code -}
@@ -211,7 +212,7 @@ public final class GroupFramer {
 
   /**
    * Refuses a counter at {@code pos} whose domain is not {@code d}, the domain of the group that
-   * encloses it (CESR.md section 5: content is read in the enclosing group's domain).
+   * encloses it (content is read in the enclosing group's domain, as in keripy {@code parsing.py}).
    *
    * @throws MalformedException if the first byte starts a counter of the other domain
    */
@@ -380,7 +381,8 @@ public final class GroupFramer {
 
   /**
    * Frames the groups of an AttachmentGroup's content {@code [from, end)}: an optional leading
-   * genus-version code (it selects the table for this content only, CESR.md 6.5), then groups.
+   * genus-version code (it selects the table for this content only: CESR specification, "Universal
+   * Code table genus/version codes that allow genus/version override"), then groups.
    *
    * @throws MalformedException for a genus-version code anywhere but first (as the message layer
    *     does: keripy accepts one only at the start of an enclosing group's content)

@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * Frames CESR-native message bodies (CESR 2.0 FixBodyGroup {@code -F}/{@code --F} and
- * MapBodyGroup {@code -G}/{@code --G}; CESR.md 4.3 and 6.4 form 4; keripy {@code
+ * MapBodyGroup {@code -G}/{@code --G}; keripy {@code
  * SerderKERI._loads} of kind {@code CESR}) in the text domain, without decoding them: a body is a
  * quadlet-counted slice whose fields are Matter primitives or quadlet-counted groups.
  *
@@ -25,8 +25,8 @@ import java.util.Set;
  * SealSourceCouples {@code -S}, SealSourceTriples {@code -T}, SealSourceLastSingles {@code -U},
  * BackerRegistrarSealCouples {@code -V}, TypedDigestSealCouples {@code -W}), checked by its
  * element grammar. Any other counter inside a body (a genus-version code, a signature or other
- * attachment group, a message-level group) is malformed. Field maps are not paired into labels and values
- * here: framing only.
+ * attachment group, a message-level group) is malformed. Field maps are not paired into labels and
+ * values here: framing only.
  *
  * <p>Sizes are in characters (= bytes of text). One instance reads one {@link Source} through a
  * {@link GroupFramer}; not thread-safe; allocates nothing on success.

@@ -12,12 +12,12 @@ import dev.cesrj.code.Slot;
 
 /**
  * Sizes and checks of primitives, read in place without allocating: the framing hot path
- * (CESR.md sections 1.5, 2 and 3; keripy {@code Matter._exfil}, {@code Matter._bexfil} and the
- * {@code Indexer} counterparts). The methods without a {@link Domain} read text (qb64, one byte per
- * character: the fast path); those with one read either domain. In qb2 the characters are the
- * sextets of the item's bytes (the hard code from the leading bytes, CESR.md 2.1), every size is
- * 3/4 of the text size in bytes, and the same checks apply to the same bits (pad bits after the
- * code, lead bytes).
+ * (CESR specification, "Text coding scheme design"; keripy {@code Matter._exfil}, {@code
+ * Matter._bexfil} and the {@code Indexer} counterparts). The methods without a {@link Domain} read
+ * text (qb64, one byte per character: the fast path); those with one read either domain. In qb2 the
+ * characters are the sextets of the item's bytes (the hard code from the leading bytes, CESR
+ * specification, "Code table selectors"), every size is 3/4 of the text size in bytes, and the same
+ * checks apply to the same bits (pad bits after the code, lead bytes).
  *
  * <p>Each check is made as soon as the characters it needs are readable, so that bad input is
  * reported before more input is awaited: the first character must start a primitive
@@ -299,8 +299,8 @@ public final class TextScan {
 
   /**
    * Checks that the value after the {@code cs} code characters of the item at {@code pos} starts
-   * with {@code 2 * ps} zero pad bits then {@code 8 * ls} zero lead bits (CESR.md section 1.5;
-   * the same bits in both domains).
+   * with {@code 2 * ps} zero pad bits then {@code 8 * ls} zero lead bits (CESR specification,
+   * "Pre-padding before conversion"; the same bits in both domains).
    */
   private static void checkLeadingZeroBits(
       Domain d, Source s, int pos, String code, int cs, int ps, int ls) {

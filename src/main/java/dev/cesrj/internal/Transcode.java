@@ -8,11 +8,11 @@ import io.netty.buffer.Unpooled;
 import java.util.Base64;
 
 /**
- * Converts whole CESR items between the domains with the JDK's Base64url coder (CESR.md section
- * 1.3: {@code qb2 = b64decode(qb64)}, {@code qb64 = b64encode(qb2)}, never padded). The input is
- * a whole number of quadlets (text) or triplets (binary), as every framed primitive, counter and
- * group is. The result is a new unpooled heap buffer that the caller owns (releasing it is
- * optional: it holds no pooled memory).
+ * Converts whole CESR items between the domains with the JDK's Base64url coder (CESR
+ * specification, "Concatenation composability property": {@code qb2 = b64decode(qb64)}, {@code qb64
+ * = b64encode(qb2)}, never padded). The input is a whole number of quadlets (text) or triplets
+ * (binary), as every framed primitive, counter and group is. The result is a new unpooled heap
+ * buffer that the caller owns (releasing it is optional: it holds no pooled memory).
  */
 public final class Transcode {
   private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();

@@ -8,9 +8,9 @@ import dev.cesrj.primitive.Element;
 
 /**
  * The check of {@link dev.cesrj.CesrOptions#checkValueCharacters()} and of {@code Domains}: every
- * character of a qb64 CESR part is Base64url (CESR.md section 1.3), which framing alone does not
- * establish (it reads codes, sizes, counts, indexes and pad bits). qb2 parts have no characters
- * to check.
+ * character of a qb64 CESR part is Base64url (CESR specification, "Concrete Domain
+ * representations"), which framing alone does not establish (it reads codes, sizes, counts, indexes
+ * and pad bits). qb2 parts have no characters to check.
  */
 public final class ValueCharacters {
   private ValueCharacters() {}

@@ -39,7 +39,8 @@ import java.util.Objects;
  * messages and errors as {@link dev.cesrj.stream.Messages} over the whole stream. A message
  * whose bare attachment run (not wrapped in an AttachmentGroup {@code -V}/{@code -C}) reaches
  * the end of the bytes received so far is held until a byte arrives that ends the run, or the
- * input ends (channel inactive or input shut down), as in keripy (CESR.md 6.6).
+ * input ends (channel inactive or input shut down), as in keripy
+ * ({@code parsing.py}, {@code Parser} with {@code framed=False}).
  *
  * <h2>Buffers: why the decoder drains every read</h2>
  *
@@ -84,9 +85,9 @@ import java.util.Objects;
  * exact.
  *
  * <p>Binary (qb2) attachments are framed as text ones are: the domain is sniffed at each
- * message start and, in a bare attachment run, at each group (CESR.md section 5), as {@link
- * dev.cesrj.stream.Messages} does; only a CESR-native body in qb2 is refused, with {@link
- * dev.cesrj.UnsupportedException}. Not {@code @Sharable}: one decoder per channel.
+ * message start and, in a bare attachment run, at each group (where keripy's {@code Parser}
+ * sniffs), as {@link dev.cesrj.stream.Messages} does; only a CESR-native body in qb2 is refused,
+ * with {@link dev.cesrj.UnsupportedException}. Not {@code @Sharable}: one decoder per channel.
  */
 public class CesrFrameDecoder extends ByteToMessageDecoder {
   private enum Phase {

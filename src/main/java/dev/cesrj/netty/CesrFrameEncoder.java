@@ -39,8 +39,8 @@ import java.util.Objects;
  * {@code -C} in 2.0), as keripy's {@code messagize} writes them: a streaming receiver (a {@link
  * CesrFrameDecoder}, keripy's parser) can then pass the message on as soon as its last byte is
  * in; a message without attachments gets an empty wrapper ({@code -VAA}) for the same reason
- * (CESR.md 6.6). Without the wrapper, a receiver holds a message with bare attachments until the
- * next message starts.
+ * (keripy {@code parsing.py}). Without the wrapper, a receiver holds a message with bare
+ * attachments until the next message starts.
  *
  * <p>Relaying writes each frame's readable {@link CesrFrame#content()}: the bytes of its message
  * (with a genus-version code right before it). Frames of the messages inside a GenericGroup

@@ -11,8 +11,8 @@ public enum OnMalformed {
   /**
    * Fire the exception, then close the channel; bytes that arrive afterwards are dropped unread
    * and the decoder's buffered bytes are released at once. The default: a peer that sends a bad
-   * frame is not trusted with the rest of the stream (keripy flushes its whole buffer then,
-   * CESR.md 6.6).
+   * frame is not trusted with the rest of the stream (keripy's {@code Parser} flushes its
+   * whole buffer then: {@code parsing.py}).
    */
   CLOSE,
   /**

@@ -26,8 +26,8 @@ import java.util.Objects;
  * (elements, or quadlets of the content), promoted to the big form when the count exceeds the
  * small form's capacity ({@link CounterTable#codeFor(String, long)}).
  *
- * <p>An element is given as its parts, in the order of the group's element grammar (CESR.md
- * 4.3, 4.4): {@code ByteBuf}s of qb64 text and, where the grammar has a signature group
+ * <p>An element is given as its parts, in the order of the group's element grammar (keripy
+ * {@code parsing.py}): {@code ByteBuf}s of qb64 text and, where the grammar has a signature group
  * (TransIdxSigGroups, TransLastIdxSigGroups, TransReceiptIdxSigGroups), a nested {@code
  * OutgoingGroup}. For a group with an element grammar there is one part per slot, checked when
  * the group is written as {@link CesrFrameDecoder} reads it: a primitive of a code the slot

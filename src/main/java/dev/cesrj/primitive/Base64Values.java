@@ -14,7 +14,8 @@ final class Base64Values {
 
   /**
    * Decodes {@code 'A' * ps + chars[val, end)} and drops the first {@code ps + ls} bytes (pad and
-   * lead bytes, already checked zero): the raw value (CESR.md section 1.5).
+   * lead bytes, already checked zero): the raw value (CESR specification, "Pre-padding before
+   * conversion"; keripy {@code Matter._exfil}).
    *
    * <p>Every value character is checked first: the JDK decoder would take a trailing {@code =}
    * as padding and silently return fewer bytes.
@@ -56,9 +57,9 @@ final class Base64Values {
 
   /**
    * The raw value of the qb2 primitive {@code [start, end)} whose code has {@code cs} characters
-   * and {@code ps} pad sextets, after {@code ls} lead bytes (CESR.md section 1.5: the code and its
-   * {@code 2 * ps} pad bits take {@code (3 * cs + ps) / 4} bytes; pad bits and lead bytes were
-   * checked zero when it was framed).
+   * and {@code ps} pad sextets, after {@code ls} lead bytes (keripy {@code Matter._bexfil}: the
+   * code and its {@code 2 * ps} pad bits take {@code (3 * cs + ps) / 4} bytes; pad bits and lead
+   * bytes were checked zero when it was framed).
    */
   static byte[] rawQb2(ByteBuf buf, int start, int end, int cs, int ps, int ls) {
     int from = start + (3 * cs + ps) / 4 + ls;

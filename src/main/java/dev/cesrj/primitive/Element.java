@@ -12,7 +12,8 @@ import io.netty.buffer.ByteBuf;
  * a qb64 element, {@link #qb2()} for a qb2 one) is a slice that shares the reference count of the
  * buffer the parser read (see the ownership rules of {@code Groups}), valid while that buffer is;
  * it is neither retained nor to be released by the caller. The other accessor converts on each
- * call (CESR.md section 1.3) into a new unpooled heap buffer that the caller owns.
+ * call (CESR specification, "Concrete Domain representations") into a new unpooled heap buffer that
+ * the caller owns.
  */
 public interface Element {
   /** {@return byte offset of the element from the start of the parser's input} */

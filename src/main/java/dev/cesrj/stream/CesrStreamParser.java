@@ -19,8 +19,8 @@ import java.util.Objects;
 /**
  * A push parser for a CESR stream that arrives in chunks of any size (qb64 or qb2 attachments,
  * switching domains as {@link Messages} allows): the caller feeds bytes as they come and gets back
- * each message once it is complete, body and all its attachments together (CESR.md Part A item 5,
- * section 6.6; keripy's {@code Parser} with {@code framed=False}).
+ * each message once it is complete, body and all its attachments together (cesrj's choice:
+ * truncated is not malformed; keripy's {@code Parser} with {@code framed=False}).
  *
  * <pre>{@code
  * try (CesrStreamParser parser = new CesrStreamParser(options)) {
@@ -57,14 +57,14 @@ import java.util.Objects;
  * of the bytes received so far may get more attachment groups in the next chunk. Such a message
  * is held ({@link Framed#held()}) until a byte arrives that ends its run (a message start or a
  * genus-version code) or {@link #endOfInput()}. keripy's streaming parser has the same ambiguity
- * and asks senders to wrap attachments in {@code -V}/{@code -C} (CESR.md 6.6); wrapped and
- * enveloped messages are returned as soon as their counted frame is in. A genus-version code at
- * the end of the bytes received is held until the message it precedes starts. An error inside a
- * held run is reported as soon as the bytes of the group that holds it are in, as whole-buffer
- * framing reports it. A bad code among the bytes at hand when a group is found cut is reported
- * at once; bytes that arrive after that are looked at once the group's declared (least) size is
- * in, so garbage inside a group that declares many elements is found only then (at most {@link
- * CesrOptions#maxFrameBytes()} later).
+ * and asks senders to wrap attachments in {@code -V}/{@code -C} (keripy {@code parsing.py});
+ * wrapped and enveloped messages are returned as soon as their counted frame is in. A genus-version
+ * code at the end of the bytes received is held until the message it precedes starts. An error
+ * inside a held run is reported as soon as the bytes of the group that holds it are in, as
+ * whole-buffer framing reports it. A bad code among the bytes at hand when a group is found cut is
+ * reported at once; bytes that arrive after that are looked at once the group's declared (least)
+ * size is in, so garbage inside a group that declares many elements is found only then (at most
+ * {@link CesrOptions#maxFrameBytes()} later).
  *
  * <h2>Limits</h2>
  *

@@ -7,9 +7,10 @@ import dev.cesrj.code.Layout;
 import io.netty.buffer.ByteBuf;
 
 /**
- * Where a top-level message can start, for resynchronising after a malformed frame (CESR.md
- * section 5, keripy {@code sniff}; the bytes keripy's streaming parser would cold-start on, with
- * the text-counter tritet narrowed to the counters that start a message):
+ * Where a top-level message can start, for resynchronising after a malformed frame (CESR
+ * specification, "Cold start Stream parsing problem"; keripy {@code sniff}; the bytes keripy's
+ * streaming parser would cold-start on, with the text-counter tritet narrowed to the counters that
+ * start a message):
  *
  * <ul>
  *   <li>{@code {}: a JSON body;

@@ -23,10 +23,11 @@ import java.util.Objects;
 
 /**
  * Converts CESR between its two domains, qb64 (text) and qb2 (binary): a primitive, a group, a
- * run of attachment groups, or a whole stream of messages (CESR.md section 1.3: {@code qb2 =
- * b64decode(qb64)} item by item, with the JDK's Base64url coder). Message bodies in JSON, CBOR or
- * MessagePack are not CESR and are copied as they are; everything else converts, a group always
- * whole with its content (inside a group everything has the group's domain).
+ * run of attachment groups, or a whole stream of messages (CESR specification, "Concatenation
+ * composability property": {@code qb2 = b64decode(qb64)} item by item, with the JDK's Base64url
+ * coder). Message bodies in JSON, CBOR or MessagePack are not CESR and are copied as they are;
+ * everything else converts, a group always whole with its content (inside a group everything has
+ * the group's domain).
  *
  * <p>Input is parsed first, with every check of the framer ({@link Groups}, {@link Messages},
  * {@link Matter#parse}), and must be exactly what the method converts; input that is already in

@@ -93,8 +93,8 @@ public final class Framed implements AutoCloseable {
    * one is reported then), keeps what it has framed, and returns the message once the next byte
    * that can end the run arrives (a message start, a genus-version code, a counter that starts a
    * message) or at {@link CesrStreamParser#endOfInput()}. keripy's streaming parser has the same
-   * ambiguity and asks senders to wrap attachments (CESR.md 6.6); a wrapped or enveloped message
-   * is never held.
+   * ambiguity and asks senders to wrap attachments (keripy {@code parsing.py}); a wrapped or
+   * enveloped message is never held.
    */
   public boolean held() {
     return held;

@@ -1,6 +1,9 @@
 package dev.cesrj.stream;
 
-/** The serialization of a message body, as its version string names it (CESR.md section 6.1). */
+/**
+ * The serialization of a message body, as its version string names it (CESR specification,
+ * "Version String field").
+ */
 public enum Kind {
   /** JSON: the body starts with <code>&#123;</code>. */
   JSON,

@@ -13,17 +13,18 @@ import java.util.Optional;
  * One framed message: its version string, body and attachment groups, as views of the bytes it
  * was read from (ownership as for the {@link Messages} that returned it).
  *
- * <p>Forms (CESR.md section 6.4): a bare JSON/CBOR/MGPK body followed by attachment groups
- * (bare, or wrapped in an AttachmentGroup {@code -V}/{@code -C}, which then holds all of them); a
- * NonNativeBodyGroup ({@code -W} in CESR 1.0, {@code -H} in 2.0) whose Bytes primitive carries the
- * body, or a CESR-native body ({@code -F} FixBodyGroup, {@code -G} MapBodyGroup, CESR 2.0),
- * followed by attachment groups in the same way; or a BodyWithAttachmentGroup envelope
- * ({@code -U} in CESR 1.0, {@code -B} in 2.0) holding a NonNativeBodyGroup, then the attachments
- * and nested messages. Inside an envelope or AttachmentGroup, an envelope or a NonNativeBodyGroup
- * starts a nested message. The framer never decodes the body beyond its version string.
+ * <p>Forms (those keripy's {@code Parser.msgParsator} reads): a bare JSON/CBOR/MGPK body followed
+ * by attachment groups (bare, or wrapped in an AttachmentGroup {@code -V}/{@code -C}, which then
+ * holds all of them); a NonNativeBodyGroup ({@code -W} in CESR 1.0, {@code -H} in 2.0) whose Bytes
+ * primitive carries the body, or a CESR-native body ({@code -F} FixBodyGroup, {@code -G}
+ * MapBodyGroup, CESR 2.0), followed by attachment groups in the same way; or a
+ * BodyWithAttachmentGroup envelope ({@code -U} in CESR 1.0, {@code -B} in 2.0) holding a
+ * NonNativeBodyGroup, then the attachments and nested messages. Inside an envelope or
+ * AttachmentGroup, an envelope or a NonNativeBodyGroup starts a nested message. The framer never
+ * decodes the body beyond its version string.
  *
  * <p>GenericGroup sub-streams ({@code -T}/{@code --T} in CESR 1.0, {@code -A}/{@code --A} in 2.0,
- * {@code -W}/{@code -0W} in the legacy profile; CESR.md 6.4 form 5) are not messages themselves:
+ * {@code -W}/{@code -0W} in the legacy profile) are not messages themselves:
  * as keripy's {@code Parser.groupParsator} processes each message of the sub-stream as it would
  * one at the top of the stream, {@link Messages} and {@link CesrStreamParser} return the messages
  * inside the group, in stream order, each with the groups that enclose it in

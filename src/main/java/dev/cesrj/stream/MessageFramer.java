@@ -31,14 +31,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Frames messages (CESR.md sections 5, 6.2 to 6.5; keripy {@code Parser.msgParsator}): cold
+ * Frames messages (keripy {@code parsing.py} {@code Parser.msgParsator}): cold
  * start, body, then the attachment groups up to the next message. Not thread-safe.
  *
- * <p>Domains (CESR.md section 5): the first byte at each cold-start point says what comes: a
- * body, a qb64 counter ({@code -}) or a qb2 counter (tritet 111). It is sniffed at each message
- * start and, in a bare attachment run, at each group, so a stream may switch between qb64 and qb2
- * there; everything inside a counted group (AttachmentGroup, envelope) has that group's domain,
- * nested messages included.
+ * <p>Domains (CESR specification, "Cold start Stream parsing problem"): the first byte at each
+ * cold-start point says what comes: a body, a qb64 counter ({@code -}) or a qb2 counter (tritet
+ * 111). It is sniffed at each message start and, in a bare attachment run, at each group, so a
+ * stream may switch between qb64 and qb2 there; everything inside a counted group (AttachmentGroup,
+ * envelope) has that group's domain, nested messages included.
  *
  * <p>Message forms: a bare JSON/CBOR/MGPK body; a NonNativeBodyGroup ({@code -W}/{@code -H})
  * whose Texter carries the body; a CESR-native body, FixBodyGroup or MapBodyGroup ({@code
@@ -123,8 +123,8 @@ final class MessageFramer {
 
   /**
    * Frames the top-level frame at {@code pos} into {@code out}: one message, or the messages of a
-   * GenericGroup sub-stream (CESR.md 6.4 form 5), in stream order. Atomic: if it throws, nothing
-   * was added to {@code out}.
+   * GenericGroup sub-stream (keripy {@code Parser.groupParsator}), in stream order. Atomic: if it
+   * throws, nothing was added to {@code out}.
    *
    * <p>Frame limit: a frame (genus-version codes before it included) longer than {@link
    * CesrOptions#maxFrameBytes()} is a {@link FrameTooLargeException} at {@code pos} (code {@code
@@ -184,14 +184,14 @@ final class MessageFramer {
 
   /**
    * Frames the top-level message at {@code pos}, a JSON, CBOR or MGPK body and the attachments
-   * after it (CESR.md 6.3), as far as the bytes before {@code limit} go, starting where {@code
-   * held} stopped if it holds this message. The body is read once; each attachment group is
-   * framed once, as soon as all of it is in ({@link GroupFit} says, without throwing, whether a
-   * group is cut by {@code limit}). The message is returned, as {@link #frame} would return it
-   * from the same bytes, once something that ends the run is in (a message start, a
+   * after it (keripy {@code Parser.msgParsator}), as far as the bytes before {@code limit} go,
+   * starting where {@code held} stopped if it holds this message. The body is read once; each
+   * attachment group is framed once, as soon as all of it is in ({@link GroupFit} says, without
+   * throwing, whether a group is cut by {@code limit}). The message is returned, as {@link #frame}
+   * would return it from the same bytes, once something that ends the run is in (a message start, a
    * genus-version code, a counter that starts a message), or at {@code limit} when {@code ended}
-   * (no more bytes will come). Errors are those of {@link #frame}, found group by group in
-   * stream order, so a held message fails as soon as its bad group is in.
+   * (no more bytes will come). Errors are those of {@link #frame}, found group by group in stream
+   * order, so a held message fails as soon as its bad group is in.
    *
    * <p>The caller has checked that the frame cannot exceed the frame limit before {@code limit}
    * ({@code limit - pos <= maxFrameBytes}), so the framer's window is not reached.
@@ -484,7 +484,10 @@ final class MessageFramer {
         src.offset(p), code.code(), "a message", code.name() + " is not supported");
   }
 
-  /** True if {@code b} starts a counter: {@code -} (qb64) or tritet 111 (qb2, CESR.md 5). */
+  /**
+   * True if {@code b} starts a counter: {@code -} (qb64) or tritet 111 (qb2; CESR specification, "Cold
+   * start Stream parsing problem", Table 1).
+   */
   private static boolean startsCounter(int b) {
     return b == '-' || Tritet.of(b) == Tritet.BINARY;
   }
@@ -610,8 +613,8 @@ final class MessageFramer {
 
   /**
    * A message whose body is carried by the NonNativeBodyGroup at {@code p} (its counter read),
-   * not enclosed in an envelope (CESR.md 6.4 form 3), with the attachments after it up to the
-   * next message or {@code limit}: at the top of the stream, or nested inside an envelope or
+   * not enclosed in an envelope (keripy {@code msgParsator}), with the attachments after it up to
+   * the next message or {@code limit}: at the top of the stream, or nested inside an envelope or
    * AttachmentGroup that ends at {@code limit}.
    */
   private Message bodyGroupMessage(
@@ -692,10 +695,10 @@ final class MessageFramer {
   }
 
   /**
-   * Frames the CESR-native body group at {@code q} (FixBodyGroup or MapBodyGroup; CESR.md 6.4
-   * form 4): the body is the group's text, counter included (what keripy signs), never decoded
-   * beyond framing. Its version is read from its Verser, the first field of a FixBodyGroup or
-   * the second (after its label) of a MapBodyGroup: a Tag10 such as {@code 0OKERICAACAA}
+   * Frames the CESR-native body group at {@code q} (FixBodyGroup or MapBodyGroup; keripy
+   * {@code msgParsator}): the body is the group's text, counter included (what keripy signs), never
+   * decoded beyond framing. Its version is read from its Verser, the first field of a FixBodyGroup
+   * or the second (after its label) of a MapBodyGroup: a Tag10 such as {@code 0OKERICAACAA}
    * (protocol KERI 2.0, genus 2.0); the message's {@link VersionString} is the one keripy would
    * write for it, kind {@code CESR}, size the group's length in characters.
    *
@@ -782,7 +785,7 @@ final class MessageFramer {
   }
 
   /**
-   * Reads attachment groups from {@code p} (CESR.md 6.3; keripy {@code msgParsator}).
+   * Reads attachment groups from {@code p} (keripy {@code Parser.msgParsator}).
    *
    * <p>{@code enclosed} (inside an AttachmentGroup or envelope): up to {@code limit}; an envelope
    * or NonNativeBodyGroup there starts a nested message; anything else that is not an attachment
@@ -859,9 +862,9 @@ final class MessageFramer {
   }
 
   /**
-   * The message nested at {@code p} inside an envelope or AttachmentGroup: a BodyWithAttachmentGroup
-   * or a NonNativeBodyGroup with the attachments after it. Its envelope (or body group) joins the
-   * enclosing run's groups.
+   * The message nested at {@code p} inside an envelope or AttachmentGroup: a
+   * BodyWithAttachmentGroup or a NonNativeBodyGroup with the attachments after it. Its envelope (or
+   * body group) joins the enclosing run's groups.
    *
    * @return the index after the nested message
    */

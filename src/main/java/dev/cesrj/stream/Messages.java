@@ -12,7 +12,7 @@ import java.util.Objects;
 
 /**
  * Iterates the messages of a whole CESR stream: each message's genus-version code (if any),
- * body and attachment groups, until the next message (CESR.md sections 5 and 6).
+ * body and attachment groups, until the next message (keripy {@code parsing.py}).
  *
  * <p>Domains: genus-version codes, envelopes, body groups and attachment groups may be qb64 or
  * qb2, as the first byte at each cold-start point says (each message start and, in a bare
@@ -20,20 +20,21 @@ import java.util.Objects;
  * counter of the other domain there is a {@link dev.cesrj.MalformedException}). Offsets and
  * lengths are bytes of the stream.
  *
- * <p>Counter table of the attachments (CESR.md Part A item 2): a genus-version code in force
- * wins (one at the top of the stream or before a message holds for the rest of the stream; one
- * at the start of an AttachmentGroup or envelope holds inside it only, nested messages included);
- * otherwise the version of the body the attachments follow ({@code KERI10...} is CESR 1.0, a
- * version-2 string CESR 2.0); the configured default applies to counters met before any body. A
- * body whose protocol or genus major version is above the table of the genus-version code in
- * force is a {@link dev.cesrj.VersionStringException} (keripy refuses it too).
+ * <p>Counter table of the attachments (cesrj's choice; keripy's head never infers it from the
+ * body): a genus-version code in force wins (one at the top of the stream or before a message holds
+ * for the rest of the stream; one at the start of an AttachmentGroup or envelope holds inside it
+ * only, nested messages included); otherwise the version of the body the attachments follow ({@code
+ * KERI10...} is CESR 1.0, a version-2 string CESR 2.0); the configured default applies to counters
+ * met before any body. A body whose protocol or genus major version is above the table of the
+ * genus-version code in force is a {@link dev.cesrj.VersionStringException} (keripy refuses it
+ * too).
  *
  * <p>Ownership is as for {@code Groups}: {@link #copyOf(byte[])} copies the input once into a
  * buffer from the configured allocator, owned by this object and released by {@link #close()},
  * after which the messages' views are worth nothing; {@link #over(ByteBuf)} copies nothing, never
  * releases the caller's buffer, and moves its reader index past each message returned.
  *
- * <p>GenericGroup sub-streams (CESR.md 6.4 form 5; keripy {@code Parser.groupParsator}): a
+ * <p>GenericGroup sub-streams (keripy {@code Parser.groupParsator}): a
  * GenericGroup where a message starts (at the top of the stream, or at a message start inside
  * another GenericGroup's sub-stream) is framed whole, by its count, and its messages are returned
  * one by one in stream order, each with its enclosing groups in {@link Message#genericGroups()}

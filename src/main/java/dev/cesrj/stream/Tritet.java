@@ -1,8 +1,8 @@
 package dev.cesrj.stream;
 
 /**
- * What the top three bits of the first byte at a cold-start point say comes next (CESR.md
- * section 5, keripy's {@code sniff}).
+ * What the top three bits of the first byte at a cold-start point say comes next (CESR
+ * specification, "Cold start Stream parsing problem"; keripy {@code kering.py} {@code sniff}).
  */
 enum Tritet {
   /** 000: annotated text CESR (starts with whitespace); must be de-annotated first. */

@@ -5,10 +5,10 @@ import dev.cesrj.VersionStringException;
 import dev.cesrj.internal.Source;
 
 /**
- * Finds and checks the version string of a JSON, CBOR or MessagePack body (CESR.md sections 6.1
- * and 6.2; keripy {@code smell} and {@code Serdery.reap}): it must start at most 8 bytes into
- * the body, say a size that covers it, name a kind that the body's first byte can start, and (for
- * a version-2 string) a CESR genus version that has a counter table.
+ * Finds and checks the version string of a JSON, CBOR or MessagePack body (CESR
+ * specification, "Version String field"; keripy {@code smell} and {@code Serdery.reap}): it must
+ * start at most 8 bytes into the body, say a size that covers it, name a kind that the body's first
+ * byte can start, and (for a version-2 string) a CESR genus version that has a counter table.
  *
  * <p>Errors carry the offset the caller gives: the body's offset in the input for a bare body,
  * the Texter's offset for a body carried in a NonNativeBodyGroup.

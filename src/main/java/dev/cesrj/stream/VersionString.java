@@ -4,8 +4,9 @@ import dev.cesrj.internal.B64;
 import dev.cesrj.code.CounterTable;
 
 /**
- * The version string of a JSON, CBOR or MessagePack message body (CESR.md section 6.1): protocol,
- * protocol version, CESR genus version (version 2 only), serialization kind and body size.
+ * The version string of a JSON, CBOR or MessagePack message body (CESR specification, "Version
+ * String field"; keripy {@code kering.py}): protocol, protocol version, CESR genus version (version
+ * 2 only), serialization kind and body size.
  *
  * <ul>
  *   <li>Version 1, 17 characters: {@code PPPPvvKKKKhhhhhh_}, e.g. {@code KERI10JSON00012b_}

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * characters) with indexes {@code 0..sigs-1}.
  *
  * <p>Each signature's 64 raw bytes come from a {@link SplittableRandom} with a fixed seed, so a
- * stream is the same on every run; it is written canonically (CESR.md section 1.5, keripy
+ * stream is the same on every run; it is written canonically (keripy
  * {@code Indexer._infil}): two zero pad bytes are prepended to the raw value, the 66 bytes are
  * Base64url-encoded (88 characters, the first two always {@code AA}), and those two characters
  * are replaced by the code and the index character. The stream is {@code groups * (4 + 88 *

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Writing counters: {@link CounterCode#qb64(long)} and {@link CounterCode#qb2(long)} against every
- * counter keripy wrote in corpus A primitives.json and the worked examples of CESR.md, and {@link
+ * counter keripy wrote in corpus A primitives.json and counters worked by hand, and {@link
  * CounterTable#codeFor(String, long)} promoting to the big form above the small form's capacity.
  */
 class CounterEncodingTest {
@@ -34,7 +34,7 @@ class CounterEncodingTest {
         assertEquals(row.get("qb2").asText(), HexFormat.of().formatHex(c.qb2(count)));
     }
 
-    /** CESR.md 4.1, 7 (a) and (c1): counters and their qb2 headers. */
+    /** Counters and their qb2 headers, worked by hand by the rules of keripy counting.py. */
     @ParameterizedTest
     @CsvSource({
         "1, ControllerIdxSigs, 2, -AAC, f80002",

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The counter tables against keripy's counters (corpus A primitives.json) and CESR.md 4. */
+/** The counter tables against keripy's counters (corpus A primitives.json) and counting.py. */
 class CounterTableTest {
 
     static Stream<JsonNode> counterRows() {
@@ -81,7 +81,7 @@ class CounterTableTest {
         assertEquals(table.codes().size(), codes.size(), "codes are unique");
     }
 
-    /** CESR.md 4.4: what each CESR 1.0 count counts. */
+    /** What each CESR 1.0 count counts (keripy {@code parsing.py}). */
     @Test
     void cesr10CountUnits() {
         Map<Character, CountUnit> units = Map.ofEntries(
@@ -93,7 +93,7 @@ class CounterTableTest {
                 Map.entry('T', CountUnit.QUADLETS), Map.entry('U', CountUnit.QUADLETS),
                 Map.entry('V', CountUnit.QUADLETS), Map.entry('W', CountUnit.QUADLETS),
                 // keripy's table says quadlets, its v1 parser and every stream it writes count
-                // Texter elements (the note in CounterTable; CESR.md 4.4 [ambiguous])
+                // Texter elements (the note in CounterTable)
                 Map.entry('Z', CountUnit.ELEMENTS));
         CounterTable t = CounterTable.CESR_1_0;
         int seen = 0;
@@ -113,7 +113,7 @@ class CounterTableTest {
         }
     }
 
-    /** CESR.md 4.3: every CESR 2.0 count counts quadlets. */
+    /** Every CESR 2.0 count counts quadlets (keripy {@code CounterCodex_2_0}). */
     @Test
     void cesr20CountsQuadlets() {
         CounterTable t = CounterTable.CESR_2_0;

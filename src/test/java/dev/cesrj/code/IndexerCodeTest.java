@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The Indexer code table against keripy's indexed signatures (corpus A primitives.json). */
 class IndexerCodeTest {
     private static final HexFormat HEX = HexFormat.of();
-    /** keripy's test-only codes, which cesrj does not accept (CESR.md 3). */
+    /** keripy's test-only codes, which cesrj does not accept (keripy {@code indexing.py}). */
     private static final Set<String> TEST_ONLY = Set.of("0z", "1z", "4z");
 
     static Stream<JsonNode> indexerRows() {

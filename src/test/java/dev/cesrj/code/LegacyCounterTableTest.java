@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The legacy CESR 1.0 table row by row (CESR.md 4.5), against keripy 1.1.17 ({@code coring.py}
+ * The legacy CESR 1.0 table row by row, against keripy 1.1.17 ({@code coring.py}
  * {@code CounterCodex} and {@code Counter.Sizes}), 1.2.13 and 1.3.6 ({@code counting.py}
  * {@code CounterCodex_1_0}; {@code parsing.py} for what each count counts).
  */
@@ -144,7 +144,7 @@ class LegacyCounterTableTest {
         assertTrue(LEGACY.isLegacy());
     }
 
-    /** CESR.md Part A item 2: which table each genus-version code selects. */
+    /** Which table each genus-version code selects, the legacy one included (cesrj's choice). */
     @Test
     void genusVersionCodesSelectTheirTable() {
         CounterCode legacyGenus = LEGACY.genusVersion();

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The Matter code table against keripy's primitives (corpus A primitives.json) and CESR.md 2. */
+/** The Matter code table against keripy's primitives (corpus A primitives.json) and coring.py. */
 class MatterCodeTest {
     private static final HexFormat HEX = HexFormat.of();
 
@@ -77,7 +77,7 @@ class MatterCodeTest {
                 ? m.code().variableFullSize(B64.decodeInt(m.soft()))
                 : m.code().fs();
         assertEquals(qb64.length(), fs);
-        // the test-side encoder of CESR.md 1.5 gives the same text
+        // the test-side encoder (CESR spec, "Pre-padding before conversion") gives the same text
         assertEquals(qb64, Qb64.matter(m.code(), row.get("soft").asText(), raw));
     }
 
@@ -87,7 +87,7 @@ class MatterCodeTest {
         assertQb2RoundTrip(row);
     }
 
-    /** qb2 = b64dec(qb64) and qb64 = b64enc(qb2), with fs * 3 / 4 bytes (CESR.md 1.3). */
+    /** qb2 = b64dec(qb64) and qb64 = b64enc(qb2), with fs * 3 / 4 bytes ("Conversions"). */
     static void assertQb2RoundTrip(JsonNode row) {
         String qb64 = row.get("qb64").asText();
         byte[] qb2 = HEX.parseHex(row.get("qb2").asText());
@@ -130,7 +130,7 @@ class MatterCodeTest {
         });
     }
 
-    /** Rows of CESR.md sections 2.2 and 2.4 by value: code, name, hs, ss, xs, fs (0 = variable), ls. */
+    /** Rows of keripy {@code Matter.Sizes} by value: code, name, hs, ss, xs, fs (0 = variable), ls. */
     @ParameterizedTest
     @CsvSource({
         "A, Ed25519_Seed, 1, 0, 0, 44, 0",
@@ -180,7 +180,7 @@ class MatterCodeTest {
             assertTrue(c.ps() < 3, what);
             assertTrue(c.xs() <= c.ss(), what);
             if (c.isVariable()) {
-                // CESR.md 2.4: cs in {4, 8}, ps = 0, ls from the selector (4/7: 0, 5/8: 1, 6/9: 2)
+                // variable size: cs in {4, 8}, ps = 0, ls from the selector (4/7: 0, 5/8: 1, 6/9: 2)
                 assertTrue(c.cs() == 4 || c.cs() == 8, what);
                 assertEquals(c.hs() == 2 ? 2 : 4, c.ss(), what);
                 assertEquals("456789".indexOf(c.code().charAt(0)) % 3, c.ls(), what);
@@ -189,7 +189,7 @@ class MatterCodeTest {
             } else {
                 assertEquals(0, c.fs() % 4, what);
                 assertTrue(c.fs() >= c.cs(), what);
-                // CESR.md 1.5: ls + rs + ps is a multiple of 3
+                // CESR spec, "Pre-padding before conversion": ls + rs + ps is a multiple of 3
                 assertEquals(0, (c.ls() + c.rawSize() + c.ps()) % 3, what);
                 assertEquals(c.fs(), c.minFullSize(), what);
             }

@@ -43,7 +43,7 @@ class GroupFramingErrorsTest {
   private static final CesrOptions V2 =
       CesrOptions.builder().defaultTable(CounterTable.CESR_2_0).build();
 
-  // ---- fixed test material (encoded by Qb64 from CESR.md) ----
+  // ---- fixed test material (encoded by the test-side Qb64) ----
 
   private static String sig(int index) {
     byte[] raw = new byte[64];
@@ -303,7 +303,7 @@ class GroupFramingErrorsTest {
 
   @Test
   void sealGroupsKeripyCannotParseAreUnsupported() {
-    // keripy has no parse method for these CESR 2.0 codes (CESR.md 4.3 "no method"): a typed
+    // keripy has no parse method for these CESR 2.0 codes (none in parsing.py): a typed
     // unsupported-group error, whole or cut short, small or big
     for (String code : List.of("-Q", "-R", "-U", "-V", "--Q", "--V")) {
       String counter = code.length() == 2 ? code + "AL" : code + "AAAAL";

@@ -22,7 +22,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The attachment cases issue 3 names, with the values it states (inputs built per CESR.md). */
+/**
+ * The attachment cases issue 3 names, with the values it states (inputs built by the CESR rules,
+ * not by cesrj).
+ */
 @ExtendWith(LeakDetectionExtension.class)
 class IssueAttachmentCasesTest {
     private static final CesrOptions V2 =

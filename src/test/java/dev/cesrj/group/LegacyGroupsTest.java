@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Groups of the legacy CESR 1.0 table (CESR.md 4.5) framed with element views, and the typed
+ * Groups of the legacy CESR 1.0 table (keripy 1.1 to 1.3) framed with element views, and the typed
  * errors of the same bytes without the legacy opt-in.
  */
 @ExtendWith(LeakDetectionExtension.class)
@@ -48,7 +48,7 @@ class LegacyGroupsTest {
     static final String SN = Qb64.matter(MatterCode.Salt_128, new byte[16]);
     static final String DIGEST = Qb64.matter(MatterCode.Blake3_256, new byte[32]);
     static final String CIGAR = Qb64.matter(MatterCode.Ed25519_Sig, new byte[64]);
-    /** StrB64 path "-a-b" (CESR.md 2.4: {@code 4AAB} + one quadlet). */
+    /** StrB64 path "-a-b" (variable-size code {@code 4AAB} + one quadlet). */
     static final String PATH = "4AAB-a-b";
     /** StrB64 root path "-" ({@code 6AAB} + {@code AAA-}). */
     static final String ROOT = "6AABAAA-";

@@ -35,10 +35,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Group framing in qb2 (CESR.md sections 1.3, 1.5, 4.1): a stream's qb2 form (its Base64url
- * decoding) frames to the groups of its qb64 form with the same values, sizes 3/4 as large; cuts
- * are truncations that need bytes, never characters; canonical checks and errors hold on the
- * bits of the binary form, at byte offsets. Seeded properties ({@link Property}).
+ * Group framing in qb2 (CESR specification, "Concrete Domain representations"): a stream's qb2 form
+ * (its Base64url decoding) frames to the groups of its qb64 form with the same values, sizes 3/4 as
+ * large; cuts are truncations that need bytes, never characters; canonical checks and errors hold
+ * on the bits of the binary form, at byte offsets. Seeded properties ({@link Property}).
  */
 class Qb2FramingTest {
   private static final int CASES = 300;

@@ -345,7 +345,7 @@ final class StreamGen {
     return b;
   }
 
-  /** The Matter code a qb64 primitive starts with (CESR.md 2.1 selector). */
+  /** The Matter code a qb64 primitive starts with (by its first character, the selector). */
   static MatterCode codeOf(String qb64) {
     int hs = MatterCode.hardSize(qb64.charAt(0));
     return MatterCode.lookup(qb64.substring(0, hs));

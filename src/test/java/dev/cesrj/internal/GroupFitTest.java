@@ -124,7 +124,7 @@ class GroupFitTest {
     /** A variable-size element: an ESSRPayloadGroup ({@code -Z}, CESR 1.0) of one Bytes primitive. */
     @Test
     void aVariableSizeElementLacksExactlyItsRestOnceItsSizeIsIn() {
-        // 30 raw bytes: no lead bytes, 10 quadlets: 4BAK and 40 characters (CESR.md 2.4)
+        // 30 raw bytes: no lead bytes, 10 quadlets: 4BAK and 40 characters (small Bytes code)
         String texter = "4BAK" + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(new byte[30]);
         byte[] b = ("-ZAB" + texter).getBytes(StandardCharsets.US_ASCII);
         assertEquals(48, b.length);

@@ -115,7 +115,7 @@ class LimitsTest {
     }
   }
 
-  /** A Bytes primitive (4B/5B/6B) holding {@code raw}, encoded as CESR.md section 2.4 says. */
+  /** A Bytes primitive (4B/5B/6B) holding {@code raw}, encoded as keripy {@code Matter} does. */
   private static String bytesPrimitive(byte[] raw) {
     int ls = (3 - raw.length % 3) % 3;
     int size = (raw.length + ls) / 3;

@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 
 /**
- * Test messages built by the CESR rules (CESR.md 6.1, 3), not by cesrj: JSON bodies whose
+ * Test messages built by the CESR rules (CESR specification, "Version String field" and
+ * "Indexed codes"), not by cesrj: JSON bodies whose
  * version string says their size, and Ed25519 indexed signatures with random raw bytes.
  */
 final class Wire {

@@ -15,9 +15,9 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
- * Canonical encoding (CESR.md Part A 6 and 1.5): zero pad bits and lead bytes, zero ondex of
- * current-only indexer codes, a variable size that can hold its lead bytes. Every kind is checked
- * for every code of the table.
+ * Canonical encoding (cesrj's choice; keripy rejects the same): zero pad bits and lead bytes, zero
+ * ondex of current-only indexer codes, a variable size that can hold its lead bytes. Every kind is
+ * checked for every code of the table.
  */
 class CanonicalFormTest {
 

@@ -24,8 +24,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Round trips: random raw values for random codes, encoded by the test-side encoder of CESR.md
- * 1.5 ({@link Qb64}), parse back to the same code, soft part, raw value and size, both with
+ * Round trips: random raw values for random codes, encoded by the test-side encoder
+ * ({@link Qb64}), parse back to the same code, soft part, raw value and size, both with
  * {@link Matter#parse} and with {@link TextScan} inside a larger heap or direct buffer.
  */
 class PrimitivePropertyTest {

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Truncated is not malformed (CESR.md Part A 5): every proper prefix of a primitive gives a
+ * Truncated is not malformed (cesrj's choice): every proper prefix of a primitive gives a
  * {@link TruncatedException} at the primitive's offset, needing exactly the missing characters
  * once the full size is readable, and otherwise at least one and no more than are missing.
  */

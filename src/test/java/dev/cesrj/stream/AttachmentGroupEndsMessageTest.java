@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An AttachmentGroup ({@code -V}/{@code -C}) right after a body holds all of that message's
- * attachments: the message ends with it (CESR.md 6.3; keripy {@code msgParsator} frames the group
+ * attachments: the message ends with it (keripy {@code msgParsator} frames the group
  * and stops). Before the fix cesrj went on reading the groups after it into the same message.
  */
 class AttachmentGroupEndsMessageTest {

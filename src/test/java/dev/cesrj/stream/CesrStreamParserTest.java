@@ -429,7 +429,7 @@ class CesrStreamParserTest {
             Framed f = parser.feed(body);
             assertTrue(f.held());
             f = parser.feed(ascii("-VAA"));
-            assertEquals(1, f.messages().size(), "CESR.md 6.6: an empty -VAA ends the message");
+            assertEquals(1, f.messages().size(), "keripy: an empty -VAA ends the message");
             assertEquals(303, f.messages().get(0).length());
         }
     }

@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link Domains#messages} on the ways GenericGroups, messages and genus-version codes follow one
  * another in a stream. Each stream is CESR throughout (no JSON, CBOR or MessagePack body outside
  * a Texter), so its qb2 form is known without cesrj: the JDK's Base64url decoding of the whole
- * qb64 stream (CESR.md 1.3: item by item, and every item is whole quadlets). Nothing may be
- * dropped, doubled or left in the wrong domain.
+ * qb64 stream (CESR specification, "Concatenation composability property": item by item, and every
+ * item is whole quadlets). Nothing may be dropped, doubled or left in the wrong domain.
  */
 class DomainsStreamShapesTest {
     private static final CesrOptions OPTIONS = CesrOptions.DEFAULT;

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * GenericGroup sub-streams (CESR.md 6.4 form 5, 6.5; keripy {@code Parser.groupParsator}): the
+ * GenericGroup sub-streams (keripy {@code Parser.groupParsator}): the
  * group is framed whole by its count, and its messages come out one by one, each as it frames at
  * the top of a stream, with the enclosing groups in {@link Message#genericGroups()}. Inputs are
  * corpus messages wrapped in counters computed here.

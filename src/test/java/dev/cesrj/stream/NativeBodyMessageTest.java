@@ -33,15 +33,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * CESR-native message bodies (CESR 2.0 FixBodyGroup {@code -F} and MapBodyGroup {@code -G};
- * CESR.md 6.4 form 4): framed as slices whose fields are primitives and field groups, with the
- * version read from their Verser; at the top of a stream, in envelopes and nested.
+ * keripy {@code msgParsator}): framed as slices whose fields are primitives and field groups, with
+ * the version read from their Verser; at the top of a stream, in envelopes and nested.
  */
 @ExtendWith(LeakDetectionExtension.class)
 class NativeBodyMessageTest {
     static final CesrOptions V2 = CesrOptions.builder().defaultTable(CounterTable.CESR_2_0).build();
 
     /**
-     * keripy {@code tests/core/test_parsing.py::test_parser_v2_substream} (CESR.md 7 (c2)): a
+     * keripy {@code tests/core/test_parsing.py::test_parser_v2_substream}: a
      * BodyWithAttachmentGroup holding a native exn, its signature, a nested enveloped native icp
      * and a nested native rot with its AttachmentGroup; 1120 characters.
      */

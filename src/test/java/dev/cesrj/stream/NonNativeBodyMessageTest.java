@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A NonNativeBodyGroup ({@code -W} in CESR 1.0, {@code -H} in 2.0) not enclosed in an envelope
- * starts a message (CESR.md 6.4 form 3; keripy {@code msgParsator} reads it at the top of a
+ * starts a message (keripy {@code msgParsator} reads it at the top of a
  * stream, and inside an envelope or AttachmentGroup as a nested message). Its attachments follow
  * it up to the next message. Before the fix cesrj refused it at the top with a
  * ColdStartException ("NonNativeBodyGroup where a message must start") and nested with an

@@ -33,11 +33,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Which counter table reads a message's attachments, rule by rule (CESR.md Part A item 2 and
- * section 6.5): a genus-version code with keripy's scoping wins; else the protocol version of
- * the body the attachments follow; else the configured default. keripy's development head only
- * uses configuration; the last tests show streams it reads only when configured that cesrj
- * reads without.
+ * Which counter table reads a message's attachments, rule by rule (cesrj's choice): a
+ * genus-version code with keripy's scoping wins; else the protocol
+ * version of the body the attachments follow; else the configured default. keripy's development
+ * head only uses configuration; the last tests show streams it reads only when configured that
+ * cesrj reads without.
  */
 @ExtendWith(LeakDetectionExtension.class)
 class TableSelectionTest {
@@ -215,8 +215,8 @@ class TableSelectionTest {
 
     /**
      * The other way round: keripy's head parser defaults to 2.0 and misreads a legacy v1 stream
-     * ({@code -AAB} is a GenericGroup of one quadlet there, CESR.md 6.5); cesrj configured for
-     * 2.0 reads it by its bodies' version.
+     * ({@code -AAB} is a GenericGroup of one quadlet there, keripy {@code parsing.py}); cesrj
+     * configured for 2.0 reads it by its bodies' version.
      */
     @Test
     void aVersion1StreamReadsUnderADefaultOf20() {

@@ -10,7 +10,8 @@ import java.util.Base64;
 
 /**
  * Builds test inputs: JSON bodies with a correct version string, counters, Texters, and pieces of
- * corpus streams. Every value is computed by the CESR rules (CESR.md), not by cesrj.
+ * corpus streams. Every value is computed by the CESR rules (the CESR specification, keripy), not
+ * by cesrj.
  */
 final class TestStreams {
     /** kel_single v1 bare: the first message is a 299-byte icp body, {@code -AAB} and one 88-char signature. */
@@ -41,7 +42,7 @@ final class TestStreams {
     /**
      * A Bytes primitive (keripy Texter) holding {@code raw}: lead size ls = (3 - n mod 3) mod 3,
      * size = (n + ls) / 3 quadlets; {@code 4B/5B/6B} + 2-char size, or {@code 7AAB/8AAB/9AAB} +
-     * 4-char size above 4095 quadlets (CESR.md 2.4).
+     * 4-char size above 4095 quadlets (keripy {@code Matter}).
      */
     static String texter(byte[] raw) {
         int ls = (3 - raw.length % 3) % 3;

@@ -7,8 +7,8 @@ import dev.cesrj.code.CounterTable;
 import org.junit.jupiter.api.Test;
 
 /**
- * Version strings (CESR.md 6.1) as keripy's {@code Rever} and {@code Serdery} accept them: the
- * exact version-1 and version-2 forms and their fields.
+ * Version strings (CESR specification, "Version String field") as keripy's {@code Rever} and {@code
+ * Serdery} accept them: the exact version-1 and version-2 forms and their fields.
  */
 class VersionStringTest {
 

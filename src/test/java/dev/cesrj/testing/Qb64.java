@@ -9,14 +9,16 @@ import java.util.Base64;
 
 /**
  * The test-side text-domain (qb64) encoder: builds primitives, indexed signatures and counters
- * from their parts. Written from CESR.md (sections 1.5, 2.2, 2.4, 3, 4.1, 4.2), not from the
- * parser: it takes only the code table's sizes ({@code hs}, {@code ss}, {@code xs}, {@code fs},
- * {@code ls}, {@code os}) and computes the pad size, the value and the full size itself.
+ * from their parts. Written from the CESR specification ("Text coding scheme design", "Table
+ * types") and keripy's code tables, not from the parser: it takes only the code table's sizes
+ * ({@code hs}, {@code ss}, {@code xs}, {@code fs}, {@code ls}, {@code os}) and computes the pad
+ * size, the value and the full size itself.
  *
- * <p>Matter (CESR.md 1.5): {@code both = hard + '_' * xs + soft}, {@code ps = len(both) mod 4},
- * {@code qb64 = both + b64(zeros(ps + ls) + raw)[ps:]}. Every result's length is checked against
- * the table ({@code fs}, or {@code cs + 4 * size} for a variable code): a wrong raw or soft size
- * is an {@link IllegalArgumentException}, never a silently wrong test input.
+ * <p>Matter (CESR specification, "Pre-padding before conversion"): {@code both = hard + '_' * xs +
+ * soft}, {@code ps = len(both) mod 4}, {@code qb64 = both + b64(zeros(ps + ls) + raw)[ps:]}. Every
+ * result's length is checked against the table ({@code fs}, or {@code cs + 4 * size} for a variable
+ * code): a wrong raw or soft size is an {@link IllegalArgumentException}, never a silently wrong
+ * test input.
  */
 public final class Qb64 {
     private static final Base64.Encoder ENC = Base64.getUrlEncoder().withoutPadding();
@@ -67,10 +69,10 @@ public final class Qb64 {
 
     /**
      * A variable-size primitive of the family {@code type} ({@code 'A'} StrB64, {@code 'B'}
-     * Bytes, ...), CESR.md 2.4: lead size {@code ls = (3 - rs mod 3) mod 3}, size in quadlets
-     * {@code (rs + ls) / 3}; small code {@code 4T/5T/6T} with 2 size characters when the size
-     * fits 4095, else large code {@code 7AAT/8AAT/9AAT} with 4 size characters (always large when
-     * {@code large}).
+     * Bytes, ...), as keripy {@code Matter} sizes it: lead size {@code ls = (3 - rs mod 3) mod 3},
+     * size in quadlets {@code (rs + ls) / 3}; small code {@code 4T/5T/6T} with 2 size characters
+     * when the size fits 4095, else large code {@code 7AAT/8AAT/9AAT} with 4 size characters
+     * (always large when {@code large}).
      */
     public static String variable(char type, byte[] raw, boolean large) {
         int ls = (3 - raw.length % 3) % 3;
@@ -83,9 +85,9 @@ public final class Qb64 {
     }
 
     /**
-     * An indexed signature (CESR.md 3): hard code, main index ({@code ss - os} characters), ondex
-     * ({@code os} characters, any value: a current-only code's ondex must be 0 to be canonical),
-     * then {@code b64(zeros(ps) + raw)[ps:]} with {@code ps = cs mod 4}.
+     * An indexed signature (CESR specification, "Indexed codes"): hard code, main index
+     * ({@code ss - os} characters), ondex ({@code os} characters, any value: a current-only code's ondex must
+     * be 0 to be canonical), then {@code b64(zeros(ps) + raw)[ps:]} with {@code ps = cs mod 4}.
      *
      * @throws IllegalArgumentException if the raw size does not fit the code
      */
