@@ -435,4 +435,191 @@ class CesrFrameEncoderTest {
             channel.finishAndReleaseAll();
         }
     }
+
+    /** Writes each message through one channel of {@code encoder}; returns the text of each write. */
+    private static List<String> writtenInTurn(CesrFrameEncoder encoder, Object... messages) {
+        EmbeddedChannel channel = new EmbeddedChannel(encoder);
+        try {
+            List<String> texts = new ArrayList<>();
+            for (Object m : messages) {
+                channel.writeOutbound(m);
+                ByteBuf out = channel.readOutbound();
+                texts.add(out.toString(StandardCharsets.US_ASCII));
+                out.release();
+                assertTrue(channel.outboundMessages().isEmpty(), "one buffer per message");
+            }
+            return texts;
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    private static OutgoingMessage signedBy(String body, String sig) {
+        return new OutgoingMessage(pooled(body)).attach(OutgoingGroup.of("ControllerIdxSigs").element(pooled(sig)));
+    }
+
+    /**
+     * The user's case: CESR 2.0 counters after a version-1 body. {@code -_AAACAA} goes in front of
+     * the first message only (it stays in force), and a decoder with default options reads every
+     * message back in CESR 2.0; without the code the same bytes are refused.
+     */
+    @Test
+    void aV1BodyWithCesr20CountersGetsTheGenusVersionCodeOnce() {
+        SplittableRandom random = new SplittableRandom(23);
+        String v1a = Wire.jsonV1("icp", SAID, 0);
+        String v1b = Wire.jsonV1("ixn", SAID, 1);
+        String v2 = Wire.jsonV2("ixn", SAID, 2);
+        String s0 = Wire.signature(0, random);
+        String s1 = Wire.signature(0, random);
+        String s2 = Wire.signature(0, random);
+        List<String> texts = writtenInTurn(new CesrFrameEncoder(CounterTable.CESR_2_0, true),
+                signedBy(v1a, s0), signedBy(v1b, s1), signedBy(v2, s2));
+        // one Ed25519 signature: -K 22 quadlets (W), wrapper -C 23 (X)
+        assertEquals(List.of("-_AAACAA" + v1a + "-CAX-KAW" + s0, v1b + "-CAX-KAW" + s1, v2 + "-CAX-KAW" + s2), texts);
+        List<CesrFrame> frames = decode(String.join("", texts));
+        try {
+            assertEquals(3, frames.size());
+            List<String> bodies = List.of(v1a, v1b, v2);
+            List<String> sigs = List.of(s0, s1, s2);
+            for (int i = 0; i < 3; i++) {
+                Message m = frames.get(i).message();
+                assertEquals(bodies.get(i), m.body().toString(StandardCharsets.US_ASCII));
+                assertEquals(CounterTable.CESR_2_0, m.table());
+                assertEquals(List.of(sigs.get(i)), m.signatures().stream().map(IndexedSignature::qb64Text).toList());
+            }
+            assertEquals("-_AAACAA", frames.get(0).message().genusVersion().orElseThrow().counterText());
+        } finally {
+            release(frames);
+        }
+        Recorder recorder = new Recorder();
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameDecoder(), recorder);
+        channel.writeInbound(Unpooled.copiedBuffer(texts.get(0).substring(8), StandardCharsets.US_ASCII));
+        channel.finish();
+        recorder.releaseAll();
+        assertInstanceOf(dev.cesrj.CesrException.class, recorder.errors.get(0), "what the encoder wrote before");
+    }
+
+    /**
+     * A version-2 body cannot take CESR 1.0 (or legacy) counters: the write fails before a byte is
+     * written, the message is released and no table is put in force. A version-2 body written
+     * alone (no attachments, no wrapper) has no counters and is written.
+     */
+    @ParameterizedTest
+    @CsvSource({"CESR_1_0", "CESR_1_0_LEGACY"})
+    void aV2BodyWithCesr10CountersIsRefusedBeforeAnyByte(CounterTable table) {
+        SplittableRandom random = new SplittableRandom(29);
+        for (boolean wrap : new boolean[] {true, false}) {
+            EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameEncoder(table, wrap));
+            try {
+                OutgoingMessage m = signedBy(Wire.jsonV2("icp", SAID, 0), Wire.signature(0, random));
+                EncoderException e = assertThrows(EncoderException.class, () -> channel.writeOutbound(m));
+                assertInstanceOf(IllegalArgumentException.class, e.getCause());
+                assertTrue(e.getCause().getMessage().contains("cannot take " + table + " counters"),
+                        e.getCause().getMessage());
+                assertEquals(0, m.refCnt());
+                assertTrue(channel.outboundMessages().isEmpty(), "nothing written");
+                assertEquals(null, CesrFrameEncoder.inForce(channel));
+                OutgoingMessage alone = new OutgoingMessage(pooled(Wire.jsonV2("icp", SAID, 1)));
+                if (wrap) {
+                    assertThrows(EncoderException.class, () -> channel.writeOutbound(alone), "-VAA after it");
+                    assertTrue(channel.outboundMessages().isEmpty(), "nothing written");
+                } else {
+                    channel.writeOutbound(alone);
+                    ByteBuf out = channel.readOutbound();
+                    assertEquals(Wire.jsonV2("icp", SAID, 1), out.toString(StandardCharsets.US_ASCII));
+                    out.release();
+                }
+            } finally {
+                channel.finishAndReleaseAll();
+            }
+        }
+    }
+
+    /** A body without a version string, or whose version string says another size, is refused. */
+    @Test
+    void aBodyTheDecoderCannotFrameIsRefused() {
+        String v1 = Wire.jsonV1("icp", SAID, 0);
+        for (String body : List.of("{\"t\":\"icp\"}", v1 + " ", "-FA50OKERICAACAAXicp" + "A".repeat(8))) {
+            EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameEncoder());
+            try {
+                OutgoingMessage m = new OutgoingMessage(pooled(body));
+                EncoderException e = assertThrows(EncoderException.class, () -> channel.writeOutbound(m), body);
+                assertInstanceOf(IllegalArgumentException.class, e.getCause());
+                assertEquals(0, m.refCnt());
+                assertTrue(channel.outboundMessages().isEmpty());
+            } finally {
+                channel.finishAndReleaseAll();
+            }
+        }
+    }
+
+    /**
+     * The table in force follows relayed frames: a CESR 1.0 frame relayed after {@code -_AAACAA}
+     * gets {@code -_AAABAA} in front, and the next CESR 2.0 message {@code -_AAACAA} again; a frame
+     * that brings its own code is relayed as it is and puts its table in force. The decoder reads
+     * the stream back message by message.
+     */
+    @Test
+    void relayedFramesGetTheCodeOfTheTableTheyWereReadIn() {
+        SplittableRandom random = new SplittableRandom(31);
+        String v1a = Wire.jsonV1("icp", SAID, 0);
+        String v1b = Wire.jsonV1("ixn", SAID, 1);
+        String v1c = Wire.jsonV1("ixn", SAID, 2);
+        String s0 = Wire.signature(0, random);
+        String s1 = Wire.signature(0, random);
+        String s2 = Wire.signature(0, random);
+        String v1b10 = v1b + "-VAX-AAB" + s1;
+        String own = "-_AAACAA" + v1c + "-CAX-KAW" + s2;
+        List<CesrFrame> received = decode(v1b10 + own);
+        CesrFrame second = received.get(1);
+        assertEquals(2, received.size());
+        List<String> texts;
+        try {
+            texts = writtenInTurn(new CesrFrameEncoder(CounterTable.CESR_2_0, true), signedBy(v1a, s0),
+                    received.get(0), signedBy(v1a, s0), second.retain(), signedBy(v1a, s0));
+        } finally {
+            second.release();
+        }
+        assertEquals(List.of("-_AAACAA" + v1a + "-CAX-KAW" + s0, "-_AAABAA" + v1b10, "-_AAACAA" + v1a + "-CAX-KAW" + s0,
+                own, v1a + "-CAX-KAW" + s0), texts);
+        List<CesrFrame> frames = decode(String.join("", texts));
+        try {
+            assertEquals(List.of(CounterTable.CESR_2_0, CounterTable.CESR_1_0, CounterTable.CESR_2_0,
+                    CounterTable.CESR_2_0, CounterTable.CESR_2_0), frames.stream().map(f -> f.message().table()).toList());
+            assertEquals(List.of(s0, s1, s0, s2, s0), frames.stream()
+                    .map(f -> f.message().signatures().get(0).qb64Text()).toList());
+        } finally {
+            release(frames);
+        }
+    }
+
+    /**
+     * A legacy encoder writes a version-1 message without a code (for a decoder with the legacy
+     * option); once a relayed code puts CESR 2.0 in force, nothing switches a reader back to the
+     * legacy table: its next message is refused.
+     */
+    @Test
+    void theLegacyTableIsNeverSwitchedBackTo() {
+        SplittableRandom random = new SplittableRandom(37);
+        String v1 = Wire.jsonV1("icp", SAID, 0);
+        String sig = Wire.signature(0, random);
+        CesrFrameEncoder legacy = new CesrFrameEncoder(CounterTable.CESR_1_0_LEGACY, true);
+        assertEquals(List.of(v1 + "-VAX-AAB" + sig), writtenInTurn(legacy, signedBy(v1, sig)));
+        List<CesrFrame> received = decode("-_AAACAA" + v1 + "-CAX-KAW" + sig);
+        EmbeddedChannel channel = new EmbeddedChannel(legacy);
+        try {
+            channel.writeOutbound(received.get(0));
+            ByteBuf relayed = channel.readOutbound();
+            assertEquals("-_AAACAA" + v1 + "-CAX-KAW" + sig, relayed.toString(StandardCharsets.US_ASCII));
+            relayed.release();
+            assertEquals(CounterTable.CESR_2_0, CesrFrameEncoder.inForce(channel));
+            OutgoingMessage m = signedBy(v1, sig);
+            EncoderException e = assertThrows(EncoderException.class, () -> channel.writeOutbound(m));
+            assertTrue(e.getCause().getMessage().contains("back to CESR_1_0_LEGACY"), e.getCause().getMessage());
+            assertTrue(channel.outboundMessages().isEmpty());
+            assertEquals(0, m.refCnt());
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
 }
