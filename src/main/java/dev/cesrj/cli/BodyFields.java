@@ -4,10 +4,14 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
+import dev.cesrj.code.Layout;
+import dev.cesrj.group.Group;
 import dev.cesrj.stream.Kind;
+import dev.cesrj.stream.Message;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The top-level text fields of a message body that the inspector shows: ilk ({@code t}), SAID
@@ -18,6 +22,11 @@ import java.util.Map;
  * <p>The framer never decodes a body beyond its version string; this does, for display only. A
  * body that does not decode (garbage after a valid version string) gives all fields {@code null}
  * and {@link #decoded()} false: the inspector still shows the message.
+ *
+ * <p>A CESR-native body ({@link NativeFields}) has no labels in a FixBodyGroup: its fields are
+ * named by their position in keripy's field order for its protocol and ilk; a MapBodyGroup's
+ * labels name them. Values are given as keripy's Serder gives them: the ilk and other tags as
+ * their text, a number as lowercase hex, a route as its path, a digest or prefix as its qb64.
  *
  * @param ilk message type, e.g. {@code icp}
  * @param said the {@code d} field
@@ -30,6 +39,21 @@ record BodyFields(String ilk, String said, String pre, String sn, String route, 
   private static final JsonFactory JSON = new JsonFactory();
   private static final CBORFactory CBOR = new CBORFactory();
   private static final BodyFields NONE = new BodyFields(null, null, null, null, null, false);
+
+  /** Reads the fields of the body of {@code m}, whatever its kind. */
+  static BodyFields of(Message m) {
+    Optional<Group> g = m.bodyGroup();
+    if (g.isPresent() && g.get().code().layout() == Layout.NATIVE_BODY) {
+      Map<String, String> fields = NativeFields.read(g.get());
+      return fields == null ? NONE : of(fields);
+    }
+    return read(m.version().kind(), Parts.body(m));
+  }
+
+  private static BodyFields of(Map<String, String> fields) {
+    return new BodyFields(
+        fields.get("t"), fields.get("d"), fields.get("i"), fields.get("s"), fields.get("r"), true);
+  }
 
   /** Reads the fields of {@code body}, serialized as {@code kind} says. */
   static BodyFields read(Kind kind, byte[] body) {
@@ -50,8 +74,7 @@ record BodyFields(String ilk, String said, String pre, String sn, String route, 
     if (fields == null) {
       return NONE;
     }
-    return new BodyFields(
-        fields.get("t"), fields.get("d"), fields.get("i"), fields.get("s"), fields.get("r"), true);
+    return of(fields);
   }
 
   /** The top-level text fields of a JSON or CBOR map, or {@code null} if it is not one. */

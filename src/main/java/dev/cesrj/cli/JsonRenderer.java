@@ -2,6 +2,8 @@ package dev.cesrj.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
@@ -16,6 +18,7 @@ import dev.cesrj.stream.VersionString;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,40 +27,56 @@ import java.util.Map;
  * Writes the framed stream as JSON in the schema of the corpus's {@code .expected.json} files
  * (corpus A MANIFEST.json "schema"; keripy's parse as its recorder writes it): a list with one
  * object per top-level message ({@code proto pvrsn [gvrsn] kind size ilk said pre sn vs [route]},
- * keripy's MsgParseDom lists, {@code offset length [gvc] [envelope] [bodyGroup] [bodyTexter]
- * groups [nests]}), or for an attachment-only stream one {@code {counter, items}} per group.
+ * keripy's MsgParseDom lists, {@code offset length [genericGroups] [gvc] [envelope] [bodyGroup]
+ * [bodyTexter] groups [nests]}), or for an attachment-only stream one {@code {counter, items}} per
+ * group. The lists and each leaf group's {@code field} are named by {@link DomLists}, for every
+ * group of every table. After an error the list ends with {@code {"error": {type, offset,
+ * message}}}, the message being rendered closed where it stopped: the output is one JSON document
+ * whatever the input. Strings are printable ASCII (everything else escaped).
  *
  * <p>{@code ilk said pre sn route} come from the body ({@link BodyFields}); everything else from
  * the framing. Counters are recorded with the domain they were read in ({@code "qb64"} or
  * {@code "qb2"}) and their size in bytes of that domain; values are given in qb64 either way.
  */
 final class JsonRenderer implements Renderer {
-  /**
-   * keripy's MsgParseDom list that each leaf group fills, by group name (a {@code Big} form fills
-   * the same list), in the order the recorder writes the lists.
-   */
-  private static final Map<String, String> FIELDS = new LinkedHashMap<>();
-
-  static {
-    FIELDS.put("ControllerIdxSigs", "sigers");
-    FIELDS.put("WitnessIdxSigs", "wigers");
-    FIELDS.put("NonTransReceiptCouples", "cigars");
-    FIELDS.put("TransReceiptIdxSigGroups", "rsgs");
-    FIELDS.put("TransIdxSigGroups", "tsgs");
-    FIELDS.put("TransLastIdxSigGroups", "lsgs");
-    FIELDS.put("FirstSeenReplayCouples", "frcs");
-    FIELDS.put("SealSourceCouples", "sscs");
-    FIELDS.put("SealSourceTriples", "ssts");
-    FIELDS.put("ESSRPayloadGroup", "essrs");
-    FIELDS.put("PathedMaterialCouples", "ptds");
+  /** Writes one entry of a message-level list. */
+  private interface Entry {
+    void write() throws IOException;
   }
 
   private final JsonGenerator json;
 
   JsonRenderer(OutputStream out) throws IOException {
     this.json = new JsonFactory().createGenerator(out);
+    json.setCharacterEscapes(AsciiEscapes.INSTANCE);
+    json.setHighestNonEscapedChar(0x7E);
     json.useDefaultPrettyPrinter();
     json.writeStartArray();
+  }
+
+  /**
+   * Escapes {@code DEL} as well as the control characters JSON escapes: with {@link
+   * JsonGenerator#setHighestNonEscapedChar} at {@code ~}, every character outside printable ASCII
+   * is a backslash-u escape, and the output is printable ASCII whatever the body's strings hold.
+   */
+  private static final class AsciiEscapes extends CharacterEscapes {
+    private static final long serialVersionUID = 1L;
+    static final AsciiEscapes INSTANCE = new AsciiEscapes();
+    private final int[] ascii = CharacterEscapes.standardAsciiEscapesForJSON();
+
+    private AsciiEscapes() {
+      ascii[0x7F] = CharacterEscapes.ESCAPE_STANDARD;
+    }
+
+    @Override
+    public int[] getEscapeCodesForAscii() {
+      return ascii.clone();
+    }
+
+    @Override
+    public SerializableString getEscapeSequence(int ch) {
+      return null; // the generic escape
+    }
   }
 
   @Override
@@ -82,11 +101,26 @@ final class JsonRenderer implements Renderer {
   public void end(long framedTo, Failure failure) throws IOException {
     // a message whose rendering failed half-way is closed, so that the output stays JSON
     while (!json.getOutputContext().inRoot()) {
+      if (json.getOutputContext().inArray() && json.getOutputContext().getParent().inRoot()) {
+        break; // the top-level list
+      }
       if (json.getOutputContext().inArray()) {
         json.writeEndArray();
       } else {
         json.writeEndObject();
       }
+    }
+    if (failure != null) {
+      json.writeStartObject();
+      json.writeObjectFieldStart("error");
+      json.writeStringField("type", failure.error().getClass().getSimpleName());
+      json.writeNumberField("offset", failure.offset());
+      json.writeStringField("message", failure.error().getMessage());
+      json.writeEndObject();
+      json.writeEndObject();
+    }
+    if (json.getOutputContext().inArray()) {
+      json.writeEndArray();
     }
     json.writeRaw('\n');
     json.flush();
@@ -94,7 +128,7 @@ final class JsonRenderer implements Renderer {
 
   private void message(Message m, long base, boolean topLevel) throws IOException {
     VersionString vs = m.version();
-    BodyFields f = BodyFields.read(vs.kind(), Parts.body(m));
+    BodyFields f = BodyFields.of(m);
     json.writeStartObject();
     json.writeStringField("proto", vs.proto());
     json.writeStringField("pvrsn", vs.protocolVersion());
@@ -116,6 +150,14 @@ final class JsonRenderer implements Renderer {
       json.writeNumberField("offset", base + m.offset());
     }
     json.writeNumberField("length", m.length());
+    if (!m.genericGroups().isEmpty()) {
+      // cesrj's addition (the corpus schema has no GenericGroup): the ones around the message
+      json.writeArrayFieldStart("genericGroups");
+      for (Group g : m.genericGroups()) {
+        counter(g);
+      }
+      json.writeEndArray();
+    }
     if (m.genusVersion().isPresent()) {
       json.writeFieldName("gvc");
       counter(m.genusVersion().get());
@@ -153,25 +195,94 @@ final class JsonRenderer implements Renderer {
 
   /** keripy's MsgParseDom lists: the items of the message's leaf groups, by the list they fill. */
   private void lists(Message m) throws IOException {
-    Map<String, List<Group>> byField = new LinkedHashMap<>();
-    for (String field : FIELDS.values()) {
+    Map<String, List<Entry>> byField = new LinkedHashMap<>();
+    for (String field : DomLists.names()) {
       byField.put(field, new ArrayList<>());
     }
     for (Group g : m.groups()) {
-      String field = field(g);
-      if (field != null && !isNest(g, m)) {
-        byField.get(field).add(g);
+      if (isNest(g, m)) {
+        continue;
+      }
+      if (DomLists.isSadPath(g)) {
+        for (DomLists.SadItem item : DomLists.sadItems(g)) {
+          byField.get(item.list()).add(() -> sadDomItems(item));
+        }
+        continue;
+      }
+      String field = DomLists.of(g);
+      if (field != null) {
+        byField.get(field).add(() -> domItems(g, field));
       }
     }
-    for (Map.Entry<String, List<Group>> e : byField.entrySet()) {
+    for (Map.Entry<String, List<Entry>> e : byField.entrySet()) {
       if (!e.getValue().isEmpty()) {
         json.writeArrayFieldStart(e.getKey());
-        for (Group g : e.getValue()) {
-          domItems(g, e.getKey());
+        for (Entry entry : e.getValue()) {
+          entry.write();
         }
         json.writeEndArray();
       }
     }
+  }
+
+  /**
+   * One SAD-path element's entries of its list in keripy 1.1's list forms: {@code [path,
+   * prefixer, number, diger, [sigers]]} per signer of a TransIdxSigGroups, {@code [path,
+   * cigar]} per couple of a NonTransReceiptCouples, {@code [path, [sigers]]} for a
+   * ControllerIdxSigs.
+   */
+  private void sadDomItems(DomLists.SadItem item) throws IOException {
+    Group sigs = item.signatures();
+    if (sigs.code().slots().size() == 1) {
+      json.writeStartArray();
+      element(item.path());
+      sigers(sigs);
+      json.writeEndArray();
+      return;
+    }
+    for (Element e : sigs.elements()) {
+      Tuple t = (Tuple) e;
+      json.writeStartArray();
+      element(item.path());
+      if (t.slots().contains(Slot.CIGAR)) {
+        cigar(t);
+      } else {
+        for (int i = 0; i < t.parts().size(); i++) {
+          element(t.parts().get(i));
+        }
+      }
+      json.writeEndArray();
+    }
+  }
+
+  /** A primitive, a signature, or a signature group as the list of its signatures. */
+  private void element(Element e) throws IOException {
+    if (e instanceof IndexedSignature) {
+      siger((IndexedSignature) e);
+    } else if (e instanceof Matter) {
+      matter((Matter) e);
+    } else if (e instanceof Group) {
+      sigers((Group) e);
+    } else if (e instanceof Tuple) {
+      json.writeStartArray();
+      for (Element part : ((Tuple) e).parts()) {
+        element(part);
+      }
+      json.writeEndArray();
+    } else {
+      json.writeString(e.qb64Text());
+    }
+  }
+
+  /** A couple of NonTransReceiptCouples as keripy's cigar: {@code {code, verfer, qb64}}. */
+  private void cigar(Tuple t) throws IOException {
+    Matter verfer = t.matter(t.slots().indexOf(Slot.VERFER));
+    Matter cigar = t.matter(t.slots().indexOf(Slot.CIGAR));
+    json.writeStartObject();
+    json.writeStringField("code", cigar.code().code());
+    json.writeStringField("verfer", verfer.qb64Text());
+    json.writeStringField("qb64", cigar.qb64Text());
+    json.writeEndObject();
   }
 
   /** One group's entries of a MsgParseDom list, in the recorder's short forms. */
@@ -185,34 +296,12 @@ final class JsonRenderer implements Renderer {
         siger((IndexedSignature) e);
       } else if (e instanceof Matter) {
         matter((Matter) e);
-      } else if ("cigars".equals(field)) {
-        Tuple t = (Tuple) e;
-        Matter verfer = t.matter(t.slots().indexOf(Slot.VERFER));
-        Matter cigar = t.matter(t.slots().indexOf(Slot.CIGAR));
-        json.writeStartObject();
-        json.writeStringField("code", cigar.code().code());
-        json.writeStringField("verfer", verfer.qb64Text());
-        json.writeStringField("qb64", cigar.qb64Text());
-        json.writeEndObject();
+      } else if ("cigars".equals(field) && e instanceof Tuple) {
+        cigar((Tuple) e);
       } else {
-        Tuple t = (Tuple) e;
-        json.writeStartArray();
-        for (int i = 0; i < t.parts().size(); i++) {
-          if (t.slots().get(i) == Slot.SIGS) {
-            sigers(t.group(i));
-          } else {
-            matter(t.matter(i));
-          }
-        }
-        json.writeEndArray();
+        element(e);
       }
     }
-  }
-
-  private static String field(Group g) {
-    String name = g.name().startsWith("Big") ? g.name().substring(3) : g.name();
-    Layout layout = g.code().layout();
-    return layout == Layout.TUPLES || layout == Layout.PATHED ? FIELDS.get(name) : null;
   }
 
   /** The index of the nested message {@code g} starts (its envelope or body group), or -1. */
@@ -265,14 +354,14 @@ final class JsonRenderer implements Renderer {
     if (nest >= 0) {
       json.writeNumberField("nest", nest);
     } else {
-      String field = field(g);
-      if (field != null) {
-        json.writeStringField("field", field);
+      Layout layout = g.code().layout();
+      if (layout == Layout.TUPLES || layout == Layout.PATHED || layout == Layout.UNSUPPORTED) {
+        // every leaf group of every table has a list (DomLists); one that had none would still
+        // show its items, under a null field
+        json.writeStringField("field", DomLists.of(g));
         json.writeArrayFieldStart("items");
         items(g);
         json.writeEndArray();
-      } else if (g.code().layout() == Layout.TUPLES) {
-        throw new IllegalStateException("keripy has no MsgParseDom list for " + g);
       }
     }
     json.writeEndObject();
@@ -280,6 +369,12 @@ final class JsonRenderer implements Renderer {
 
   /** The items of a leaf group: one per element, one per group for pathed material. */
   private void items(Group g) throws IOException {
+    if (DomLists.isSadPath(g)) {
+      for (DomLists.SadItem item : DomLists.sadItems(g)) {
+        sadItems(item);
+      }
+      return;
+    }
     List<Element> elements = g.elements();
     if (g.code().layout() == Layout.PATHED) {
       Matter pather = (Matter) elements.get(0);
@@ -317,19 +412,56 @@ final class JsonRenderer implements Renderer {
     }
   }
 
+  /**
+   * The items of one SAD-path element, in the layout of keripy 1.1's record (realworld README):
+   * {@code {path, prefixer, number, diger, sigers}} per signer of a TransIdxSigGroups, {@code
+   * {path, cigar}} per couple of a NonTransReceiptCouples, {@code {path, sigers}} for a
+   * ControllerIdxSigs; {@code root} first, the root Pather, inside a RootSadPathSigGroups.
+   */
+  private void sadItems(DomLists.SadItem item) throws IOException {
+    Group sigs = item.signatures();
+    List<Element> elements = sigs.code().slots().size() == 1 ? List.of(sigs) : sigs.elements();
+    for (Element e : elements) {
+      json.writeStartObject();
+      if (item.root() != null) {
+        json.writeFieldName("root");
+        element(item.root());
+      }
+      json.writeFieldName("path");
+      element(item.path());
+      if (e instanceof Group) {
+        json.writeFieldName("sigers");
+        sigers((Group) e);
+      } else if (((Tuple) e).slots().contains(Slot.CIGAR)) {
+        json.writeFieldName("cigar");
+        cigar((Tuple) e);
+      } else {
+        tupleFields((Tuple) e);
+      }
+      json.writeEndObject();
+    }
+  }
+
   private void tuple(Tuple t) throws IOException {
     json.writeStartObject();
+    tupleFields(t);
+    json.writeEndObject();
+  }
+
+  /**
+   * A tuple's parts by slot name; a slot name met again gets its ordinal ({@code noncer},
+   * {@code noncer2}, {@code noncer3}), as the recorder writes them.
+   */
+  private void tupleFields(Tuple t) throws IOException {
+    Map<String, Integer> seen = new HashMap<>();
     for (int i = 0; i < t.slots().size(); i++) {
       Slot slot = t.slots().get(i);
-      if (slot == Slot.SIGS) {
-        json.writeFieldName("sigers");
-        sigers(t.group(i));
-      } else {
-        json.writeFieldName(Parts.slotName(slot));
-        matter(t.matter(i));
-      }
+      Element part = t.parts().get(i);
+      String name = slot == Slot.SIGS ? "sigers" : Parts.slotName(slot);
+      int n = seen.merge(name, 1, Integer::sum);
+      json.writeFieldName(n == 1 ? name : name + n);
+      element(part);
     }
-    json.writeEndObject();
   }
 
   private void sigers(Group sigs) throws IOException {

@@ -101,8 +101,7 @@ final class Parts {
   }
 
   private void message(Message m, int ordinal) {
-    parts.add(new Part.Head(base + m.offset(), m, ordinal, BodyFields.read(m.version().kind(),
-        body(m))));
+    parts.add(new Part.Head(base + m.offset(), m, ordinal, BodyFields.of(m)));
     m.genericGroups().forEach(this::counter); // the GenericGroups around it, outermost first
     m.genusVersion().ifPresent(this::counter);
     m.envelope().ifPresent(this::counter);
@@ -149,8 +148,15 @@ final class Parts {
   private void elements(Group g) {
     List<Slot> slots = g.code().slots();
     String role = g.code().layout() == Layout.PATHED ? null : slotName(slots.get(0));
+    List<Slot> head = g.code().head();
     int ordinal = 0;
+    int at = 0;
     for (Element e : g.elements()) {
+      if (at < head.size() && !(e instanceof Tuple) && !(e instanceof Group)) {
+        // an item written once before the elements (the root Pather of a RootSadPathSigGroups)
+        parts.add(new Part.Primitive(base + e.offset(), e, slotName(head.get(at++))));
+        continue;
+      }
       if (e instanceof Tuple) {
         Tuple t = (Tuple) e;
         parts.add(new Part.TupleHead(base + t.offset(), t, ordinal++));
