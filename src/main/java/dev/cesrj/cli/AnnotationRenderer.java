@@ -79,30 +79,30 @@ final class AnnotationRenderer implements PartsRenderer {
   private void line(int indent, Part p) {
     String pad = "  ".repeat(indent);
     if (p instanceof Part.Head || p instanceof Part.TupleHead) {
-      out.println(pad + "# " + TreeRenderer.line(p));
+      out.println(pad + "# " + Printable.of(TreeRenderer.line(p)));
     } else if (p instanceof Part.Body) {
       Message m = ((Part.Body) p).message();
       String comment = m.version().kind() + " body " + m.version().text() + " ("
           + p.bytes() + " bytes)";
       if (literal(p.offset(), p.bytes())) {
-        out.println(pad + text(p.offset(), p.bytes()) + " # " + comment);
+        out.println(pad + text(p.offset(), p.bytes()) + " # " + Printable.of(comment));
       } else {
         hex(indent, p.offset(), p.bytes(), comment);
       }
     } else if (p instanceof Part.Counter) {
       Group g = ((Part.Counter) p).group();
       String comment = "Counter " + g.name() + " " + TreeRenderer.count(g);
-      if (g.domain() == Domain.QB2) {
+      if (g.domain() == Domain.QB2 || !literal(p.offset(), p.bytes())) {
         hex(indent, p.offset(), p.bytes(), comment);
       } else {
-        out.println(pad + g.counterText() + " # " + comment);
+        out.println(pad + text(p.offset(), p.bytes()) + " # " + Printable.of(comment));
       }
     } else if (p instanceof Part.Primitive) {
       Part.Primitive prim = (Part.Primitive) p;
       if (prim.element().domain() == Domain.QB2 || !literal(p.offset(), p.bytes())) {
         hex(indent, p.offset(), p.bytes(), comment(prim));
       } else {
-        out.println(pad + text(p.offset(), p.bytes()) + " # " + comment(prim));
+        out.println(pad + text(p.offset(), p.bytes()) + " # " + Printable.of(comment(prim)));
       }
     } else {
       Part.Gap gap = (Part.Gap) p;
@@ -153,6 +153,6 @@ final class AnnotationRenderer implements PartsRenderer {
       int b = input[(int) at];
       sb.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
     }
-    out.println(sb.append(" # ").append(comment).append(" (hex)"));
+    out.println(sb.append(" # ").append(Printable.of(comment)).append(" (hex)"));
   }
 }

@@ -69,8 +69,8 @@ final class Denot {
     }
     try (PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream())) {
       return Inspection.run(stream, options, 0, new TreeRenderer(nowhere, stream.length)) == null;
-    } catch (IOException e) {
-      return false;
+    } catch (IOException | RuntimeException e) {
+      return false; // only a hint: never an error of its own
     }
   }
 

@@ -19,7 +19,7 @@ final class ErrorReport {
   static void print(Failure f, byte[] input, CesrOptions options, PrintStream err) {
     CesrException e = f.error();
     // the message starts "at offset N" (N counted from the parser's offset base)
-    err.println("error: " + e.getClass().getSimpleName() + ": " + e.getMessage()
+    err.println("error: " + e.getClass().getSimpleName() + ": " + Printable.of(e.getMessage())
         + (f.offset() != e.offset() ? " (stream offset " + f.offset() + ")" : ""));
     if (Denot.looksAnnotated(input, options)) {
       err.println("hint: this looks like annotated CESR (the output of inspect --annotate);"

@@ -26,7 +26,13 @@ import java.nio.file.Path;
  *
  * <p>Exit status: 0 when everything framed; 2 when the stream has an error (what framed before
  * it is printed, then the typed error with its offset and the bytes around it on standard error)
- * or the command line is wrong; 1 when the input cannot be read.
+ * or the command line is wrong; 1 when the input cannot be read (or, with "internal error", when
+ * cesrj itself fails: a bug to report).
+ *
+ * <p>Nothing from the input reaches the terminal unescaped: the tree, the annotation's comments
+ * and every message escape each character outside printable ASCII ({@link Printable}), and
+ * {@code --json} escapes it as JSON does; {@code --json} prints one whole JSON list whatever
+ * happens, ending after an error with {@code {"error": {type, offset, message}}}.
  */
 public final class Main {
   static final int OK = 0;
@@ -46,7 +52,18 @@ public final class Main {
    * @param args the command and its arguments
    */
   public static void main(String[] args) {
-    System.exit(run(args, System.in, System.out, System.err));
+    int status;
+    try {
+      status = run(args, System.in, System.out, System.err);
+    } catch (RuntimeException | StackOverflowError e) {
+      // a bug in cesrj, not in the input (the fuzz target inspect checks that none is left):
+      // one line, no stack trace
+      System.out.flush();
+      System.err.println("cesrj: internal error: " + e.getClass().getSimpleName() + ": "
+          + Printable.of(e.getMessage()));
+      status = IO_ERROR;
+    }
+    System.exit(status);
   }
 
   /**
@@ -75,17 +92,17 @@ public final class Main {
           throw new UsageException("unknown command " + args[0]);
       }
     } catch (UsageException e) {
-      err.println("cesrj: " + e.getMessage());
+      err.println("cesrj: " + Printable.of(e.getMessage()));
       err.print(USAGE);
       return BAD_INPUT;
     } catch (IllegalArgumentException e) {
-      err.println("cesrj: " + e.getMessage());
+      err.println("cesrj: " + Printable.of(e.getMessage()));
       return BAD_INPUT;
     } catch (NoSuchFileException e) {
-      err.println("cesrj: no such file: " + e.getFile());
+      err.println("cesrj: no such file: " + Printable.of(e.getFile()));
       return IO_ERROR;
     } catch (IOException | UncheckedIOException e) {
-      err.println("cesrj: cannot read input: " + e.getMessage());
+      err.println("cesrj: cannot read input: " + Printable.of(e.getMessage()));
       return IO_ERROR;
     }
   }

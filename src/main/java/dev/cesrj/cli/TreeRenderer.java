@@ -38,7 +38,7 @@ final class TreeRenderer implements PartsRenderer {
     boolean[] shown = Parts.shownBefore(parts, genericGroups);
     for (int i = 0; i < parts.size(); i++) {
       if (!shown[i]) {
-        out.println("  ".repeat(indents[i]) + line(parts.get(i)));
+        out.println("  ".repeat(indents[i]) + Printable.of(line(parts.get(i))));
       }
     }
   }
