@@ -491,8 +491,19 @@ class CesrFrameEncoderTest {
         } finally {
             release(frames);
         }
+        // a reader that chose CESR 1.0 reads the same back (the code in force wins), and refuses
+        // the message without its code, as the encoder wrote it before
+        dev.cesrj.CesrOptions chosen10 = dev.cesrj.CesrOptions.builder().defaultTable(CounterTable.CESR_1_0).build();
         Recorder recorder = new Recorder();
-        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameDecoder(), recorder);
+        EmbeddedChannel channel = new EmbeddedChannel(new CesrFrameDecoder(chosen10, OnMalformed.CLOSE), recorder);
+        channel.writeInbound(Unpooled.copiedBuffer(String.join("", texts), StandardCharsets.US_ASCII));
+        channel.finish();
+        assertEquals(List.of(), recorder.errors);
+        assertEquals(List.of(CounterTable.CESR_2_0, CounterTable.CESR_2_0, CounterTable.CESR_2_0),
+                recorder.frames.stream().map(f -> f.message().table()).toList());
+        recorder.releaseAll();
+        recorder = new Recorder();
+        channel = new EmbeddedChannel(new CesrFrameDecoder(chosen10, OnMalformed.CLOSE), recorder);
         channel.writeInbound(Unpooled.copiedBuffer(texts.get(0).substring(8), StandardCharsets.US_ASCII));
         channel.finish();
         recorder.releaseAll();
