@@ -39,14 +39,16 @@ import java.util.Objects;
  *
  * <h2>Counter table and genus-version code</h2>
  *
- * <p>A reader chooses the table of a message's attachments as keripy's parser does ({@code
- * parsing.py}): the table a genus-version code in force selects, else the one the body's version
- * string implies (version 1, {@code KERI10…}/{@code ACDC10…}: CESR 1.0; version 2, {@code
- * KERICAA…}: CESR 2.0). A genus-version code at a message start stays in force for the rest of
- * the stream. So the encoder keeps, for each channel, the table that the genus-version codes it
- * has written or relayed there put in force, and before each message writes the genus-version
- * code of its table ({@code -_AAABAA} for CESR 1.0, {@code -_AAACAA} for CESR 2.0) exactly when a
- * reader would otherwise read the message's counters in another table:
+ * <p>A reader reads a message's attachments in the table a genus-version code in force selects;
+ * a code at a message start stays in force for the rest of the stream (keripy's parser, {@code
+ * parsing.py}). Without one, the reader uses a table of its own: keripy the one it is configured
+ * with, {@link CesrFrameDecoder} the one the body's version implies (version 1, {@code
+ * KERI10…}/{@code ACDC10…}: CESR 1.0; version 2, {@code KERICAA…}: CESR 2.0) or its options
+ * choose. Only a code settles it. So the encoder keeps, for each channel, the table that the
+ * genus-version codes it has written or relayed there put in force, and before each message
+ * writes the genus-version code of its table ({@code -_AAABAA} for CESR 1.0, {@code -_AAACAA}
+ * for CESR 2.0) exactly when a reader that takes the body's version for the table would
+ * otherwise read the message's counters in another one:
  *
  * <ul>
  *   <li>no code is in force and the body's version implies the encoder's table: nothing is added,
@@ -64,8 +66,9 @@ import java.util.Objects;
  * </ul>
  *
  * <p>"A reader" is a {@link CesrFrameDecoder} with {@link dev.cesrj.CesrOptions#DEFAULT} (or
- * keripy): it frames what the encoder writes back into the messages written, each with the
- * encoder's table as its {@link Message#table()}. The legacy CESR 1.0 table ({@link
+ * keripy configured with the table the first body's version implies): it frames what the
+ * encoder writes back into the messages written, each with the encoder's table as its {@link
+ * Message#table()}. The legacy CESR 1.0 table ({@link
  * CounterTable#CESR_1_0_LEGACY}) is the exception: only a reader with {@link
  * dev.cesrj.CesrOptions#legacyCesr10()} reads it (it is that reader's table for a version-1
  * body), and its genus-version code {@code --AAABAA} is read only where the legacy table is in

@@ -9,7 +9,11 @@ import java.util.Objects;
 
 /**
  * A message to write with a {@link CesrFrameEncoder}: a serialized body (JSON, CBOR or
- * MessagePack, with its version string) and its attachment groups, in order.
+ * MessagePack, with its version string at byte 0 to 8, whose size is the body's) and its
+ * attachment groups, in order. The body's version and the encoder's table decide whether a
+ * genus-version code goes in front of it, or whether the encoder refuses it ({@link
+ * CesrFrameEncoder} says when); a CESR-native body has no version string: relay its {@link
+ * CesrFrame}.
  *
  * <pre>{@code
  * channel.writeAndFlush(new OutgoingMessage(body)
