@@ -21,7 +21,8 @@ public final class CesrOptions {
 
   /**
    * Defaults: {@link PooledByteBufAllocator#DEFAULT}, 16 MiB frames, depth 8, 65,536 elements,
-   * CESR 1.0 table (not the legacy one).
+   * no table chosen: each message's counter table is inferred from the stream ({@link
+   * #tableInferred()}).
    */
   public static final CesrOptions DEFAULT = builder().build();
 
@@ -31,6 +32,7 @@ public final class CesrOptions {
   private final int maxElements;
   private final CounterTable defaultTable;
   private final boolean legacyCesr10;
+  private final boolean inferred;
   private final boolean checkValueCharacters;
 
   private CesrOptions(Builder b) {
@@ -40,6 +42,7 @@ public final class CesrOptions {
     this.maxElements = b.maxElements;
     this.defaultTable = b.defaultTable;
     this.legacyCesr10 = b.legacyCesr10 || b.defaultTable == CounterTable.CESR_1_0_LEGACY;
+    this.inferred = b.defaultTable == null && !b.legacyCesr10;
     this.checkValueCharacters = b.checkValueCharacters;
   }
 
@@ -50,14 +53,16 @@ public final class CesrOptions {
 
   /** {@return a builder holding these settings} */
   public Builder toBuilder() {
-    return new Builder()
-        .allocator(allocator)
-        .maxFrameBytes(maxFrameBytes)
-        .maxDepth(maxDepth)
-        .maxElements(maxElements)
-        .defaultTable(defaultTable)
-        .legacyCesr10(legacyCesr10)
-        .checkValueCharacters(checkValueCharacters);
+    Builder b =
+        new Builder()
+            .allocator(allocator)
+            .maxFrameBytes(maxFrameBytes)
+            .maxDepth(maxDepth)
+            .maxElements(maxElements)
+            .legacyCesr10(legacyCesr10)
+            .checkValueCharacters(checkValueCharacters);
+    b.defaultTable = defaultTable;
+    return b;
   }
 
   /**
@@ -96,13 +101,31 @@ public final class CesrOptions {
   }
 
   /**
-   * {@return the counter table used when neither a genus-version code nor a message body's version
-   * says which applies (cesrj's rule: {@link dev.cesrj.stream.Messages})} Default {@link
-   * CounterTable#CESR_1_0}; with {@link #legacyCesr10()} a default of CESR 1.0 is {@link
-   * CounterTable#CESR_1_0_LEGACY}.
+   * {@return the counter table chosen with {@link Builder#defaultTable(CounterTable)}, or {@link
+   * CounterTable#CESR_1_0} if none was ({@link #tableInferred()})} With {@link #legacyCesr10()} a
+   * table of CESR 1.0 is {@link CounterTable#CESR_1_0_LEGACY}. Where no genus-version code is in
+   * force, a chosen table reads the attachments of every version 1 body and the counters of
+   * attachment-only input ({@code Groups}); a version 2 body always has CESR 2.0 attachments.
+   * When the table is inferred, only attachment-only input and the cold-start search read with
+   * this table.
    */
   public CounterTable defaultTable() {
-    return table(defaultTable);
+    return table(defaultTable != null ? defaultTable : CounterTable.CESR_1_0);
+  }
+
+  /**
+   * {@return true if no table was chosen (neither {@link Builder#defaultTable(CounterTable)} nor
+   * {@link Builder#legacyCesr10(boolean) legacyCesr10(true)}), so that where no genus-version code
+   * is in force each message's counter table is inferred from the message itself, by the rule the
+   * README's "Which counter table applies" section states with its cases} In short: a message that
+   * starts with a counter is read in the table in which that counter starts a message; a version
+   * 2 body's attachments in CESR 2.0; a version 1 body's attachments in the CESR 1.0 tables or in
+   * CESR 2.0, whichever its first attachment counter and the start of that counter's content allow
+   * ({@link AmbiguousTableException} if both do), and in CESR 1.0 before the legacy table (the
+   * legacy table only if CESR 1.0 refuses the message). Default true.
+   */
+  public boolean tableInferred() {
+    return inferred;
   }
 
   /**
@@ -151,7 +174,7 @@ public final class CesrOptions {
     private long maxFrameBytes = DEFAULT_MAX_FRAME_BYTES;
     private int maxDepth = DEFAULT_MAX_DEPTH;
     private int maxElements = DEFAULT_MAX_ELEMENTS;
-    private CounterTable defaultTable = CounterTable.CESR_1_0;
+    private CounterTable defaultTable;
     private boolean legacyCesr10;
     private boolean checkValueCharacters;
 
@@ -215,8 +238,9 @@ public final class CesrOptions {
     }
 
     /**
-     * Sets the default counter table; not null. {@link CounterTable#CESR_1_0_LEGACY} also turns
-     * {@link #legacyCesr10(boolean)} on.
+     * Chooses the counter table where no genus-version code is in force (see {@link
+     * CesrOptions#defaultTable()}), so that it is no longer inferred; not null. {@link
+     * CounterTable#CESR_1_0_LEGACY} also turns {@link #legacyCesr10(boolean)} on.
      *
      * @param table the counter table when nothing selects one
      * @return this builder
@@ -228,7 +252,9 @@ public final class CesrOptions {
 
     /**
      * Reads CESR 1.0 with the legacy table of keripy 1.1 to 1.3 and signify-ts (see {@link
-     * CesrOptions#legacyCesr10()}); default false.
+     * CesrOptions#legacyCesr10()}); default false. True chooses the table (CESR 1.0, read as the
+     * legacy table, unless {@link #defaultTable(CounterTable)} says otherwise): it is no longer
+     * inferred.
      *
      * @param legacy true to read CESR 1.0 with the legacy table
      * @return this builder

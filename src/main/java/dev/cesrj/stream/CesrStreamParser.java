@@ -577,10 +577,11 @@ public final class CesrStreamParser implements AutoCloseable {
     int from = cum.readerIndex();
     int limit = cum.writerIndex();
     CounterTable t = table != null ? table : options.defaultTable();
+    boolean anyTable = table == null && options.tableInferred();
     int p = from;
     boolean found = false;
     while (p < limit) {
-      int v = ColdStartPoints.at(cum, p, limit, t);
+      int v = anyTable ? ColdStartPoints.inAnyTable(cum, p, limit) : ColdStartPoints.at(cum, p, limit, t);
       if (v == ColdStartPoints.YES) {
         found = true;
         break;
@@ -717,7 +718,8 @@ public final class CesrStreamParser implements AutoCloseable {
   private FrameLookahead lookahead(Source s, int limit) {
     if (lastLookahead == null) {
       lastLookahead =
-          new FrameLookahead(s, limit, options.defaultTable(), maxFrame);
+          new FrameLookahead(
+              s, limit, options.defaultTable(), options.tableInferred(), maxFrame);
       return lastLookahead;
     }
     return lastLookahead.reset(s, limit);

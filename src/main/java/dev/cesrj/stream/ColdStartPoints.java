@@ -4,6 +4,7 @@ import dev.cesrj.internal.B64;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
+import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -36,6 +37,25 @@ final class ColdStartPoints {
   static final int UNDECIDED = 2;
 
   private ColdStartPoints() {}
+
+  /**
+   * {@link #at}, with no table in force and the table inferred: {@link #YES} if a message can
+   * start at {@code p} in some table.
+   */
+  static int inAnyTable(ByteBuf buf, int p, int limit) {
+    int b = buf.getByte(p) & 0xFF;
+    if (b != '-' && !(b >= 0xF8 && b <= 0xFB)) {
+      return at(buf, p, limit, CounterTable.CESR_1_0); // a body or nothing: the same in every table
+    }
+    switch (TableRule.frameReading(new Source(buf, 0), p, limit)) {
+      case POSSIBLE:
+        return YES;
+      case UNDECIDED:
+        return UNDECIDED;
+      default:
+        return NO;
+    }
+  }
 
   /**
    * Whether a message can start at buffer index {@code p} of {@code buf}, reading no further

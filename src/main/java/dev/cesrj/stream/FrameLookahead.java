@@ -1,5 +1,6 @@
 package dev.cesrj.stream;
 
+import dev.cesrj.CesrException;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
@@ -42,13 +43,17 @@ final class FrameLookahead {
   private static final byte[] JSON_PREFIX = {'{', '"', 'v', '"', ':', '"'};
 
   private final CounterTable defaultTable;
+  /** Whether the table of a frame is inferred where none is in force ({@link TableRule}). */
+  private final boolean inferred;
   private final long maxFrame;
   private Source s;
   private int limit;
 
   /** A lookahead over the buffered bytes of {@code s} up to {@code limit}. */
-  FrameLookahead(Source s, int limit, CounterTable defaultTable, long maxFrame) {
+  FrameLookahead(
+      Source s, int limit, CounterTable defaultTable, boolean inferred, long maxFrame) {
     this.defaultTable = defaultTable;
+    this.inferred = inferred;
     this.maxFrame = maxFrame;
     reset(s, limit);
   }
@@ -95,7 +100,18 @@ final class FrameLookahead {
     }
     int b = s.at(p);
     if (b == '-') {
-      return counted(p, pinned != null ? pinned : defaultTable);
+      CounterTable t = pinned != null || !inferred ? pinned : null;
+      if (t == null && inferred) {
+        try {
+          t = TableRule.forCounterFrame(s, p, limit, defaultTable);
+        } catch (CesrException e) {
+          return FRAME; // the framer reports it
+        }
+        if (t == null) {
+          return FRAME; // the framer says what it needs to tell the table
+        }
+      }
+      return counted(p, t != null ? t : defaultTable);
     }
     int have = limit - p;
     if (have >= VersionSniffer.SMELL_SIZE) {

@@ -1,5 +1,6 @@
 package dev.cesrj.stream;
 
+import dev.cesrj.CesrException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.group.Group;
 import dev.cesrj.internal.GroupViews;
@@ -45,6 +46,14 @@ final class HeldRun {
   CounterTable table;
   /** The table of the genus-version code in force after the message's own, or null. */
   CounterTable pinned;
+  /**
+   * True while the run, read with CESR 1.0 as the table is inferred, may still be read with the
+   * legacy table if CESR 1.0 refuses it ({@link TableRule}, rule 4); {@link #table} is {@code
+   * null} until the run's first counter tells the table.
+   */
+  boolean legacyMayFollow;
+  /** CESR 1.0's error once it refused the run and the legacy table reads it, else null. */
+  CesrException refused;
   /** The run so far (a top-level one): the same lists for the parser's life, emptied for each message. */
   final MessageFramer.Run run = new MessageFramer.Run(1);
   /** The views the groups of {@link #run} were made with. */
@@ -108,11 +117,14 @@ final class HeldRun {
     this.table = table;
     this.pinned = pinned;
     this.views = views;
+    this.legacyMayFollow = false;
+    this.refused = null;
   }
 
   /** Forgets the held message. */
   void clear() {
     start = -1;
+    refused = null;
     run.clear();
     version = null;
     views = null;

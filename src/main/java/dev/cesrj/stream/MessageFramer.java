@@ -216,8 +216,14 @@ final class MessageFramer {
       if (size > options.maxFrameBytes()) {
         throw new FrameTooLargeException(at, vs.text(), size, options.maxFrameBytes());
       }
-      CounterTable t = streamTable != null ? streamTable : options.table(vs.impliedTable());
+      CounterTable t =
+          streamTable != null
+              ? streamTable
+              : vs.impliedTable() == CounterTable.CESR_2_0
+                  ? CounterTable.CESR_2_0
+                  : options.tableInferred() ? null : options.defaultTable(); // null: the run tells
       held.start(at, vs, (int) size, t, streamTable, views);
+      held.legacyMayFollow = t == null || legacyMayFollow(vs, t);
     }
     if (held.runAt - at > limit - pos) {
       long missing = held.runAt - at - (limit - pos);
@@ -230,7 +236,29 @@ final class MessageFramer {
     }
     int bodyEnd = pos + (int) (held.runAt - at);
     int p = pos + (int) (held.next - at);
-    int end = ended ? run(held, bodyEnd, p, limit) : runSoFar(held, bodyEnd, p, limit);
+    int end;
+    try {
+      end = ended ? run(held, bodyEnd, p, limit) : runSoFar(held, bodyEnd, p, limit);
+    } catch (CesrException e) {
+      if (held.refused != null) {
+        throw TableRule.furthest(held.refused, e);
+      }
+      if (!held.legacyMayFollow
+          || held.table != CounterTable.CESR_1_0
+          || !TableRule.refusesGrammar(e)) {
+        throw e;
+      }
+      // TableRule, rule 4: the run again from its start, with the legacy table
+      held.refused = e;
+      held.table = CounterTable.CESR_1_0_LEGACY;
+      held.run.clear();
+      held.next = held.runAt;
+      try {
+        end = ended ? run(held, bodyEnd, bodyEnd, limit) : runSoFar(held, bodyEnd, bodyEnd, limit);
+      } catch (CesrException legacy) {
+        throw TableRule.furthest(e, legacy);
+      }
+    }
     if (end < 0) {
       return end;
     }
@@ -265,6 +293,10 @@ final class MessageFramer {
    */
   void keep(HeldRun held, Message m, int pos) {
     held.keep(src.offset(pos), m, streamTable, views);
+    held.legacyMayFollow =
+        m.genusVersion().isEmpty()
+            && m.bodyGroup().isEmpty()
+            && legacyMayFollow(m.version(), m.table());
   }
 
   /**
@@ -277,6 +309,10 @@ final class MessageFramer {
 
   /** The rest of the held run from {@code p}, all of it before {@code limit}: no more bytes come. */
   private int run(HeldRun held, int bodyEnd, int p, int limit) {
+    if (held.table == null) {
+      CounterTable t = runTable(held.version, p, limit);
+      held.table = t != null ? t : CounterTable.CESR_1_0; // as whole framing of the same bytes
+    }
     return attachments(p, limit, held.table, held.pinned, 1, false, held.run, p == bodyEnd);
   }
 
@@ -288,6 +324,17 @@ final class MessageFramer {
    *     the body, or the AttachmentGroup it starts, is cut
    */
   private int runSoFar(HeldRun held, int bodyEnd, int p, int limit) {
+    if (held.table == null) {
+      if (p >= limit) {
+        return hold(held, p, 1, HELD); // nothing after the body yet
+      }
+      CounterTable t = runTable(held.version, p, limit);
+      if (t == null) {
+        // the first counter and the start of its content tell the table: not held till then
+        return hold(held, p, TableRule.needed(src, p, limit), SHORT);
+      }
+      held.table = t;
+    }
     CounterTable table = held.table;
     Run run = held.run;
     while (p < limit) {
@@ -390,16 +437,18 @@ final class MessageFramer {
         return -1;
       }
     }
+    CounterTable ft = table();
     if (p < limit && startsCounter(src.at(p))) {
       if (within != null) {
         groups.requireDomain(within, p, limit);
       }
-      groups.counter(p, limit, table(), 0);
+      ft = counterFrameTable(p, limit);
+      groups.counter(p, limit, ft, 0);
       if (groups.code().layout() == Layout.GENERIC) {
-        return genericGroup(p, limit, depth, chain, out);
+        return genericGroup(p, limit, depth, chain, out, ft);
       }
     }
-    Message m = message(pos, p, limit, gvc, depth);
+    Message m = message(pos, p, limit, gvc, depth, ft);
     out.add(chain.isEmpty() ? m : m.inGenericGroups(chain));
     return pos + m.length();
   }
@@ -413,8 +462,9 @@ final class MessageFramer {
    *
    * @return the index just past the group
    */
-  private int genericGroup(int p, int limit, int depth, List<Group> chain, List<Message> out) {
-    int end = groups.group(p, limit, table(), depth);
+  private int genericGroup(
+      int p, int limit, int depth, List<Group> chain, List<Message> out, CounterTable table) {
+    int end = groups.group(p, limit, table, depth);
     Group gg = view(p, end, depth);
     List<Group> inner = new ArrayList<>(chain.size() + 1);
     inner.addAll(chain);
@@ -422,6 +472,9 @@ final class MessageFramer {
     List<Group> enclosing = List.copyOf(inner);
     int q = p + gg.counterSize();
     CounterTable outerTable = streamTable;
+    if (streamTable == null && options.tableInferred()) {
+      streamTable = table; // an inferred table holds for the content (TableRule, rule 1)
+    }
     Domain outer = within;
     within = gg.domain();
     try {
@@ -444,10 +497,64 @@ final class MessageFramer {
   }
 
   /**
+   * The table of the frame that starts with the counter at {@code p}: the one in force, or chosen;
+   * else the one {@link TableRule#forCounterFrame} infers (the default if none reads a message
+   * there, so that its error is reported).
+   *
+   * @throws TruncatedException if the bytes before {@code limit} do not tell yet
+   */
+  private CounterTable counterFrameTable(int p, int limit) {
+    if (streamTable != null || !options.tableInferred()) {
+      return table();
+    }
+    CounterTable t = TableRule.forCounterFrame(src, p, limit, options.defaultTable());
+    if (t == null) {
+      throw new TruncatedException(
+          src.offset(p), null, "the counter and the start of its content, which tell its table",
+          TableRule.needed(src, p, limit));
+    }
+    return t;
+  }
+
+  /**
+   * The table of the attachments of a bare body of version {@code vs} whose run starts at {@code
+   * p}: the one in force; CESR 2.0 for a version 2 body; the chosen table; or, inferred (see
+   * {@link TableRule}), CESR 1.0 or CESR 2.0 as the run's first counter tells ({@code null} if
+   * the bytes before {@code limit} do not tell yet; CESR 1.0 if no counter follows the body).
+   */
+  private CounterTable runTable(VersionString vs, int p, int limit) {
+    if (streamTable != null) {
+      return streamTable;
+    }
+    if (vs.impliedTable() == CounterTable.CESR_2_0) {
+      return CounterTable.CESR_2_0;
+    }
+    if (!options.tableInferred()) {
+      return options.defaultTable();
+    }
+    if (p >= limit || !startsCounter(src.at(p))) {
+      return CounterTable.CESR_1_0;
+    }
+    if (groups.isGenusVersionAt(p, limit, CounterTable.CESR_1_0)) {
+      return CounterTable.CESR_1_0; // it ends the run in every table
+    }
+    return TableRule.forVersion1Run(src, p, limit);
+  }
+
+  /** True if the message framed with {@code t} for a body of version {@code vs} may still be read with the legacy table. */
+  private boolean legacyMayFollow(VersionString vs, CounterTable t) {
+    return t == CounterTable.CESR_1_0
+        && streamTable == null
+        && options.tableInferred()
+        && vs.impliedTable() == CounterTable.CESR_1_0;
+  }
+
+  /**
    * Frames one top-level message starting at {@code p} (after any genus-version code, which
    * started at {@code start}).
    */
-  private Message message(int start, int p, int limit, Group gvc, int depth) {
+  private Message message(
+      int start, int p, int limit, Group gvc, int depth, CounterTable table) {
     if (p >= limit) {
       throw new TruncatedException(src.offset(p), null, "a message", 1);
     }
@@ -458,7 +565,6 @@ final class MessageFramer {
     if (!startsCounter(b)) {
       throw coldStart(p, b, "a message");
     }
-    CounterTable table = table();
     groups.counter(p, limit, table, 0);
     CounterCode code = groups.code();
     switch (code.layout()) {
@@ -514,9 +620,26 @@ final class MessageFramer {
           src.offset(p), vs.text(), "the rest of the message body", size - (limit - p));
     }
     int bodyEnd = p + (int) size;
-    CounterTable t = streamTable != null ? streamTable : options.table(vs.impliedTable());
+    CounterTable t = runTable(vs, bodyEnd, limit);
+    if (t == null) {
+      t = CounterTable.CESR_1_0; // the input ends before the table is told: CESR 1.0's truncation
+    }
     Run run = new Run(depth);
-    int end = attachments(bodyEnd, limit, t, streamTable, depth, false, run, true);
+    int end;
+    try {
+      end = attachments(bodyEnd, limit, t, streamTable, depth, false, run, true);
+    } catch (CesrException e) {
+      if (!legacyMayFollow(vs, t) || !TableRule.refusesGrammar(e)) {
+        throw e;
+      }
+      t = CounterTable.CESR_1_0_LEGACY; // TableRule, rule 4
+      run.clear();
+      try {
+        end = attachments(bodyEnd, limit, t, streamTable, depth, false, run, true);
+      } catch (CesrException legacy) {
+        throw TableRule.furthest(e, legacy);
+      }
+    }
     return new Message(
         src.offset(start),
         end - start,
@@ -586,7 +709,7 @@ final class MessageFramer {
         throw bodyGroupError(q);
       }
       Body body = body(q, end, t, depth + 1, scoped);
-      CounterTable at = scoped != null ? scoped : options.table(body.version.impliedTable());
+      CounterTable at = scoped != null ? scoped : t; // the envelope's table (keripy's parser)
       Run run = new Run(depth + 1);
       attachments(body.end, end, at, scoped, depth + 1, true, run, true);
       return new Message(
@@ -620,7 +743,7 @@ final class MessageFramer {
   private Message bodyGroupMessage(
       int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
     Body body = body(p, limit, table, depth, pinned);
-    CounterTable at = pinned != null ? pinned : options.table(body.version.impliedTable());
+    CounterTable at = pinned != null ? pinned : table; // the body group's table (keripy's parser)
     Run run = new Run(depth);
     int end = attachments(body.end, limit, at, pinned, depth, false, run, true);
     return new Message(

@@ -30,7 +30,7 @@ class FrameLookaheadTest {
 
     private static long decide(byte[] bytes, CounterTable pinned, long maxFrame) {
         ByteBuf buf = Unpooled.wrappedBuffer(bytes);
-        return new FrameLookahead(new Source(buf, 0), bytes.length, CounterTable.CESR_1_0, maxFrame)
+        return new FrameLookahead(new Source(buf, 0), bytes.length, CounterTable.CESR_1_0, false, maxFrame)
                 .decide(0, pinned);
     }
 

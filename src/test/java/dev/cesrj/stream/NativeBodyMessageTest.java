@@ -126,10 +126,15 @@ class NativeBodyMessageTest {
     }
 
     @Test
-    void theSubstreamNeedsCesr20FromTheDefaultOrAGenusCode() {
-        try (Messages messages = Messages.copyOf(ascii(SUBSTREAM))) {
+    void theSubstreamNeedsCesr20InferredChosenOrFromAGenusCode() {
+        CesrOptions v1 = CesrOptions.builder().defaultTable(dev.cesrj.code.CounterTable.CESR_1_0).build();
+        try (Messages messages = Messages.copyOf(ascii(SUBSTREAM), v1)) {
             ColdStartException e = assertThrows(ColdStartException.class, messages::hasNext);
             assertEquals("-B", e.code());
+        }
+        try (Messages messages = Messages.copyOf(ascii(SUBSTREAM))) {
+            Message m = messages.next();
+            assertEquals(1128 - 8, m.length(), "-B starts a message in CESR 2.0 only");
         }
         try (Messages messages = Messages.copyOf(ascii("-_AAACAA" + SUBSTREAM))) {
             Message m = messages.next();

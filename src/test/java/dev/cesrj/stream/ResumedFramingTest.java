@@ -99,8 +99,11 @@ class ResumedFramingTest {
         byte[] v2 = TestStreams.jsonV2("icp", "x");
         assertWaits(4, false, v2, "-CAB");
         assertWaits(88 + 4, true, v2, "-KAX"); // ControllerIdxSigs: 23 quadlets
-        // -C is not an AttachmentGroup in CESR 1.0: a NonTransReceiptCouples group, cut
-        assertWaits(132, true, BODY, "-CAB");
+        // after a version 1 body, -C is CESR 1.0's NonTransReceiptCouples or CESR 2.0's
+        // AttachmentGroup: with the table inferred, the first byte of its content tells
+        assertWaits(1, false, BODY, "-CAB");
+        assertWaits(132 - 1, true, BODY, "-CABD");
+        assertWaits(4 - 1, false, BODY, "-CAB-");
     }
 
     @Test

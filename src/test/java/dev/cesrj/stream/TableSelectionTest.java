@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cesrj.AmbiguousTableException;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ColdStartException;
@@ -44,6 +45,8 @@ class TableSelectionTest {
     static final CesrOptions V2_DEFAULT =
             CesrOptions.builder().defaultTable(CounterTable.CESR_2_0).build();
     static final CesrOptions LEGACY = CesrOptions.builder().legacyCesr10(true).build();
+    static final CesrOptions V1_CHOSEN =
+            CesrOptions.builder().defaultTable(CounterTable.CESR_1_0).build();
 
     /** The signature of kel_single's first message, without its -AAB counter (88 chars). */
     static final String SIG = TestStreams.kelSingleFirstAttachments().substring(4);
@@ -118,31 +121,56 @@ class TableSelectionTest {
             assertEquals("--AAABAA", m.genusVersion().orElseThrow().counterText());
             assertEquals(CounterTable.CESR_1_0_LEGACY, messages.streamTable());
         }
-        UnknownCodeException e = fails(UnknownCodeException.class, input, CesrOptions.DEFAULT);
+        // CESR 1.0 chosen: the legacy code is unknown, and the error names the legacy table
+        UnknownCodeException e = fails(UnknownCodeException.class, input, V1_CHOSEN);
         assertEquals(0, e.offset());
         assertTrue(e.getMessage().contains("--A starts the genus-version code --AAA of the legacy"
                 + " CESR 1.0 table"), e.getMessage());
+        // the table inferred: --AAABAA is the legacy code or a CESR 2.0 BigGenericGroup of 4,096
+        // quadlets whose content starts with a body; cesrj does not guess
+        AmbiguousTableException a = fails(AmbiguousTableException.class, input, CesrOptions.DEFAULT);
+        assertEquals(0, a.offset());
+        assertEquals(List.of(CounterTable.CESR_2_0, CounterTable.CESR_1_0_LEGACY), a.readings());
+        assertTrue(a.getMessage().contains("BigGenericGroup in CESR_2_0, and KERIACDCGenusVersion"
+                + " in CESR_1_0_LEGACY"), a.getMessage());
         // and the universal code switches a legacy reader to the current tables
         byte[] v2 = concat("-_AAACAA", V1_BODY, "-KAW" + SIG);
         assertEquals(List.of("CESR_2_0 -K:CESR_2_0 sigs 1"), read(v2, LEGACY));
     }
 
-    // ---- rule 2: else the protocol version of the body ----
+    // ---- rule 2: else a chosen table for version 1 bodies, or the one inferred ----
 
     @Test
-    void aVersion1BodyReadsItsAttachmentsWithCesr10WhateverTheDefault() {
+    void aVersion1BodyReadsItsAttachmentsWithTheChosenTableOrTheInferredOne() {
         byte[] input = concat(V1_BODY, "-AAB" + SIG);
-        assertEquals(List.of("CESR_1_0 -A:CESR_1_0 sigs 1"), read(input, V2_DEFAULT));
+        assertEquals(List.of("CESR_1_0 -A:CESR_1_0 sigs 1"), read(input, V1_CHOSEN));
+        // inferred: as a CESR 2.0 GenericGroup, -AAB would hold a frame, and a signature is none
         assertEquals(List.of("CESR_1_0 -A:CESR_1_0 sigs 1"), read(input, CesrOptions.DEFAULT));
+        // CESR 2.0 chosen, as keripy's parser configured for 2.0: -AAB is a GenericGroup
+        ColdStartException e = fails(ColdStartException.class, input, V2_DEFAULT);
+        assertEquals(299 + 4, e.offset());
+        // keripy 2.x: a version 1 body with CESR 2.0 attachments, read inferred and chosen alike
+        byte[] v2Attachments = concat(V1_BODY, "-KAW" + SIG);
+        assertEquals(List.of("CESR_2_0 -K:CESR_2_0 sigs 1"), read(v2Attachments, CesrOptions.DEFAULT));
+        assertEquals(List.of("CESR_2_0 -K:CESR_2_0 sigs 1"), read(v2Attachments, V2_DEFAULT));
+        byte[] wrapped = concat(V1_BODY, "-CAX" + "-KAW" + SIG);
+        assertEquals(List.of("CESR_2_0 -C:CESR_2_0 -K:CESR_2_0 sigs 1"),
+                read(wrapped, CesrOptions.DEFAULT));
     }
 
     @Test
-    void aVersion1BodyUnderTheLegacyProfileReadsTheLegacyTable() {
+    void aVersion1BodyReadsTheLegacyTableWhereCesr10RefusesIt() {
         byte[] input = concat(V1_BODY, "-DAB" + QUADRUPLE);
         assertEquals(List.of("CESR_1_0_LEGACY -D:CESR_1_0_LEGACY sigs 1"), read(input, LEGACY));
+        assertEquals(List.of("CESR_1_0_LEGACY -D:CESR_1_0_LEGACY sigs 1"),
+                read(input, CesrOptions.DEFAULT));
         // keripy's head counts -D in quadlets: one quadlet cannot hold the quadruple
-        MalformedException e = fails(MalformedException.class, input, CesrOptions.DEFAULT);
+        MalformedException e = fails(MalformedException.class, input, V1_CHOSEN);
         assertEquals(299 + 4, e.offset());
+        // refused by both: the error further into the stream is reported (the legacy table's)
+        byte[] bad = concat(V1_BODY, "-DAB" + QUADRUPLE.substring(0, 44) + "####");
+        CesrException both = fails(CesrException.class, bad, CesrOptions.DEFAULT);
+        assertEquals(299 + 4 + 44, both.offset(), both.getMessage());
     }
 
     @Test
@@ -167,8 +195,10 @@ class TableSelectionTest {
         bodyGroup = counter("-H", bodyGroup.length() / 4) + bodyGroup;
         byte[] input = ascii(counter("-B", bodyGroup.length() / 4) + bodyGroup);
         assertEquals(List.of("CESR_2_0 sigs 0"), read(input, V2_DEFAULT));
-        // under the default CESR 1.0, -B is WitnessIdxSigs, which cannot start a message
-        ColdStartException e = fails(ColdStartException.class, input, CesrOptions.DEFAULT);
+        // inferred: -B starts a message in CESR 2.0 only
+        assertEquals(List.of("CESR_2_0 sigs 0"), read(input, CesrOptions.DEFAULT));
+        // under a chosen CESR 1.0, -B is WitnessIdxSigs, which cannot start a message
+        ColdStartException e = fails(ColdStartException.class, input, V1_CHOSEN);
         assertEquals(0, e.offset());
         assertEquals("-B", e.code());
         // attachment-only input has no body: Groups reads it with the default
@@ -219,13 +249,15 @@ class TableSelectionTest {
      * configured for 2.0 reads it by its bodies' version.
      */
     @Test
-    void aVersion1StreamReadsUnderADefaultOf20() {
+    void aVersion1StreamReadsInferredButNotUnderAChosen20() {
         byte[] v1 = Corpus.bytes(TestStreams.KEL_SINGLE_V1);
-        List<String> got = read(v1, V2_DEFAULT);
-        assertEquals(read(v1, CesrOptions.DEFAULT), got);
+        List<String> got = read(v1, CesrOptions.DEFAULT);
+        assertEquals(read(v1, V1_CHOSEN), got);
         for (String line : got) {
             assertTrue(line.startsWith("CESR_1_0 -A:CESR_1_0"), line);
         }
+        // chosen 2.0, as keripy's head parser: -AAB is a GenericGroup
+        fails(ColdStartException.class, v1, V2_DEFAULT);
         try (Groups groups = Groups.copyOf(ascii(TestStreams.kelSingleFirstAttachments()), V2_DEFAULT)) {
             Group misread = groups.next();
             assertEquals("GenericGroup", misread.name());
@@ -276,10 +308,19 @@ class TableSelectionTest {
             Outcome streamed = StreamingRuns.streamed(stream, LEGACY, chunker, false);
             assertTrue(streamed.sameAs(whole), () -> streamed + " vs " + whole);
         }
-        // without the profile: a typed error naming it, the same whole and streamed
-        Outcome refused = StreamingRuns.whole(stream, CesrOptions.DEFAULT);
+        // CESR 1.0 chosen: a typed error naming the legacy table, the same whole and streamed
+        Outcome refused = StreamingRuns.whole(stream, V1_CHOSEN);
         assertEquals("UnknownCodeException@299", refused.error());
-        assertFalse(StreamingRuns.streamed(stream, CesrOptions.DEFAULT, Chunker.fixed(5), false)
+        assertFalse(StreamingRuns.streamed(stream, V1_CHOSEN, Chunker.fixed(5), false)
                 .messages().size() > 0);
+        // inferred: the two legacy messages read, then the legacy genus-version code mid-stream
+        // is ambiguous (a CESR 2.0 BigGenericGroup too), whole and streamed alike
+        Outcome inferred = StreamingRuns.whole(stream, CesrOptions.DEFAULT);
+        assertEquals(2, inferred.messages().size());
+        assertEquals("AmbiguousTableException@1238", inferred.error());
+        for (Chunker chunker : List.of(Chunker.fixed(1), Chunker.fixed(7), Chunker.random(random, 200))) {
+            Outcome streamed = StreamingRuns.streamed(stream, CesrOptions.DEFAULT, chunker, false);
+            assertTrue(streamed.sameAs(inferred), () -> streamed + " vs " + inferred);
+        }
     }
 }

@@ -1,0 +1,35 @@
+package dev.cesrj;
+
+import dev.cesrj.code.CounterTable;
+import java.util.List;
+
+/**
+ * A message whose counter table is inferred ({@link CesrOptions#tableInferred()}) and that two
+ * tables would both read, with different meanings: cesrj does not guess. The offset is the
+ * counter's; {@link #readings()} names the tables, and the message says what the counter means in
+ * each. Choose the table with a genus-version code in the stream ({@code -_AAABAA} for CESR 1.0,
+ * {@code -_AAACAA} for CESR 2.0) or with {@link CesrOptions.Builder#defaultTable(CounterTable)}.
+ */
+public class AmbiguousTableException extends CesrException {
+  private static final long serialVersionUID = 1L;
+
+  /** The tables that would each read the counter. */
+  private final List<CounterTable> readings;
+
+  /**
+   * @param offset byte offset of the counter both tables read
+   * @param code the counter code met there
+   * @param readings the tables that would each read it, in the order cesrj tries them
+   * @param detail what the counter means in each
+   */
+  public AmbiguousTableException(
+      long offset, String code, List<CounterTable> readings, String detail) {
+    super(offset, code, "a counter that only one of " + readings + " reads", detail);
+    this.readings = List.copyOf(readings);
+  }
+
+  /** {@return the tables that would each read the counter, in the order cesrj tries them} */
+  public List<CounterTable> readings() {
+    return readings;
+  }
+}
