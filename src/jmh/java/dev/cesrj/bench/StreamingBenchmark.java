@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * </pre>
  *
  * <p>The forked JVM runs with Netty leak detection disabled and {@code CesrOptions.DEFAULT}
- * ({@code PooledByteBufAllocator.DEFAULT}).
+ * ({@code PooledByteBufAllocator.DEFAULT}; {@code -p table=chosen}: CESR 1.0 chosen).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -58,12 +58,25 @@ public class StreamingBenchmark {
   @Param({"1"})
   public int copies;
 
+  /**
+   * How the counter table is found: {@code inferred} ({@code CesrOptions.DEFAULT}: each message's
+   * table told by its first counter and the start of its content) or {@code chosen} (CESR 1.0 set
+   * with {@code defaultTable}, nothing inferred): {@code -p table=inferred,chosen} shows what the
+   * rule costs.
+   */
+  @Param({"inferred"})
+  public String table;
+
   private byte[] stream;
-  private final CesrOptions options = CesrOptions.DEFAULT;
+  private CesrOptions options;
 
   /** Loads the stream; checks that both ways visit the same messages and groups. */
   @Setup(Level.Trial)
   public void setUp() {
+    options =
+        table.equals("chosen")
+            ? CesrOptions.builder().defaultTable(dev.cesrj.code.CounterTable.CESR_1_0).build()
+            : CesrOptions.DEFAULT;
     byte[] one = Corpus.bytes(STREAM);
     stream = new byte[one.length * copies];
     for (int i = 0; i < copies; i++) {

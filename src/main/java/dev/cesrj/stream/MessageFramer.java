@@ -240,24 +240,7 @@ final class MessageFramer {
     try {
       end = ended ? run(held, bodyEnd, p, limit) : runSoFar(held, bodyEnd, p, limit);
     } catch (CesrException e) {
-      if (held.refused != null) {
-        throw TableRule.furthest(held.refused, e);
-      }
-      if (!held.legacyMayFollow
-          || held.table != CounterTable.CESR_1_0
-          || !TableRule.refusesGrammar(e)) {
-        throw e;
-      }
-      // TableRule, rule 4: the run again from its start, with the legacy table
-      held.refused = e;
-      held.table = CounterTable.CESR_1_0_LEGACY;
-      held.run.clear();
-      held.next = held.runAt;
-      try {
-        end = ended ? run(held, bodyEnd, bodyEnd, limit) : runSoFar(held, bodyEnd, bodyEnd, limit);
-      } catch (CesrException legacy) {
-        throw TableRule.furthest(e, legacy);
-      }
+      end = heldLegacyRun(e, held, bodyEnd, limit, ended);
     }
     if (end < 0) {
       return end;
@@ -541,6 +524,54 @@ final class MessageFramer {
     return TableRule.forVersion1Run(src, p, limit);
   }
 
+  /**
+   * The run at {@code bodyEnd} again, into {@code run}, with the legacy table, after CESR 1.0
+   * refused it with {@code refused} ({@link TableRule}, rule 4).
+   *
+   * @return the index after the run
+   * @throws CesrException {@code refused} if the legacy table may not follow; else the error
+   *     {@link TableRule#furthest} picks if the legacy table refuses the run too
+   */
+  private int legacyRun(
+      CesrException refused, VersionString vs, CounterTable t, int bodyEnd, int limit, int depth,
+      Run run) {
+    if (!legacyMayFollow(vs, t) || !TableRule.refusesGrammar(refused)) {
+      throw refused;
+    }
+    run.clear();
+    try {
+      return attachments(
+          bodyEnd, limit, CounterTable.CESR_1_0_LEGACY, streamTable, depth, false, run, true);
+    } catch (CesrException legacy) {
+      throw TableRule.furthest(refused, legacy);
+    }
+  }
+
+  /**
+   * {@link #resume}'s rule 4: after {@code e}, CESR 1.0's error for the held run, the run again
+   * from its start with the legacy table, if it may follow; {@code e} itself otherwise, or
+   * {@link TableRule#furthest} of the two errors once the legacy table refused the run too.
+   */
+  private int heldLegacyRun(CesrException e, HeldRun held, int bodyEnd, int limit, boolean ended) {
+    if (held.refused != null) {
+      throw TableRule.furthest(held.refused, e);
+    }
+    if (!held.legacyMayFollow
+        || held.table != CounterTable.CESR_1_0
+        || !TableRule.refusesGrammar(e)) {
+      throw e;
+    }
+    held.refused = e;
+    held.table = CounterTable.CESR_1_0_LEGACY;
+    held.run.clear();
+    held.next = held.runAt;
+    try {
+      return ended ? run(held, bodyEnd, bodyEnd, limit) : runSoFar(held, bodyEnd, bodyEnd, limit);
+    } catch (CesrException legacy) {
+      throw TableRule.furthest(e, legacy);
+    }
+  }
+
   /** True if the message framed with {@code t} for a body of version {@code vs} may still be read with the legacy table. */
   private boolean legacyMayFollow(VersionString vs, CounterTable t) {
     return t == CounterTable.CESR_1_0
@@ -629,17 +660,15 @@ final class MessageFramer {
     try {
       end = attachments(bodyEnd, limit, t, streamTable, depth, false, run, true);
     } catch (CesrException e) {
-      if (!legacyMayFollow(vs, t) || !TableRule.refusesGrammar(e)) {
-        throw e;
-      }
-      t = CounterTable.CESR_1_0_LEGACY; // TableRule, rule 4
-      run.clear();
-      try {
-        end = attachments(bodyEnd, limit, t, streamTable, depth, false, run, true);
-      } catch (CesrException legacy) {
-        throw TableRule.furthest(e, legacy);
-      }
+      // out of line and without the run: a run seen by a handler could no longer stay unallocated
+      return legacyMessage(e, start, p, limit, gvc, depth, vs, t);
     }
+    return bareMessage(start, p, end, gvc, depth, vs, t, run);
+  }
+
+  /** The message of a bare body at {@code p} ending at {@code end}, its attachments {@code run}. */
+  private Message bareMessage(
+      int start, int p, int end, Group gvc, int depth, VersionString vs, CounterTable t, Run run) {
     return new Message(
         src.offset(start),
         end - start,
@@ -649,11 +678,27 @@ final class MessageFramer {
         null,
         null,
         vs,
-        buf.slice(p, (int) size),
+        buf.slice(p, (int) vs.size()),
         t,
         run.attachments,
         run.groups,
         run.nested);
+  }
+
+  /**
+   * The bare message at {@code p} read with the legacy table, after CESR 1.0 ({@code t}) refused
+   * it with {@code refused} ({@link TableRule}, rule 4).
+   *
+   * @throws CesrException {@code refused} if the legacy table may not follow; else the error
+   *     {@link TableRule#furthest} picks if the legacy table refuses it too
+   */
+  private Message legacyMessage(
+      CesrException refused, int start, int p, int limit, Group gvc, int depth, VersionString vs,
+      CounterTable t) {
+    Run run = new Run(depth);
+    int bodyEnd = p + (int) vs.size();
+    int end = legacyRun(refused, vs, t, bodyEnd, limit, depth, run);
+    return bareMessage(start, p, end, gvc, depth, vs, CounterTable.CESR_1_0_LEGACY, run);
   }
 
   /**

@@ -92,9 +92,13 @@ final class TableRule {
     if (v1Code != v2Code && counterIn(s, p, limit)) {
       return v2Code ? CounterTable.CESR_2_0 : CounterTable.CESR_1_0;
     }
-    Reading r10 = reading(CounterTable.CESR_1_0, s, p, limit);
-    Reading legacy = reading(CounterTable.CESR_1_0_LEGACY, s, p, limit);
     Reading r20 = reading(CounterTable.CESR_2_0, s, p, limit);
+    if (r20 == Reading.REFUTED) {
+      return CounterTable.CESR_1_0; // the common case: CESR 2.0 cannot read it
+    }
+    Reading r10 = reading(CounterTable.CESR_1_0, s, p, limit);
+    Reading legacy =
+        r10 == Reading.POSSIBLE ? Reading.POSSIBLE : reading(CounterTable.CESR_1_0_LEGACY, s, p, limit);
     boolean v1Out = r10 == Reading.REFUTED && legacy == Reading.REFUTED;
     if (r20 == Reading.REFUTED || v1Out) {
       return v1Out && r20 != Reading.REFUTED ? CounterTable.CESR_2_0 : CounterTable.CESR_1_0;

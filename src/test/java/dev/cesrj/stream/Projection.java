@@ -41,6 +41,10 @@ final class Projection {
             Map.entry("SealSourceTriples", "ssts"),
             Map.entry("ESSRPayloadGroup", "essrs"),
             Map.entry("PathedMaterialCouples", "ptds"),
+            Map.entry("TypedDigestSealCouples", "tdcs"),
+            Map.entry("BlindedStateQuadruples", "bsqs"),
+            Map.entry("BoundStateSextuples", "bsss"),
+            Map.entry("TypedMediaQuadruples", "tmqs"),
             // the legacy CESR 1.0 table (keripy 1.x parsing.py lists)
             Map.entry("TransReceiptQuadruples", "trqs"),
             Map.entry("SadPathSigGroups", "sadsigs"),
@@ -48,17 +52,21 @@ final class Projection {
             Map.entry("PathedMaterialGroup", "pathed"));
 
     /** Key of each tuple slot in a group item. */
-    private static final Map<Slot, String> SLOT_KEYS = Map.of(
-            Slot.PREFIXER, "prefixer",
-            Slot.NUMBER, "number",
-            Slot.DIGER, "diger",
-            Slot.SIGS, "sigers",
-            Slot.DATER, "dater",
-            Slot.VERFER, "verfer",
-            Slot.CIGAR, "cigar",
-            Slot.SIGER, "siger",
-            Slot.PATHER, "pather",
-            Slot.SIGNATURE_GROUP, "group");
+    private static final Map<Slot, String> SLOT_KEYS = Map.ofEntries(
+            Map.entry(Slot.PREFIXER, "prefixer"),
+            Map.entry(Slot.NUMBER, "number"),
+            Map.entry(Slot.DIGER, "diger"),
+            Map.entry(Slot.SIGS, "sigers"),
+            Map.entry(Slot.DATER, "dater"),
+            Map.entry(Slot.VERFER, "verfer"),
+            Map.entry(Slot.CIGAR, "cigar"),
+            Map.entry(Slot.SIGER, "siger"),
+            Map.entry(Slot.PATHER, "pather"),
+            Map.entry(Slot.SIGNATURE_GROUP, "group"),
+            Map.entry(Slot.NONCER, "noncer"),
+            Map.entry(Slot.LABELER, "labeler"),
+            Map.entry(Slot.VERSER, "verser"),
+            Map.entry(Slot.TEXTER, "texter"));
 
     private Projection() {
     }
@@ -190,6 +198,9 @@ final class Projection {
                 String key = SLOT_KEYS.get(slot);
                 if (key == null) {
                     throw new AssertionError("no corpus key for slot " + slot + " of " + g);
+                }
+                for (int n = 2; o.has(key); n++) { // a slot that repeats: noncer, noncer2, ...
+                    key = SLOT_KEYS.get(slot) + n;
                 }
                 if (slot == Slot.SIGS) {
                     ArrayNode sigs = o.putArray(key);
