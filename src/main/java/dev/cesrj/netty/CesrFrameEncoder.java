@@ -1,9 +1,11 @@
 package dev.cesrj.netty;
 
+import dev.cesrj.AmbiguousTableException;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.group.Group;
 import dev.cesrj.stream.Message;
+import dev.cesrj.stream.TableInference;
 import dev.cesrj.stream.VersionString;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -42,9 +44,10 @@ import java.util.Objects;
  * <p>A reader reads a message's attachments in the table a genus-version code in force selects;
  * a code at a message start stays in force for the rest of the stream (keripy's parser, {@code
  * parsing.py}). Without one, the reader uses a table of its own: keripy the one it is configured
- * with, {@link CesrFrameDecoder} the one the body's version implies (version 1, {@code
- * KERI10…}/{@code ACDC10…}: CESR 1.0; version 2, {@code KERICAA…}: CESR 2.0) or its options
- * choose. Only a code settles it. So the encoder keeps, for each channel, the table that the
+ * with, {@link CesrFrameDecoder} the one its options choose or, by default, the one it infers
+ * ({@link dev.cesrj.stream.TableInference}: CESR 2.0 for a version 2 body, {@code KERICAA…}; for
+ * a version 1 body, {@code KERI10…}/{@code ACDC10…}, the CESR 1.0 tables unless the first counter
+ * and its content read only in CESR 2.0). Only a code settles it. So the encoder keeps, for each channel, the table that the
  * genus-version codes it has written or relayed there put in force, and before each message
  * writes the genus-version code of its table ({@code -_AAABAA} for CESR 1.0, {@code -_AAACAA}
  * for CESR 2.0) exactly when a reader that takes the body's version for the table would
@@ -52,7 +55,9 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>no code is in force and the body's version implies the encoder's table: nothing is added,
- *       the message is written as it always was;
+ *       the message is written as it always was, unless a reader inferring the table would not
+ *       read its counters so (an empty first group after a version 1 body is read two ways):
+ *       then CESR 1.0's code goes in front;
  *   <li>a version-1 body with CESR 2.0 counters (what keripy 2.x writes): {@code -_AAACAA} goes
  *       in front of the first such message; later messages, version 1 or 2, follow without one
  *       while CESR 2.0 stays in force;
@@ -69,13 +74,14 @@ import java.util.Objects;
  * keripy configured with the table the first body's version implies): it frames what the
  * encoder writes back into the messages written, each with the encoder's table as its {@link
  * Message#table()}. The legacy CESR 1.0 table ({@link
- * CounterTable#CESR_1_0_LEGACY}) is the exception: only a reader with {@link
- * dev.cesrj.CesrOptions#legacyCesr10()} reads it (it is that reader's table for a version-1
- * body), and its genus-version code {@code --AAABAA} is read only where the legacy table is in
- * force already. So a legacy encoder writes version-1 messages without a code, as keripy 1.1 to
- * 1.3 and signify-ts write them, for a reader with that option; it refuses a version-2 body, and
- * refuses every message once a relayed code has put CESR 1.0 or 2.0 in force on the channel (no
- * code switches a reader back to the legacy table).
+ * CounterTable#CESR_1_0_LEGACY}) has no code a default reader reads ({@code --AAABAA} is read only
+ * where the legacy table is in force already, or chosen with {@link
+ * dev.cesrj.CesrOptions#legacyCesr10()}); a default reader infers it where CESR 1.0 refuses a
+ * version 1 message. So a legacy encoder writes version-1 messages without a code, as keripy 1.1
+ * to 1.3 and signify-ts write them; it refuses a version-2 body, a message whose first group a
+ * reader inferring the table would not read as legacy (an empty one), and every message once a
+ * relayed code has put CESR 1.0 or 2.0 in force on the channel (no code switches a reader back
+ * to the legacy table).
  *
  * <h2>What is refused</h2>
  *
@@ -203,6 +209,16 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
       for (OutgoingGroup g : m.groups()) {
         write(ctx, composite, g);
       }
+      if (!genusVersion && inForce.get() == null && !inferredAsWritten(composite, m.body())) {
+        if (table.isLegacy()) {
+          throw new IllegalArgumentException(
+              "legacy counters after a version 1 body that a reader inferring the table does not "
+                  + "read as written (an empty first group, or one CESR 2.0 reads too), and no "
+                  + "genus-version code selects the legacy table for it");
+        }
+        addGenusVersion(ctx, composite, table, 0);
+        genusVersion = true;
+      }
     } catch (RuntimeException | Error e) {
       composite.release();
       throw e;
@@ -210,6 +226,44 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
     out.add(composite);
     if (genusVersion) {
       inForce.set(table);
+    }
+  }
+
+  /**
+   * True if a reader that infers the table reads the attachments of {@code m}, a bare body framed
+   * in a CESR 1.0 table, in that family as {@code m} was read.
+   */
+  private static boolean inferredAsRead(CesrFrame frame, Message m) {
+    if (m.table().major() != 1 || m.version().impliedTable().major() != 1) {
+      return true;
+    }
+    ByteBuf content = frame.content();
+    int at = content.readerIndex() + (int) m.version().size();
+    try {
+      return TableInference.afterVersion1Body(content, at, content.writerIndex() - at)
+          .map(t -> t == CounterTable.CESR_1_0)
+          .orElse(true);
+    } catch (AmbiguousTableException e) {
+      return false;
+    }
+  }
+
+  /**
+   * True if a reader that infers the table ({@code CesrOptions.DEFAULT}) reads the counters written
+   * after the version 1 {@code body} at the start of {@code composite} in this encoder's CESR 1.0
+   * family, as they were written (an empty first group, for one, it cannot tell from CESR 2.0's).
+   */
+  private boolean inferredAsWritten(CompositeByteBuf composite, ByteBuf body) {
+    if (table.major() != 1) {
+      return true; // CESR 2.0 counters after a version 1 body always have their code in front
+    }
+    int at = composite.readerIndex() + body.readableBytes();
+    try {
+      return TableInference.afterVersion1Body(composite, at, composite.writerIndex() - at)
+          .map(t -> t == CounterTable.CESR_1_0)
+          .orElse(true);
+    } catch (AmbiguousTableException e) {
+      return false;
     }
   }
 
@@ -303,6 +357,15 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
               ? want.major() == m.version().impliedTable().major()
                   && (top == null || top.major() == 1)
               : want == now && (top == null || top == now);
+      if (reads && now == null && top == null && !inferredAsRead(frame, m)) {
+        if (want.isLegacy()) {
+          throw new IllegalArgumentException(
+              "a frame read in " + want + " that a reader inferring the table does not read so"
+                  + " (an empty first group, or one CESR 2.0 reads too): no genus-version code"
+                  + " selects the legacy table for it");
+        }
+        reads = false;
+      }
       if (reads) {
         after = now;
       } else {
@@ -371,6 +434,14 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
   }
 
   /** Adds the genus-version code that selects {@code t}: {@code -_AAABAA}, {@code -_AAACAA}. */
+  private static void addGenusVersion(
+      ChannelHandlerContext ctx, CompositeByteBuf composite, CounterTable t, int index) {
+    ByteBuf code = ctx.alloc().buffer(8);
+    code.writeBytes(t.genusVersion().qb64((long) t.major() << 12)
+        .getBytes(StandardCharsets.US_ASCII));
+    composite.addComponent(true, index, code);
+  }
+
   private static void addGenusVersion(
       ChannelHandlerContext ctx, CompositeByteBuf composite, CounterTable t) {
     addCounter(ctx, composite, t.genusVersion(), (long) t.major() << 12);

@@ -3,6 +3,7 @@ package dev.cesrj.netty;
 import static dev.cesrj.netty.Wire.pooled;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -632,5 +633,46 @@ class CesrFrameEncoderTest {
         } finally {
             channel.finishAndReleaseAll();
         }
+    }
+
+    /**
+     * An empty first group after a version 1 body is an empty ControllerIdxSigs in CESR 1.0 and an
+     * empty GenericGroup in CESR 2.0: a reader inferring the table refuses it as ambiguous, so the
+     * CESR 1.0 encoder puts {@code -_AAABAA} in front (and only there), and the legacy encoder,
+     * whose table no code a default reader reads selects, refuses it before writing a byte.
+     */
+    @Test
+    void anEmptyFirstGroupAfterAV1BodyGetsTheGenusVersionCodeOrIsRefused() {
+        SplittableRandom random = new SplittableRandom(29);
+        String v1 = Wire.jsonV1("icp", SAID, 0);
+        String sig = Wire.signature(0, random);
+        List<String> texts = writtenInTurn(new CesrFrameEncoder(CounterTable.CESR_1_0, false),
+                new OutgoingMessage(pooled(v1)).attach(OutgoingGroup.of("ControllerIdxSigs")),
+                signedBy(v1, sig));
+        assertEquals(List.of("-_AAABAA" + v1 + "-AAA", v1 + "-AAB" + sig), texts);
+        List<CesrFrame> frames = decode(String.join("", texts));
+        try {
+            assertEquals(2, frames.size());
+            assertEquals(CounterTable.CESR_1_0, frames.get(0).message().table());
+            assertEquals(CounterTable.CESR_1_0, frames.get(1).message().table());
+        } finally {
+            release(frames);
+        }
+        // without a code, the same bytes are ambiguous to a default reader
+        Recorder recorder = new Recorder();
+        EmbeddedChannel reader = new EmbeddedChannel(new CesrFrameDecoder(), recorder);
+        reader.writeInbound(Unpooled.copiedBuffer(v1 + "-AAA", StandardCharsets.US_ASCII));
+        reader.finish();
+        assertEquals(1, recorder.errors.size());
+        assertTrue(recorder.errors.get(0) instanceof dev.cesrj.AmbiguousTableException,
+                String.valueOf(recorder.errors));
+        release(recorder.frames);
+        EmbeddedChannel legacy = new EmbeddedChannel(new CesrFrameEncoder(CounterTable.CESR_1_0_LEGACY, false));
+        OutgoingMessage empty = new OutgoingMessage(pooled(v1)).attach(OutgoingGroup.of("ControllerIdxSigs"));
+        io.netty.handler.codec.EncoderException e =
+                assertThrows(io.netty.handler.codec.EncoderException.class, () -> legacy.writeOutbound(empty));
+        assertTrue(e.getCause() instanceof IllegalArgumentException, String.valueOf(e.getCause()));
+        assertNull(legacy.readOutbound());
+        legacy.finishAndReleaseAll();
     }
 }
