@@ -47,9 +47,11 @@ import java.util.List;
  * envelope or a body group starts a nested message.
  *
  * <p>Counter table of a message's attachments: the table a genus-version code in force selects
- * (the stream's, or one that leads the enclosing envelope or AttachmentGroup: "pinned" below),
- * else the one the body's version implies. A body whose protocol or genus major version is above
- * the pinned table's is refused, as keripy's {@code Serdery.reap} does.
+ * (the stream's, or one that leads the enclosing envelope or AttachmentGroup: "pinned" below);
+ * else, inside an envelope or after a body group, that group's table; else, after a bare body,
+ * CESR 2.0 for a version 2 body and, for a version 1 body, the table chosen in the options or
+ * the one {@link TableRule} infers. A body whose protocol or genus major version is above the
+ * pinned table's is refused, as keripy's {@code Serdery.reap} does.
  */
 final class MessageFramer {
   private final ByteBuf buf;

@@ -43,11 +43,12 @@ import java.util.List;
  *       If readings of both remain, the message is an {@link AmbiguousTableException} that names
  *       them; cesrj never picks one of two readings that both frame.
  *   <li>In the CESR 1.0 tables, CESR 1.0 is tried first and the legacy table only if CESR 1.0
- *       refuses the message (an error other than a truncation): the two give the same codes the
- *       same meaning except where one of them lacks the code, and for TransReceiptIdxSigGroups
- *       and TransReceiptQuadruples {@code -D}, whose element grammars exclude each other. If the
- *       legacy table refuses it too, the error reported is CESR 1.0's, unless CESR 1.0 refused a
- *       code that only the legacy table has.
+ *       refuses the message's grammar ({@link #refusesGrammar}: an unknown code, a malformed
+ *       group, a code where none may stand; not a truncation or a limit): the two give the same
+ *       codes the same meaning except where one of them lacks the code, and for
+ *       TransReceiptIdxSigGroups and TransReceiptQuadruples {@code -D}, whose element grammars
+ *       exclude each other. If the legacy table refuses it too, the error further into the
+ *       stream is reported, CESR 1.0's on a tie ({@link #furthest}).
  * </ol>
  *
  * The rule looks at no more than a counter and the first primitives of its content, so a stream
