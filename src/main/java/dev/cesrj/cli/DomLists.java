@@ -1,5 +1,7 @@
 package dev.cesrj.cli;
 
+import dev.cesrj.code.CounterCode;
+import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Tuple;
@@ -109,14 +111,29 @@ final class DomLists {
     return out;
   }
 
-  /** The name of a group without its {@code Big} prefix: both forms fill the same list. */
+  /**
+   * The name of the small form of the group named {@code name} in any table ({@link
+   * CounterCode#baseName()}): both forms fill the same list. A name no table has is returned as
+   * it is.
+   */
   static String baseName(String name) {
-    return name.startsWith("Big") ? name.substring(3) : name;
+    for (CounterTable t : CounterTable.values()) {
+      CounterCode c = t.named(name);
+      if (c != null) {
+        return c.baseName();
+      }
+    }
+    return name;
   }
 
   /** The list a group of {@code name} fills (by its name alone), or {@code null}. */
   static String forName(String name) {
     return BY_NAME.get(baseName(name));
+  }
+
+  /** The list a group of code {@code c} fills (by its name alone), or {@code null}. */
+  static String forCode(CounterCode c) {
+    return BY_NAME.get(c.baseName());
   }
 
   /**
@@ -129,12 +146,12 @@ final class DomLists {
       return null;
     }
     List<SadItem> sad = sadItems(g);
-    return sad.isEmpty() ? forName(g.name()) : sad.get(0).list();
+    return sad.isEmpty() ? forCode(g.code()) : sad.get(0).list();
   }
 
   /** True for the legacy SAD-path groups {@code -J} and {@code -K}. */
   static boolean isSadPath(Group g) {
-    String name = baseName(g.name());
+    String name = g.code().baseName();
     return name.equals(SAD_PATH) || name.equals(ROOT_SAD_PATH);
   }
 
@@ -147,17 +164,17 @@ final class DomLists {
   /** The SAD-path elements of {@code g} in stream order (none if {@code g} is no SAD-path group). */
   static List<SadItem> sadItems(Group g) {
     List<SadItem> out = new ArrayList<>();
-    String name = baseName(g.name());
+    String name = g.code().baseName();
     if (name.equals(SAD_PATH)) {
       sadPath(g, null, out);
     } else if (name.equals(ROOT_SAD_PATH)) {
       Element root = null;
       for (Element e : g.elements()) {
-        if (e instanceof Group && baseName(((Group) e).name()).equals(SAD_PATH)) {
+        if (e instanceof Group && ((Group) e).code().baseName().equals(SAD_PATH)) {
           sadPath((Group) e, root, out);
         } else if (e instanceof Tuple) {
           for (Element part : ((Tuple) e).parts()) {
-            if (part instanceof Group && baseName(((Group) part).name()).equals(SAD_PATH)) {
+            if (part instanceof Group && ((Group) part).code().baseName().equals(SAD_PATH)) {
               sadPath((Group) part, root, out);
             } else if (root == null) {
               root = part;
@@ -187,7 +204,7 @@ final class DomLists {
         }
       }
       if (sigs != null) {
-        String list = BY_NAME.get(SAD_PATH + "/" + baseName(sigs.name()));
+        String list = BY_NAME.get(SAD_PATH + "/" + sigs.code().baseName());
         out.add(new SadItem(root, path, sigs, list != null ? list : BY_NAME.get(SAD_PATH)));
       }
     }

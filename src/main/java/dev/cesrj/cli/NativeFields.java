@@ -83,7 +83,7 @@ final class NativeFields {
     try {
       List<Element> fields = body.elements();
       Map<String, String> out = new HashMap<>();
-      if (DomLists.baseName(body.name()).equals("MapBodyGroup")) {
+      if (body.code().isMapBody()) {
         for (int i = 0; i + 1 < fields.size(); i += 2) {
           String label = fields.get(i) instanceof Matter ? text((Matter) fields.get(i), "") : null;
           if (label != null && fields.get(i + 1) instanceof Matter) {

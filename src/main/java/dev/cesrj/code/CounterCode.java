@@ -26,24 +26,57 @@ public final class CounterCode {
   private final int tupleMaxSize;
   private final int headMinSize;
   private final boolean countsSignatures;
+  private final Trait trait;
+  private final CounterCode smallForm;
+
+  /**
+   * What a code is beyond its layout and element grammar, where the CESR code tables and keripy's
+   * parser single some groups out: set in the row that defines the code (both forms of a group
+   * share it).
+   */
+  enum Trait {
+    /** Nothing beyond its layout. */
+    NONE,
+    /** MapBodyGroup: a CESR-native body whose every field follows its label. */
+    MAP_BODY,
+    /**
+     * A seal group keripy's CESR-native bodies hold as a field (keripy {@code Serder.ClanCodes}).
+     */
+    SEAL,
+    /**
+     * May stand as the signature group of a legacy SadPathSigGroups element (keripy 1.x {@code
+     * Parser._sadPathSigGroup}): TransIdxSigGroups, ControllerIdxSigs, NonTransReceiptCouples.
+     */
+    SAD_PATH_SIGNATURES,
+    /** The legacy SadPathSigGroups {@code -J}: the element of RootSadPathSigGroups {@code -K}. */
+    SAD_PATH
+  }
 
   CounterCode(
       CounterTable table, String code, String name, CountUnit unit, Layout layout, Slot... slots) {
-    this(table, code, name, unit, layout, new Slot[0], slots);
+    this(table, code, name, unit, layout, Trait.NONE, null, new Slot[0], slots);
   }
 
-  /** A tuple group whose content starts with the items of {@code head}, once, before its tuples. */
+  /**
+   * A code of trait {@code trait}: the small form of its group if {@code smallForm} is {@code
+   * null}, else the big form of {@code smallForm}; a tuple group's content starts with the items
+   * of {@code head}, once, before its tuples.
+   */
   CounterCode(
       CounterTable table,
       String code,
       String name,
       CountUnit unit,
       Layout layout,
+      Trait trait,
+      CounterCode smallForm,
       Slot[] head,
       Slot[] slots) {
     this.table = table;
     this.code = code;
     this.name = name;
+    this.trait = trait;
+    this.smallForm = smallForm != null ? smallForm : this;
     this.unit = unit;
     this.layout = layout;
     this.slots = List.of(slots);
@@ -120,6 +153,49 @@ public final class CounterCode {
   /** {@return true for the big ({@code --X}, legacy {@code -0X}) form} */
   public boolean isBig() {
     return code.length() == 3;
+  }
+
+  /**
+   * {@return the small form of this code's group: this code itself unless it is a big form, else
+   * the small code of the same group with the same layout, unit and element grammar (e.g. {@code
+   * -V} AttachmentGroup for {@code --V} BigAttachmentGroup in CESR 2.0, {@code -V} for the legacy
+   * {@code -0V})} keripy {@code counting.py} pairs each big code with its small one by name ({@code
+   * Big} in front).
+   */
+  public CounterCode smallForm() {
+    return smallForm;
+  }
+
+  /**
+   * {@return the name of this code's group without its size form: {@link #name()} of {@link
+   * #smallForm()} (e.g. {@code AttachmentGroup} for both {@code -V} and {@code --V})}
+   */
+  public String baseName() {
+    return smallForm.name;
+  }
+
+  /**
+   * {@return true for MapBodyGroup and its big form (CESR 2.0 {@code -G}, {@code --G}): a
+   * CESR-native body whose every field is a label then its value, so that its Verser is the
+   * second primitive, not the first as in a FixBodyGroup} keripy {@code counting.py}, {@code
+   * serdering.py}.
+   */
+  public boolean isMapBody() {
+    return trait == Trait.MAP_BODY;
+  }
+
+  /**
+   * {@return true for the seal groups, small and big, that a CESR-native body may hold as a field
+   * (CESR 2.0 {@code -Q} DigestSealSingles to {@code -W} TypedDigestSealCouples; keripy {@code
+   * serdering.py} {@code Serder.ClanCodes})}
+   */
+  public boolean isSeal() {
+    return trait == Trait.SEAL;
+  }
+
+  /** {@return this code's trait, as its table row sets it} */
+  Trait trait() {
+    return trait;
   }
 
   /** {@return what the count counts} */

@@ -1,5 +1,9 @@
 package dev.cesrj.code;
 
+import static dev.cesrj.code.CounterCode.Trait.MAP_BODY;
+import static dev.cesrj.code.CounterCode.Trait.SAD_PATH;
+import static dev.cesrj.code.CounterCode.Trait.SAD_PATH_SIGNATURES;
+import static dev.cesrj.code.CounterCode.Trait.SEAL;
 import static dev.cesrj.code.CountUnit.ELEMENTS;
 import static dev.cesrj.code.CountUnit.QUADLETS;
 import static dev.cesrj.code.Layout.ATTACHMENTS;
@@ -120,7 +124,7 @@ public enum CounterTable {
     addBoth("D", "DatagramSegmentGroup", QUADLETS, UNSUPPORTED_MESSAGE);
     addBoth("E", "ESSRWrapperGroup", QUADLETS, UNSUPPORTED_MESSAGE);
     addBoth("F", "FixBodyGroup", QUADLETS, NATIVE_BODY);
-    addBoth("G", "MapBodyGroup", QUADLETS, NATIVE_BODY);
+    addBoth(MAP_BODY, "G", "MapBodyGroup", QUADLETS, NATIVE_BODY);
     addBoth("H", "NonNativeBodyGroup", QUADLETS, NON_NATIVE_BODY);
     addBoth("I", "GenericMapGroup", QUADLETS, NATIVE_FIELDS);
     addBoth("J", "GenericListGroup", QUADLETS, NATIVE_FIELDS);
@@ -130,13 +134,13 @@ public enum CounterTable {
     addBoth("N", "TransReceiptIdxSigGroups", QUADLETS, TUPLES, PREFIXER, NUMBER, DIGER, SIGS);
     addBoth("O", "FirstSeenReplayCouples", QUADLETS, TUPLES, NUMBER, DATER);
     addBoth("P", "PathedMaterialCouples", QUADLETS, PATHED);
-    addBoth("Q", "DigestSealSingles", QUADLETS, UNSUPPORTED, DIGER);
-    addBoth("R", "MerkleRootSealSingles", QUADLETS, UNSUPPORTED, DIGER);
-    addBoth("S", "SealSourceCouples", QUADLETS, TUPLES, NUMBER, DIGER);
-    addBoth("T", "SealSourceTriples", QUADLETS, TUPLES, PREFIXER, NUMBER, DIGER);
-    addBoth("U", "SealSourceLastSingles", QUADLETS, UNSUPPORTED, PREFIXER);
-    addBoth("V", "BackerRegistrarSealCouples", QUADLETS, UNSUPPORTED, PREFIXER, DIGER);
-    addBoth("W", "TypedDigestSealCouples", QUADLETS, TUPLES, VERSER, DIGER);
+    addBoth(SEAL, "Q", "DigestSealSingles", QUADLETS, UNSUPPORTED, DIGER);
+    addBoth(SEAL, "R", "MerkleRootSealSingles", QUADLETS, UNSUPPORTED, DIGER);
+    addBoth(SEAL, "S", "SealSourceCouples", QUADLETS, TUPLES, NUMBER, DIGER);
+    addBoth(SEAL, "T", "SealSourceTriples", QUADLETS, TUPLES, PREFIXER, NUMBER, DIGER);
+    addBoth(SEAL, "U", "SealSourceLastSingles", QUADLETS, UNSUPPORTED, PREFIXER);
+    addBoth(SEAL, "V", "BackerRegistrarSealCouples", QUADLETS, UNSUPPORTED, PREFIXER, DIGER);
+    addBoth(SEAL, "W", "TypedDigestSealCouples", QUADLETS, TUPLES, VERSER, DIGER);
     addBoth("X", "TransIdxSigGroups", QUADLETS, TUPLES, PREFIXER, NUMBER, DIGER, SIGS);
     addBoth("Y", "TransLastIdxSigGroups", QUADLETS, TUPLES, PREFIXER, SIGS);
     addBoth("Z", "ESSRPayloadGroup", QUADLETS, TUPLES, TEXTER);
@@ -171,21 +175,22 @@ public enum CounterTable {
    * drifted between versions.) {@code -Z} counts Texter elements, as keripy 1.3 parses it.
    */
   private void defineLegacy10() {
-    add("A", "ControllerIdxSigs", ELEMENTS, TUPLES, SIGER);
+    add(SAD_PATH_SIGNATURES, "A", "ControllerIdxSigs", ELEMENTS, TUPLES, SIGER);
     add("B", "WitnessIdxSigs", ELEMENTS, TUPLES, SIGER);
-    add("C", "NonTransReceiptCouples", ELEMENTS, TUPLES, VERFER, CIGAR);
+    add(SAD_PATH_SIGNATURES, "C", "NonTransReceiptCouples", ELEMENTS, TUPLES, VERFER, CIGAR);
     add("D", "TransReceiptQuadruples", ELEMENTS, TUPLES, PREFIXER, NUMBER, DIGER, SIGER);
     add("E", "FirstSeenReplayCouples", ELEMENTS, TUPLES, NUMBER, DATER);
-    add("F", "TransIdxSigGroups", ELEMENTS, TUPLES, PREFIXER, NUMBER, DIGER, SIGS);
+    add(SAD_PATH_SIGNATURES, "F", "TransIdxSigGroups", ELEMENTS, TUPLES, PREFIXER, NUMBER, DIGER,
+        SIGS);
     add("G", "SealSourceCouples", ELEMENTS, TUPLES, NUMBER, DIGER);
     add("H", "TransLastIdxSigGroups", ELEMENTS, TUPLES, PREFIXER, SIGS);
     add("I", "SealSourceTriples", ELEMENTS, TUPLES, PREFIXER, NUMBER, DIGER);
-    add("J", "SadPathSigGroups", ELEMENTS, TUPLES, PATHER, SIGNATURE_GROUP);
+    add(SAD_PATH, "J", "SadPathSigGroups", ELEMENTS, TUPLES, PATHER, SIGNATURE_GROUP);
     addCode(
         "-K",
         new CounterCode(
-            this, "-K", "RootSadPathSigGroups", ELEMENTS, TUPLES, new Slot[] {PATHER},
-            new Slot[] {SAD_PATH_SIG_GROUP}));
+            this, "-K", "RootSadPathSigGroups", ELEMENTS, TUPLES, CounterCode.Trait.NONE, null,
+            new Slot[] {PATHER}, new Slot[] {SAD_PATH_SIG_GROUP}));
     addLegacyBoth("L", "PathedMaterialGroup", QUADLETS, PATHED);
     addLegacyBoth("V", "AttachmentGroup", QUADLETS, ATTACHMENTS);
     addLegacyBoth("W", "GenericGroup", QUADLETS, GENERIC);
@@ -203,8 +208,23 @@ public enum CounterTable {
     controllerIdxSigs = small['A'];
   }
 
-  private void add(String letter, String name, CountUnit unit, Layout layout, Slot... slots) {
-    addCode("-" + letter, new CounterCode(this, "-" + letter, name, unit, layout, slots));
+  private CounterCode add(
+      String letter, String name, CountUnit unit, Layout layout, Slot... slots) {
+    return add(CounterCode.Trait.NONE, letter, name, unit, layout, slots);
+  }
+
+  private CounterCode add(
+      CounterCode.Trait trait,
+      String letter,
+      String name,
+      CountUnit unit,
+      Layout layout,
+      Slot... slots) {
+    CounterCode c =
+        new CounterCode(
+            this, "-" + letter, name, unit, layout, trait, null, new Slot[0], slots);
+    addCode("-" + letter, c);
+    return c;
   }
 
   private void addCode(String code, CounterCode c) {
@@ -213,18 +233,45 @@ public enum CounterTable {
   }
 
   private void addBoth(String letter, String name, CountUnit unit, Layout layout, Slot... slots) {
-    add(letter, name, unit, layout, slots);
-    CounterCode c = new CounterCode(this, "--" + letter, "Big" + name, unit, layout, slots);
-    big[letter.charAt(0)] = c;
-    all.add(c);
+    addBoth(CounterCode.Trait.NONE, letter, name, unit, layout, slots);
+  }
+
+  /** A small code {@code -X} and its big form {@code --X}, both of trait {@code trait}. */
+  private void addBoth(
+      CounterCode.Trait trait,
+      String letter,
+      String name,
+      CountUnit unit,
+      Layout layout,
+      Slot... slots) {
+    addBig("--", add(trait, letter, name, unit, layout, slots));
   }
 
   /** A small code {@code -X} and its legacy big form {@code -0X} (hard size 3). */
   private void addLegacyBoth(
       String letter, String name, CountUnit unit, Layout layout, Slot... slots) {
-    add(letter, name, unit, layout, slots);
-    CounterCode c = new CounterCode(this, "-0" + letter, "Big" + name, unit, layout, slots);
-    big[letter.charAt(0)] = c;
+    addBig("-0", add(letter, name, unit, layout, slots));
+  }
+
+  /**
+   * The big form of {@code small}: hard part {@code prefix} then its letter, named {@code Big}
+   * then its name (as every big code of keripy's {@code counting.py}), with its unit, layout,
+   * trait and element grammar.
+   */
+  private void addBig(String prefix, CounterCode small) {
+    char letter = small.code().charAt(1);
+    CounterCode c =
+        new CounterCode(
+            this,
+            prefix + letter,
+            "Big" + small.name(),
+            small.unit(),
+            small.layout(),
+            small.trait(),
+            small,
+            small.head().toArray(new Slot[0]),
+            small.slots().toArray(new Slot[0]));
+    big[letter] = c;
     all.add(c);
   }
 

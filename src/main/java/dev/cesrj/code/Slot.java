@@ -41,9 +41,15 @@ public enum Slot {
   /** An ISO-8601 date-time. */
   DATER(EnumSet.of(MatterCode.DateTime)),
   /** A byte string (Bytes codes). */
-  TEXTER(variable("Bytes")),
+  TEXTER(
+      EnumSet.of(
+          MatterCode.Bytes_L0, MatterCode.Bytes_L1, MatterCode.Bytes_L2, MatterCode.Bytes_Big_L0,
+          MatterCode.Bytes_Big_L1, MatterCode.Bytes_Big_L2)),
   /** A Base64 path (StrB64 codes). */
-  PATHER(variable("StrB64")),
+  PATHER(
+      EnumSet.of(
+          MatterCode.StrB64_L0, MatterCode.StrB64_L1, MatterCode.StrB64_L2,
+          MatterCode.StrB64_Big_L0, MatterCode.StrB64_Big_L1, MatterCode.StrB64_Big_L2)),
   /** A protocol/genus version tag (Tag7 or Tag10). */
   VERSER(EnumSet.of(MatterCode.Tag7, MatterCode.Tag10)),
   /** A salt, nonce or digest ({@code Empty} allowed). */
@@ -91,16 +97,6 @@ public enum Slot {
     this.maxSize = accepts != null ? max : -1;
   }
 
-  private static Set<MatterCode> variable(String prefix) {
-    EnumSet<MatterCode> s = EnumSet.noneOf(MatterCode.class);
-    for (MatterCode c : MatterCode.values()) {
-      if (c.isVariable() && c.name().startsWith(prefix + "_")) {
-        s.add(c);
-      }
-    }
-    return s;
-  }
-
   /**
    * {@return true if a Matter primitive of this code may stand in this slot}
    *
@@ -129,12 +125,9 @@ public enum Slot {
     }
     switch (this) {
       case SIGNATURE_GROUP:
-        String name = code.name();
-        return name.equals("TransIdxSigGroups")
-            || name.equals("ControllerIdxSigs")
-            || name.equals("NonTransReceiptCouples");
+        return code.trait() == CounterCode.Trait.SAD_PATH_SIGNATURES;
       case SAD_PATH_SIG_GROUP:
-        return code.name().equals("SadPathSigGroups");
+        return code.trait() == CounterCode.Trait.SAD_PATH;
       default:
         return false;
     }

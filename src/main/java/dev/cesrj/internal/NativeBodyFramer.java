@@ -10,7 +10,6 @@ import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
-import java.util.Set;
 
 /**
  * Frames CESR-native message bodies (CESR 2.0 FixBodyGroup {@code -F}/{@code --F} and
@@ -136,23 +135,11 @@ public final class NativeBodyFramer {
     return q;
   }
 
-  /** The seal groups of native bodies, by name (keripy {@code Serder.ClanCodes}). */
-  private static final Set<String> SEALS =
-      Set.of(
-          "DigestSealSingles",
-          "MerkleRootSealSingles",
-          "SealSourceCouples",
-          "SealSourceTriples",
-          "SealSourceLastSingles",
-          "BackerRegistrarSealCouples",
-          "TypedDigestSealCouples");
-
-  /** True for the groups that may be a field of a native body: field groups and seal groups. */
+  /**
+   * True for the groups that may be a field of a native body: field groups and seal groups
+   * ({@link CounterCode#isSeal()}).
+   */
   static boolean isField(CounterCode c) {
-    if (c.layout() == Layout.NATIVE_FIELDS) {
-      return true;
-    }
-    String name = c.isBig() ? c.name().substring(3) : c.name();
-    return SEALS.contains(name);
+    return c.layout() == Layout.NATIVE_FIELDS || c.isSeal();
   }
 }

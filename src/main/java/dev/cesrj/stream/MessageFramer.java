@@ -887,7 +887,7 @@ final class MessageFramer {
     }
     int r = natives.body(q, limit, table, depth);
     Group group = views.group(q, r - q, code, count, depth);
-    int verser = code.name().startsWith("Map") || code.name().startsWith("BigMap") ? 1 : 0;
+    int verser = code.isMapBody() ? 1 : 0;
     List<Element> fields = group.elements();
     Element v = fields.size() > verser ? fields.get(verser) : null;
     Matter tag =

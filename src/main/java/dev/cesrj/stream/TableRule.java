@@ -400,8 +400,7 @@ final class TableRule {
         return matter(Slot.PATHER, d, s, q, limit, room);
       case NATIVE_BODY:
         {
-          boolean map = c.name().startsWith("Map") || c.name().startsWith("BigMap");
-          if (!map) {
+          if (!c.isMapBody()) {
             return matter(Slot.VERSER, d, s, q, limit, room);
           }
           Reading label = matter(Slot.LABELER, d, s, q, limit, room);

@@ -144,8 +144,7 @@ final class Projection {
         }
         Layout layout = g.code().layout();
         if (layout == Layout.TUPLES || layout == Layout.PATHED) {
-            String base = g.name().startsWith("Big") ? g.name().substring(3) : g.name();
-            String field = FIELDS.get(base);
+            String field = FIELDS.get(g.code().baseName());
             if (field == null) {
                 throw new AssertionError("keripy has no MsgParseDom list for " + g);
             }
