@@ -101,7 +101,7 @@ public final class GroupFramer {
     int fs = (int) d.size(c.fs());
     int avail = limit - pos;
     if (avail < fs) {
-      throw new TruncatedException(src.offset(pos), c.code(), "a counter", fs + rest - avail);
+      throw Errors.counter(src.offset(pos), c.code(), fs + rest - avail);
     }
     this.code = c;
     this.count = TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
@@ -125,13 +125,13 @@ public final class GroupFramer {
     int avail = limit - pos;
     int have = d.chars(avail);
     if (have < 1) {
-      throw new TruncatedException(src.offset(pos), null, "a counter", d.size(4) + rest - avail);
+      throw Errors.counter(src.offset(pos), null, d.size(4) + rest - avail);
     }
     if (src.ch(d, pos, 0) != '-') {
       throw notACounter(d, pos);
     }
     if (have < 2) {
-      throw new TruncatedException(src.offset(pos), null, "a counter", d.size(4) + rest - avail);
+      throw Errors.counter(src.offset(pos), null, d.size(4) + rest - avail);
     }
     int c1 = src.ch(d, pos, 1);
     int hs = table.hardSize(c1);
@@ -156,12 +156,12 @@ public final class GroupFramer {
     }
     if (c == null) {
       if (have < hs) {
-        throw new TruncatedException(src.offset(pos), null, "a counter", fs + rest - avail);
+        throw Errors.counter(src.offset(pos), null, fs + rest - avail);
       }
       throw unknownCounter(d, pos, have, table);
     }
     if (have < hs) {
-      throw new TruncatedException(src.offset(pos), null, "a counter", fs + rest - avail);
+      throw Errors.counter(src.offset(pos), null, fs + rest - avail);
     }
     return c;
   }
@@ -321,21 +321,16 @@ public final class GroupFramer {
     }
     long total = fs + d.size(4L * n);
     if (total > maxFrame) {
-      throw new FrameTooLargeException(src.offset(pos), c.code(), total, maxFrame);
+      throw Errors.tooLarge(src.offset(pos), c.code(), total, maxFrame);
     }
     if (total > limit - pos) {
-      throw new TruncatedException(
-          src.offset(pos), c.code(), "the rest of " + c.name(), total - (limit - pos));
+      throw Errors.rest(src.offset(pos), c, total - (limit - pos));
     }
     int end = pos + (int) total;
     try {
       content(d, pos, pos + fs, end, c, table, depth);
     } catch (TruncatedException e) {
-      throw new MalformedException(
-          e.offset(),
-          e.code(),
-          e.expected(),
-          "the content of " + c.name() + " at offset " + src.offset(pos) + " ends inside it");
+      throw Errors.cutBy(e, c.name(), src.offset(pos));
     }
     restore(c, n);
     return end;
@@ -343,8 +338,7 @@ public final class GroupFramer {
 
   /** The group of {@code code} at {@code pos} would be at {@code depth}, past the limit. */
   private NestingTooDeepException tooDeep(int pos, CounterCode code, int depth) {
-    return new NestingTooDeepException(
-        src.offset(pos), code.code(), "at most " + maxDepth + " nested groups", "depth " + depth);
+    return Errors.tooDeep(src.offset(pos), code.code(), maxDepth, depth);
   }
 
   private void restore(CounterCode c, long n) {
@@ -480,7 +474,7 @@ public final class GroupFramer {
     if (!fill) {
       long least = (from - (long) start) + d.size(c.headMinSize()) + n * tupleMin;
       if (least > maxFrame) {
-        throw new FrameTooLargeException(src.offset(start), c.code(), least, maxFrame);
+        throw Errors.tooLarge(src.offset(start), c.code(), least, maxFrame);
       }
     }
     int p = from;
@@ -496,7 +490,7 @@ public final class GroupFramer {
       }
       if (p - (long) start > maxFrame) {
         // signatures longer than the least (Ed448, big indexes) can outgrow the limit
-        throw new FrameTooLargeException(src.offset(start), c.code(), p - (long) start, maxFrame);
+        throw Errors.tooLarge(src.offset(start), c.code(), p - (long) start, maxFrame);
       }
       return p;
     }
@@ -509,7 +503,7 @@ public final class GroupFramer {
         p = item(d, p, end, slot, table, depth, restTuples + slotsLeft);
       }
       if (p - (long) start > maxFrame) {
-        throw new FrameTooLargeException(src.offset(start), c.code(), p - (long) start, maxFrame);
+        throw Errors.tooLarge(src.offset(start), c.code(), p - (long) start, maxFrame);
       }
     }
     return p;
@@ -573,7 +567,7 @@ public final class GroupFramer {
     try {
       return group(p, end, table, depth);
     } catch (TruncatedException e) {
-      throw new TruncatedException(e.offset(), e.code(), e.expected(), e.needed() + rest);
+      throw Errors.needingMore(e, rest);
     }
   }
 
@@ -603,18 +597,16 @@ public final class GroupFramer {
     }
     long total = fs + d.size(4L * count);
     if (total > maxFrame) {
-      throw new FrameTooLargeException(src.offset(p), want.code(), total, maxFrame);
+      throw Errors.tooLarge(src.offset(p), want.code(), total, maxFrame);
     }
     if (total > end - p) {
-      throw new TruncatedException(
-          src.offset(p), want.code(), "the rest of " + want.name(), total - (end - p) + rest);
+      throw Errors.rest(src.offset(p), want, total - (end - p) + rest);
     }
     int nestedEnd = p + (int) total;
     try {
       walkTuples(d, p, p + fs, nestedEnd, want, -1, table, depth, 0);
     } catch (TruncatedException e) {
-      throw new MalformedException(
-          e.offset(), e.code(), e.expected(), "a signature runs past its ControllerIdxSigs count");
+      throw Errors.cutBy(e, want.name(), src.offset(p));
     }
     return nestedEnd;
   }

@@ -67,7 +67,7 @@ public final class NativeBodyFramer {
           src.offset(pos), c.code(), "a FixBodyGroup or MapBodyGroup", c.name() + " is no native body");
     }
     int end = counted(pos, limit, c, fs, count, depth);
-    fields(pos, pos + fs, end, table, depth);
+    fields(pos, c, pos + fs, end, table, depth);
     return end;
   }
 
@@ -78,36 +78,31 @@ public final class NativeBodyFramer {
    */
   private int counted(int pos, int limit, CounterCode c, int fs, long count, int depth) {
     if (depth > maxDepth) {
-      throw new NestingTooDeepException(
-          src.offset(pos), c.code(), "at most " + maxDepth + " nested groups", "depth " + depth);
+      throw Errors.tooDeep(src.offset(pos), c.code(), maxDepth, depth);
     }
     long total = fs + 4L * count;
     if (total > maxFrame) {
-      throw new FrameTooLargeException(src.offset(pos), c.code(), total, maxFrame);
+      throw Errors.tooLarge(src.offset(pos), c.code(), total, maxFrame);
     }
     if (total > limit - pos) {
-      throw new TruncatedException(
-          src.offset(pos), c.code(), "the rest of " + c.name(), total - (limit - pos));
+      throw Errors.rest(src.offset(pos), c, total - (limit - pos));
     }
     return pos + (int) total;
   }
 
   /**
-   * Frames the fields of the group at {@code start} (depth {@code depth}) in {@code [from,
-   * end)}; a field that runs past {@code end} is malformed (the count fixed the end).
+   * Frames the fields of the group of code {@code c} at {@code start} (depth {@code depth}) in
+   * {@code [from, end)}; a field that runs past {@code end} is malformed (the count fixed the end).
    */
-  private void fields(int start, int from, int end, CounterTable table, int depth) {
+  private void fields(
+      int start, CounterCode c, int from, int end, CounterTable table, int depth) {
     int p = from;
     try {
       while (p < end) {
         p = field(p, end, table, depth + 1);
       }
     } catch (TruncatedException e) {
-      throw new MalformedException(
-          e.offset(),
-          e.code(),
-          e.expected(),
-          "a field runs past the end of the group at offset " + src.offset(start));
+      throw Errors.cutBy(e, c.name(), src.offset(start));
     }
   }
 
@@ -128,7 +123,7 @@ public final class NativeBodyFramer {
     }
     int q = counted(p, end, c, fs, count, depth);
     if (c.layout() == Layout.NATIVE_FIELDS) {
-      fields(p, p + fs, q, table, depth);
+      fields(p, c, p + fs, q, table, depth);
     } else {
       groups.tuples(Domain.QB64, p + fs, q, c, table, depth);
     }

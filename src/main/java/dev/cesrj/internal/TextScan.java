@@ -124,11 +124,10 @@ public final class TextScan {
     }
     long bytes = d.size(fs);
     if (bytes > maxFrame) {
-      throw new FrameTooLargeException(s.offset(pos), code.code(), bytes, maxFrame);
+      throw Errors.tooLarge(s.offset(pos), code.code(), bytes, maxFrame);
     }
     if (avail < bytes) {
-      throw new TruncatedException(
-          s.offset(pos), code.code(), "the rest of " + code.name(), bytes + rest - avail);
+      throw Errors.rest(s.offset(pos), code.code(), code.name(), bytes + rest - avail);
     }
     checkLeadingZeroBits(d, s, pos, code.code(), cs, code.ps(), code.ls());
     return (int) bytes;
@@ -204,8 +203,7 @@ public final class TextScan {
     }
     int fs = (int) d.size(code.fs());
     if (avail < fs) {
-      throw new TruncatedException(
-          s.offset(pos), code.code(), "the rest of " + code.name(), fs + rest - avail);
+      throw Errors.rest(s.offset(pos), code.code(), code.name(), fs + rest - avail);
     }
     checkLeadingZeroBits(d, s, pos, code.code(), code.cs(), code.cs() % 4, 0);
     return fs;

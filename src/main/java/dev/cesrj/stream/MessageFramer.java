@@ -6,7 +6,6 @@ import dev.cesrj.ColdStartException;
 import dev.cesrj.ElementLimitException;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
-import dev.cesrj.NestingTooDeepException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnsupportedException;
 import dev.cesrj.VersionStringException;
@@ -17,6 +16,7 @@ import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupFit;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupViews;
@@ -468,8 +468,7 @@ final class MessageFramer {
         q = r < 0 ? end : r;
       }
     } catch (TruncatedException e) {
-      throw new MalformedException(
-          e.offset(), e.code(), e.expected(), "content ends inside its GenericGroup");
+      throw Errors.cutBy(e, gg.name(), src.offset(p));
     } finally {
       streamTable = outerTable;
       within = outer;
@@ -774,8 +773,7 @@ final class MessageFramer {
           run.groups,
           run.nested);
     } catch (TruncatedException e) {
-      throw new MalformedException(
-          e.offset(), e.code(), e.expected(), "content ends inside its enclosing group");
+      throw Errors.cutBy(e, env.name(), src.offset(p));
     } finally {
       within = outer;
     }
@@ -1112,16 +1110,13 @@ final class MessageFramer {
     Domain d = groups.domainAt(p, limit);
     long total = fs + d.size(4L * count);
     if (total > options.maxFrameBytes()) {
-      throw new FrameTooLargeException(src.offset(p), code.code(), total, options.maxFrameBytes());
+      throw Errors.tooLarge(src.offset(p), code.code(), total, options.maxFrameBytes());
     }
     if (total > limit - p) {
-      throw new TruncatedException(
-          src.offset(p), code.code(), "the rest of " + code.name(), total - (limit - p));
+      throw Errors.rest(src.offset(p), code, total - (limit - p));
     }
     if (depth > options.maxDepth()) {
-      throw new NestingTooDeepException(
-          src.offset(p), code.code(), "at most " + options.maxDepth() + " nested groups",
-          "depth " + depth);
+      throw Errors.tooDeep(src.offset(p), code.code(), options.maxDepth(), depth);
     }
     int end = p + (int) total;
     addEntry(run, views.group(p, end - p, code, count, depth), depth); // content checked below
@@ -1141,8 +1136,7 @@ final class MessageFramer {
       }
       attachments(q, end, t, scoped, depth + 1, true, run, true);
     } catch (TruncatedException e) {
-      throw new MalformedException(
-          e.offset(), e.code(), e.expected(), "content ends inside its AttachmentGroup");
+      throw Errors.cutBy(e, code.name(), src.offset(p));
     } finally {
       within = outer;
     }
