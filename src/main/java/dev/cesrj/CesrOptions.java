@@ -16,6 +16,18 @@ public final class CesrOptions {
   /** Default maximum nesting depth of groups: 8. */
   public static final int DEFAULT_MAX_DEPTH = 8;
 
+  /** The smallest {@link Builder#maxFrameBytes(long)} accepted, in bytes: 4 (one quadlet). */
+  public static final long MIN_FRAME_BYTES = 4;
+
+  /**
+   * The largest {@link Builder#maxFrameBytes(long)} accepted, in bytes: {@link Integer#MAX_VALUE},
+   * the most one {@code ByteBuf} can index.
+   */
+  public static final long MAX_FRAME_BYTES = Integer.MAX_VALUE;
+
+  /** The deepest {@link Builder#maxDepth(int)} accepted: 64 nested groups. */
+  public static final int MAX_DEPTH = 64;
+
   /** Default maximum number of elements in one message or group: 65,536. */
   public static final int DEFAULT_MAX_ELEMENTS = 65_536;
 
@@ -199,9 +211,10 @@ public final class CesrOptions {
      * @throws IllegalArgumentException unless {@code 4 <= bytes <= Integer.MAX_VALUE}
      */
     public Builder maxFrameBytes(long bytes) {
-      if (bytes < 4 || bytes > Integer.MAX_VALUE) {
+      if (bytes < MIN_FRAME_BYTES || bytes > MAX_FRAME_BYTES) {
         throw new IllegalArgumentException(
-            "maxFrameBytes must be in [4, " + Integer.MAX_VALUE + "]: " + bytes);
+            "maxFrameBytes must be in [" + MIN_FRAME_BYTES + ", " + MAX_FRAME_BYTES + "]: "
+                + bytes);
       }
       this.maxFrameBytes = bytes;
       return this;
@@ -215,8 +228,9 @@ public final class CesrOptions {
      * @throws IllegalArgumentException unless {@code 1 <= depth <= 64}
      */
     public Builder maxDepth(int depth) {
-      if (depth < 1 || depth > 64) {
-        throw new IllegalArgumentException("maxDepth must be in [1, 64]: " + depth);
+      if (depth < 1 || depth > MAX_DEPTH) {
+        throw new IllegalArgumentException(
+            "maxDepth must be in [1, " + MAX_DEPTH + "]: " + depth);
       }
       this.maxDepth = depth;
       return this;

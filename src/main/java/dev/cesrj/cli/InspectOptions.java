@@ -16,7 +16,7 @@ import dev.cesrj.code.CounterTable;
  */
 record InspectOptions(String input, Format format, CesrOptions options, int chunk) {
   /** The smallest {@code --max-frame}: {@link CesrOptions.Builder#maxFrameBytes} takes 4 up. */
-  static final long MIN_FRAME = 4;
+  static final long MIN_FRAME = CesrOptions.MIN_FRAME_BYTES;
 
   /** What {@code inspect} prints. */
   enum Format {
@@ -51,7 +51,8 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
           chunk = (int) number(value(args, ++i, a), a, 1, Integer.MAX_VALUE);
           break;
         case "--max-frame":
-          options.maxFrameBytes(number(value(args, ++i, a), a, MIN_FRAME, Integer.MAX_VALUE));
+          options.maxFrameBytes(
+              number(value(args, ++i, a), a, MIN_FRAME, CesrOptions.MAX_FRAME_BYTES));
           break;
         default:
           if (a.startsWith("--") || (a.startsWith("-") && a.length() > 1)) {

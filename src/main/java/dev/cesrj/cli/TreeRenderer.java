@@ -1,6 +1,7 @@
 package dev.cesrj.cli;
 
 import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.CounterTable;
 import dev.cesrj.group.Group;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
@@ -124,7 +125,8 @@ final class TreeRenderer implements PartsRenderer {
   static String count(Group g) {
     CountUnit u = g.code().unit();
     if (u == CountUnit.NONE) {
-      return "version=" + (g.count() >> 12) + "." + (g.count() & 0xFFF);
+      return "version=" + CounterTable.genusMajor(g.count()) + "."
+          + CounterTable.genusMinor(g.count());
     }
     return "count=" + g.count() + " " + u.name().toLowerCase(java.util.Locale.ROOT);
   }

@@ -467,6 +467,27 @@ public enum CounterTable {
   }
 
   /**
+   * {@return the major version that the count of a genus-version code carries: the first of its
+   * three Base64 soft characters ({@code count / 4096}; e.g. 2 for {@code -_AAACAA})} CESR
+   * specification, "Protocol genus/version table".
+   *
+   * @param count the genus-version code's count, {@code 0..262,143}
+   */
+  public static int genusMajor(long count) {
+    return (int) (count >> 12);
+  }
+
+  /**
+   * {@return the minor version that the count of a genus-version code carries: the last two of its
+   * three Base64 soft characters ({@code count % 4096}; e.g. 0 for {@code -_AAACAA})}
+   *
+   * @param count the genus-version code's count, {@code 0..262,143}
+   */
+  public static int genusMinor(long count) {
+    return (int) (count & 4095);
+  }
+
+  /**
    * {@return the table that the genus-version code {@code code} with major version {@code major}
    * and minor version {@code minor} selects (CESR specification, "Protocol genus/version table";
    * keripy {@code counting.py}): {@code -_AAABAA} CESR 1.0, {@code -_AAACAA} CESR 2.0, the legacy

@@ -436,8 +436,8 @@ public final class GroupFramer {
    *     keripy raises for a minor version above 0)
    */
   public CounterTable selectedTable(int pos) {
-    int major = (int) (count >> 12);
-    int minor = (int) (count & 4095);
+    int major = CounterTable.genusMajor(count);
+    int minor = CounterTable.genusMinor(count);
     CounterTable t = CounterTable.selectedBy(code, major, minor);
     if (t == null) {
       throw new UnsupportedException(

@@ -339,8 +339,8 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
     CounterTable prefix = null;
     Group own = leadingGenusVersion(m);
     if (own != null) {
-      after = CounterTable.selectedBy(own.code(), (int) (own.count() >> 12),
-          (int) (own.count() & 4095));
+      after = CounterTable.selectedBy(own.code(), CounterTable.genusMajor(own.count()),
+          CounterTable.genusMinor(own.count()));
       if (own.code().code().equals(CounterTable.LEGACY_GENUS_VERSION_CODE)
           && now != null && !now.isLegacy()) {
         throw new IllegalArgumentException(

@@ -17,6 +17,7 @@ import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
 import dev.cesrj.internal.Errors;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupFit;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupViews;
@@ -895,7 +896,7 @@ final class MessageFramer {
     long at = v != null ? v.offset() : src.offset(q);
     int size = r - q;
     VersionString vs =
-        tag == null || size > 16_777_215
+        tag == null || size > VersionString.MAX_SIZE
             ? null
             : VersionString.match(
                 tag.soft() + "CESR" + B64.encodeInt(size, 4) + ".", 0);
@@ -904,7 +905,9 @@ final class MessageFramer {
           at,
           tag != null ? tag.qb64Text() : code.code(),
           "a Verser (Tag10, e.g. 0OKERICAACAA) of protocol and genus version 2 as field "
-              + (verser + 1) + " of " + code.name() + ", at most 16,777,215 characters",
+              + (verser + 1) + " of " + code.name() + ", at most "
+              + String.format(java.util.Locale.ROOT, "%,d", VersionString.MAX_SIZE)
+              + " characters",
           tag == null ? "no Verser" : "no CESR-native version for " + tag.soft() + ", size " + size);
     }
     checkInForce(vs, pinned, at);

@@ -29,6 +29,13 @@ public final class VersionString {
   /** Furthest offset of the version string from the start of the body, in bytes. */
   public static final int MAX_OFFSET = 8;
 
+  /**
+   * The largest body size a version string can state, in bytes (a CESR-native body's size in
+   * characters): 16,777,215, six hex digits in version 1 and four Base64 characters in version 2
+   * (CESR specification, "Version String field"; keripy {@code kering.py}).
+   */
+  public static final long MAX_SIZE = 16_777_215L;
+
   /** The protocols a version string may name (keripy {@code Protocols}). */
   private static final String[] PROTOCOLS = {"KERI", "ACDC"};
 
