@@ -17,7 +17,6 @@ import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
 import dev.cesrj.internal.Errors;
-import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupFit;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupViews;
