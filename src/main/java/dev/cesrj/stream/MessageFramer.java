@@ -22,7 +22,7 @@ import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
 import dev.cesrj.internal.Source;
-import dev.cesrj.internal.ValueCharacters;
+import dev.cesrj.internal.Views;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.Matter;
 import io.netty.buffer.ByteBuf;
@@ -54,6 +54,9 @@ import java.util.List;
  * pinned table's is refused, as keripy's {@code Serdery.reap} does.
  */
 final class MessageFramer {
+  /** Makes the group views of the framer and of {@link HeldRun}. */
+  static final Views.GroupMaker<Group> GROUPS = Views.groups(Group.class);
+
   private final ByteBuf buf;
   private final Source src;
   private final GroupFramer groups;
@@ -422,20 +425,54 @@ final class MessageFramer {
         return -1;
       }
     }
-    CounterTable ft = table();
     if (p < limit && startsCounter(src.at(p))) {
       if (within != null) {
         groups.requireDomain(within, p, limit);
       }
-      ft = counterFrameTable(p, limit);
-      groups.counter(p, limit, ft, 0);
-      if (groups.code().layout() == Layout.GENERIC) {
-        return genericGroup(p, limit, depth, chain, out, ft);
+      CounterTable ft = counterFrameTable(p, limit);
+      int mark = out.size();
+      try {
+        return counterFrame(pos, p, limit, depth, gvc, chain, out, ft);
+      } catch (CesrException e) {
+        if (!refutedInference(e, p, limit, ft)) {
+          throw e;
+        }
+        // the only table that starts a message here cannot read this one: the default's reading
+        out.subList(mark, out.size()).clear();
+        return counterFrame(pos, p, limit, depth, gvc, chain, out, options.defaultTable());
       }
+    }
+    Message m = message(pos, p, limit, gvc, depth, table());
+    out.add(chain.isEmpty() ? m : m.inGenericGroups(chain));
+    return pos + m.length();
+  }
+
+  /** The frame at {@code p} that starts with a counter, read with {@code ft}: {@link #frameAt}. */
+  private int counterFrame(
+      int pos, int p, int limit, int depth, Group gvc, List<Group> chain, List<Message> out,
+      CounterTable ft) {
+    groups.counter(p, limit, ft, 0);
+    if (groups.code().layout() == Layout.GENERIC) {
+      return genericGroup(p, limit, depth, chain, out, ft);
     }
     Message m = message(pos, p, limit, gvc, depth, ft);
     out.add(chain.isEmpty() ? m : m.inGenericGroups(chain));
     return pos + m.length();
+  }
+
+  /**
+   * True if {@code e}, the error of the frame at {@code p} read with the table {@link TableRule}
+   * inferred as the only one in which its counter starts a message, is a refusal of its grammar
+   * that the start of the counter's content already implied: the frame is then reported as the
+   * default table reads it (a counter where no message may start, say), as whole and streamed
+   * framing both find once the group is in.
+   */
+  private boolean refutedInference(CesrException e, int p, int limit, CounterTable ft) {
+    return streamTable == null
+        && options.tableInferred()
+        && ft != options.defaultTable()
+        && TableRule.refusesGrammar(e)
+        && TableRule.reading(ft, src, p, limit) == TableRule.Reading.REFUTED;
   }
 
   /**
@@ -884,7 +921,7 @@ final class MessageFramer {
           "a CESR-native body in qb2 (framed in qb64 only)");
     }
     int r = natives.body(q, limit, table, depth);
-    Group group = views.group(q, r - q, code, count, depth);
+    Group group = GROUPS.group(views, q, r - q, code, count, depth);
     int verser = code.isMapBody() ? 1 : 0;
     List<Element> fields = group.elements();
     Element v = fields.size() > verser ? fields.get(verser) : null;
@@ -1121,7 +1158,7 @@ final class MessageFramer {
       throw Errors.tooDeep(src.offset(p), code.code(), options.maxDepth(), depth);
     }
     int end = p + (int) total;
-    addEntry(run, views.group(p, end - p, code, count, depth), depth); // content checked below
+    addEntry(run, GROUPS.group(views, p, end - p, code, count, depth), depth); // content checked below
     int q = p + fs;
     CounterTable t = table;
     CounterTable scoped = pinned;
@@ -1146,6 +1183,6 @@ final class MessageFramer {
   }
 
   private Group view(int from, int to, int depth) {
-    return views.group(from, to - from, groups.code(), groups.count(), depth);
+    return GROUPS.group(views, from, to - from, groups.code(), groups.count(), depth);
   }
 }

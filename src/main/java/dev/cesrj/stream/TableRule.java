@@ -44,11 +44,13 @@ import java.util.List;
  *       them; cesrj never picks one of two readings that both frame.
  *   <li>In the CESR 1.0 tables, CESR 1.0 is tried first and the legacy table only if CESR 1.0
  *       refuses the message's grammar ({@link #refusesGrammar}: an unknown code, a malformed
- *       group, a code where none may stand; not a truncation or a limit): the two give the same
- *       codes the same meaning except where one of them lacks the code, and for
- *       TransReceiptIdxSigGroups and TransReceiptQuadruples {@code -D}, whose element grammars
- *       exclude each other. If the legacy table refuses it too, the error further into the
- *       stream is reported, CESR 1.0's on a tie ({@link #furthest}).
+ *       group, a code where none may stand; not a truncation or a limit). The two give the codes
+ *       both have the same framing, except {@code -D} (TransReceiptIdxSigGroups counted in
+ *       quadlets, TransReceiptQuadruples in elements: their element grammars exclude each other,
+ *       so at most one reads a non-empty one; an empty one reads in both, and CESR 1.0's reading
+ *       is taken) and {@code -W} (CESR 1.0's NonNativeBodyGroup, the legacy GenericGroup: both
+ *       end a run); {@code -L} has another name. If the legacy table refuses the message too, the
+ *       error further into the stream is reported, CESR 1.0's on a tie ({@link #furthest}).
  * </ol>
  *
  * The rule looks at no more than a counter and the first primitives of its content, so a stream
@@ -100,9 +102,9 @@ final class TableRule {
     Reading r10 = reading(CounterTable.CESR_1_0, s, p, limit);
     Reading legacy =
         r10 == Reading.POSSIBLE ? Reading.POSSIBLE : reading(CounterTable.CESR_1_0_LEGACY, s, p, limit);
-    boolean v1Out = r10 == Reading.REFUTED && legacy == Reading.REFUTED;
-    if (r20 == Reading.REFUTED || v1Out) {
-      return v1Out && r20 != Reading.REFUTED ? CounterTable.CESR_2_0 : CounterTable.CESR_1_0;
+    if (r10 == Reading.REFUTED && legacy == Reading.REFUTED) {
+      // only CESR 2.0 is left: told once its reading is (if it is refuted too, CESR 1.0's error)
+      return r20 == Reading.POSSIBLE ? CounterTable.CESR_2_0 : null;
     }
     if (r10 == Reading.UNDECIDED || legacy == Reading.UNDECIDED || r20 == Reading.UNDECIDED) {
       return null;
@@ -136,9 +138,7 @@ final class TableRule {
       return none; // the framer reports what is wrong with it
     }
     if (candidates == 1) {
-      // the only table: its reading, unless its content rules it out (a counter that starts a
-      // message in no table then meets the default table's error)
-      return reading(only, s, p, limit) == Reading.REFUTED ? none : only;
+      return only; // the only reading (if its content refutes it, the framer reports the default's)
     }
     List<CounterTable> possible = new ArrayList<>(2);
     boolean undecided = false;
@@ -187,12 +187,10 @@ final class TableRule {
 
   /**
    * The error to report when CESR 1.0 refused a message with {@code first} and the legacy table
-   * with {@code legacy} (rule 4): the one further into the stream, CESR 1.0's on a tie.
+   * with {@code legacy}, whatever kind (rule 4): the one further into the stream, CESR 1.0's on a
+   * tie.
    */
   static CesrException furthest(CesrException first, CesrException legacy) {
-    if (!refusesGrammar(legacy)) {
-      return legacy;
-    }
     return legacy.offset() > first.offset() ? legacy : first;
   }
 
@@ -371,7 +369,13 @@ final class TableRule {
             || layout == Layout.NATIVE_BODY
             || layout == Layout.NON_NATIVE_BODY;
     if (count == 0) {
-      return body ? Reading.REFUTED : Reading.POSSIBLE; // an empty body group holds no body
+      if (body) {
+        return Reading.REFUTED; // an empty body group holds no body
+      }
+      if (layout != Layout.TUPLES || c.head().isEmpty()) {
+        return Reading.POSSIBLE; // no content to tell by
+      }
+      // the head (the legacy -K's root path) stands before the elements, whatever their count
     }
     // in quadlet-counted groups the first element must fit in the count
     long room = c.unit() == dev.cesrj.code.CountUnit.QUADLETS ? 4 * count : Long.MAX_VALUE;

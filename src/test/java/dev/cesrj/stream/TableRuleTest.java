@@ -236,6 +236,43 @@ class TableRuleTest {
                 inferred(concat(V1_BODY, V1_BODY, "-AAB" + SIG)));
     }
 
+    // ---- found by attacking the rule: each decides alike whole and in pieces ----
+
+    @Test
+    void theTableIsToldOnlyOnceTheBytesTellIt() {
+        byte[] b1 = TestStreams.jsonV1("icp", "x");
+        // CESR 1.0 and the legacy table cannot read these; CESR 2.0's reading waits for its
+        // content, which refutes it: CESR 1.0's error, whole and in pieces
+        for (String run : List.of("-QAA", "-TAB23AA", "-TAY23AsMcB", "--DAAAAA", "--EAAA0k",
+                "--ImQ_QJ", "-RAB")) {
+            sameWholeAndChunked(concat(b1, run));
+        }
+        // --A starts a message in CESR 2.0 only (a BigGenericGroup): its declared size is refused
+        // before its content is looked at, whole and in pieces alike
+        byte[] big = ascii("--AB____A");
+        sameWholeAndChunked(big);
+        try (Messages messages = Messages.copyOf(big, INFERRED)) {
+            assertThrows(dev.cesrj.FrameTooLargeException.class, messages::hasNext);
+        }
+        // where its content refutes the only table that starts a message there, the default
+        // table's error is reported: a ControllerIdxSigs where a message must start
+        byte[] attachments = ascii("-AAB" + SIG);
+        sameWholeAndChunked(attachments);
+        try (Messages messages = Messages.copyOf(attachments, INFERRED)) {
+            dev.cesrj.ColdStartException e =
+                    assertThrows(dev.cesrj.ColdStartException.class, messages::hasNext);
+            assertEquals(0, e.offset());
+            assertEquals("-A", e.code());
+        }
+        // the legacy -K needs its root path even when it counts no elements: before a body, only
+        // CESR 2.0's empty ControllerIdxSigs reads -KAA
+        byte[] k = concat(b1, "-KAA", b1);
+        sameWholeAndChunked(k);
+        assertEquals(List.of("CESR_2_0 -K", "CESR_1_0"), read(k, INFERRED));
+        // an empty -D reads in both CESR 1.0 tables: CESR 1.0's reading is taken
+        assertEquals(List.of("CESR_1_0 -D"), inferred(concat(b1, "-DAA")));
+    }
+
     // ---- the readings, one by one ----
 
     static TableRule.Reading reading(CounterTable t, String text) {
