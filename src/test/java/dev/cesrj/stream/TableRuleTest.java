@@ -341,4 +341,95 @@ class TableRuleTest {
         assertNull(version1("-A"));
         assertThrows(AmbiguousTableException.class, () -> version1("-AAA"));
     }
+
+    static long needed(byte[] b) {
+        return TableRule.needed(new Source(Unpooled.wrappedBuffer(b), 0), 0, b.length);
+    }
+
+    @Test
+    void whatTheRuleWaitsForIsTheRestOfTheCounterThenOneByte() {
+        assertEquals(3, needed(ascii("-")));
+        assertEquals(2, needed(ascii("-A")));
+        assertEquals(1, needed(ascii("-AA")));
+        assertEquals(1, needed(ascii("-AAB")));
+        assertEquals(6, needed(ascii("--")));
+        assertEquals(5, needed(ascii("--A")));
+        assertEquals(3, needed(ascii("-_AAA")));
+        assertEquals(6, needed(ascii("-0")));
+        assertEquals(1, needed(ascii("-*")), "no counter starts so: nothing to wait for");
+        assertEquals(2, needed(new byte[] {(byte) 0xF8}), "a qb2 counter: 3 bytes");
+        assertEquals(2, needed(new byte[] {(byte) 0xFB}), "its second character not in yet");
+        assertEquals(4, needed(new byte[] {(byte) 0xFB, (byte) 0xE0}), "a qb2 big counter --: 6 bytes");
+        // the counter at a message start: told once all of it is in
+        byte[] cut = ascii("-_AAACA");
+        assertNull(TableRule.forCounterFrame(
+                new Source(Unpooled.wrappedBuffer(cut), 0), 0, cut.length, CounterTable.CESR_1_0));
+    }
+
+    @Test
+    void aFirstElementMustFitTheQuadletsCounted() {
+        String prefixer = Qb64.matter(MatterCode.Ed25519, new byte[32]); // 44 chars
+        assertEquals(TableRule.Reading.REFUTED, reading(CounterTable.CESR_2_0, "-TAK" + prefixer));
+        assertEquals(TableRule.Reading.POSSIBLE, reading(CounterTable.CESR_2_0, "-TAL" + prefixer));
+        assertEquals(TableRule.Reading.REFUTED, reading(CounterTable.CESR_2_0, "-KAV" + SIG));
+        assertEquals(TableRule.Reading.POSSIBLE, reading(CounterTable.CESR_2_0, "-KAW" + SIG));
+        // counted in elements: no bound from the count
+        assertEquals(TableRule.Reading.POSSIBLE, reading(CounterTable.CESR_1_0, "-IAB" + prefixer));
+        // a four-character code (ECDSA secp256k1 key) as a prefix
+        assertEquals(TableRule.Reading.POSSIBLE, reading(CounterTable.CESR_1_0,
+                "-FAB" + Qb64.matter(MatterCode.ECDSA_256k1N, new byte[33])));
+        // a code no table has, where a primitive must be
+        assertEquals(TableRule.Reading.REFUTED, reading(CounterTable.CESR_1_0, "-FAB1zzz"));
+        assertEquals(TableRule.Reading.REFUTED, reading(CounterTable.CESR_1_0, "-AAB" + "-AAA"));
+        assertEquals(TableRule.Reading.UNDECIDED, reading(CounterTable.CESR_1_0, "-FAB1AA"));
+        assertEquals(TableRule.Reading.UNDECIDED, reading(CounterTable.CESR_1_0, "-AAB2"));
+    }
+
+    @Test
+    void groupsKeripyHasNoMethodForAreReadInNoTable() {
+        assertEquals(CounterTable.CESR_1_0, version1("-DAB" + QUADRUPLE)); // 2.0: a message-level code
+        assertEquals(CounterTable.CESR_1_0, version1("-IAB" + QUADRUPLE)); // 2.0: a native field map
+        assertEquals(CounterTable.CESR_1_0, version1("-EAB" + "0AAA")); // 2.0: ESSRWrapperGroup
+        assertEquals(CounterTable.CESR_1_0, version1("-QAB" + PATHER)); // in none: CESR 1.0's error
+        assertEquals(CounterTable.CESR_2_0, version1("-SAB" + "MAAA")); // 2.0 only
+    }
+
+    @Test
+    void tableInferenceTellsWritersWhatAReaderMakesOfTheirCounters() {
+        io.netty.buffer.ByteBuf buf = Unpooled.copiedBuffer(concat("xx-AAB", SIG));
+        assertEquals(java.util.Optional.of(CounterTable.CESR_1_0),
+                TableInference.afterVersion1Body(buf, 2, buf.readableBytes() - 2));
+        assertEquals(java.util.Optional.empty(), TableInference.afterVersion1Body(buf, 2, 3));
+        assertEquals(java.util.Optional.empty(), TableInference.afterVersion1Body(buf, 2, 0));
+        assertEquals(java.util.Optional.of(CounterTable.CESR_1_0),
+                TableInference.afterVersion1Body(buf, 0, 2), "no counter: no attachments");
+        assertThrows(IllegalArgumentException.class,
+                () -> TableInference.afterVersion1Body(buf, -1, 2));
+        assertThrows(IllegalArgumentException.class,
+                () -> TableInference.afterVersion1Body(buf, 2, buf.readableBytes()));
+        assertEquals(0, buf.readerIndex(), "indexes untouched");
+        buf.release();
+        io.netty.buffer.ByteBuf v2 = Unpooled.copiedBuffer(ascii("-KAW" + SIG));
+        assertEquals(java.util.Optional.of(CounterTable.CESR_2_0),
+                TableInference.afterVersion1Body(v2, 0, v2.readableBytes()));
+        v2.release();
+        io.netty.buffer.ByteBuf empty = Unpooled.copiedBuffer(ascii("-AAA"));
+        assertThrows(AmbiguousTableException.class,
+                () -> TableInference.afterVersion1Body(empty, 0, 4));
+        empty.release();
+    }
+
+    @Test
+    void ofTwoRefusalsTheOneFurtherIntoTheStreamIsReported() {
+        dev.cesrj.CesrException near = new dev.cesrj.MalformedException(10, "-D", "x", "near");
+        dev.cesrj.CesrException far = new dev.cesrj.MalformedException(11, "-D", "x", "far");
+        dev.cesrj.CesrException tie = new dev.cesrj.UnknownCodeException(10, "-J", "x", "tie");
+        assertEquals(far, TableRule.furthest(near, far));
+        assertEquals(far, TableRule.furthest(far, near));
+        assertEquals(near, TableRule.furthest(near, tie), "CESR 1.0's on a tie");
+        assertTrue(TableRule.refusesGrammar(near));
+        assertTrue(TableRule.refusesGrammar(tie));
+        assertTrue(TableRule.refusesGrammar(new dev.cesrj.ColdStartException(0, null, "x", "y")));
+        assertTrue(!TableRule.refusesGrammar(new dev.cesrj.TruncatedException(0, null, "x", 1)));
+    }
 }
