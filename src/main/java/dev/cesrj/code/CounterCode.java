@@ -1,6 +1,5 @@
 package dev.cesrj.code;
 
-import dev.cesrj.internal.B64;
 import java.util.List;
 
 /**
@@ -270,7 +269,7 @@ public final class CounterCode {
    */
   public String qb64(long count) {
     checkCount(count);
-    return code + B64.encodeInt(count, ss());
+    return code + Base64Integer.encode(count, ss());
   }
 
   /**

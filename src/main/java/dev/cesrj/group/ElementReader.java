@@ -29,6 +29,9 @@ final class ElementReader {
   private final CesrOptions options;
   private final GroupViews views;
 
+  private static final Views.PrimitiveMaker<Matter, IndexedSignature> PRIMITIVES =
+      Views.primitives(Matter.class, IndexedSignature.class);
+
   ElementReader(GroupViews views) {
     this.views = views;
     this.buf = views.buf;
@@ -65,7 +68,7 @@ final class ElementReader {
 
   private Matter matter(Domain d, int p, int end, Slot slot) {
     int fs = TextScan.matter(d, src, p, end, slot, options.maxFrameBytes(), 0);
-    return Views.matter(buf, p, fs, src.offset(p), TextScan.matterCode(d, src, p), d);
+    return PRIMITIVES.matter(buf, p, fs, src.offset(p), TextScan.matterCode(d, src, p), d);
   }
 
   private List<Element> tuples(
@@ -106,14 +109,14 @@ final class ElementReader {
   private Element item(Domain d, int p, int end, Slot slot, CounterTable table, int depth) {
     if (slot == Slot.SIGER) {
       TextScan.indexer(d, src, p, end, 0);
-      return Views.signature(buf, p, src.offset(p), TextScan.indexerCode(d, src, p), d);
+      return PRIMITIVES.signature(buf, p, src.offset(p), TextScan.indexerCode(d, src, p), d);
     }
     if (slot == Slot.SIGS) {
       return nestedSigs(d, p, end, table, depth + 1);
     }
     if (slot.isGroup()) {
       int q = framer.group(p, end, table, depth + 1);
-      return views.group(p, q - p, framer.code(), framer.count(), depth + 1);
+      return new Group(views, p, q - p, framer.code(), framer.count(), depth + 1);
     }
     return matter(d, p, end, slot);
   }
@@ -132,7 +135,7 @@ final class ElementReader {
     } else {
       length = fs + (int) d.size(4 * n);
     }
-    return views.group(p, length, sigs, n, depth);
+    return new Group(views, p, length, sigs, n, depth);
   }
 
   /**
@@ -147,7 +150,8 @@ final class ElementReader {
       Element e;
       if (src.at(p) == '-') {
         int fs = framer.counter(p, end, table, 0);
-        e = views.group(p, fs + (int) (4 * framer.count()), framer.code(), framer.count(), depth + 1);
+        int length = fs + (int) (4 * framer.count());
+        e = new Group(views, p, length, framer.code(), framer.count(), depth + 1);
       } else {
         e = matter(Domain.QB64, p, end, null); // native bodies are framed in qb64 only
       }
@@ -173,7 +177,7 @@ final class ElementReader {
       checkRoom(out, p, null);
       boolean gv = framer.isGenusVersionAt(p, end, t) && p == from;
       int q = framer.group(p, end, t, depth + 1);
-      out.add(views.group(p, q - p, framer.code(), framer.count(), depth + 1));
+      out.add(new Group(views, p, q - p, framer.code(), framer.count(), depth + 1));
       if (gv) {
         t = framer.selectedTable(p);
       }

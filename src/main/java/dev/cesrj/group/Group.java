@@ -37,15 +37,19 @@ public final class Group implements Element {
   private List<Element> elements;
 
   static {
-    Views.install(Group::new);
+    Views.install(Group.class, Group::new);
   }
 
-  Group(GroupViews views, int index, int length, CounterCode code, int count, int depth) {
+  /**
+   * The group at buffer index {@code index} of {@code views} that the caller has already framed
+   * with a {@code GroupFramer} ({@code code} and {@code count} as it read them).
+   */
+  Group(GroupViews views, int index, int length, CounterCode code, long count, int depth) {
     this.views = views;
     this.index = index;
     this.length = length;
     this.code = code;
-    this.count = count;
+    this.count = (int) count;
     this.depth = depth;
   }
 

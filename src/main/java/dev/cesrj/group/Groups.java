@@ -4,10 +4,12 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
+import dev.cesrj.code.Layout;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Source;
-import dev.cesrj.internal.ValueCharacters;
+import dev.cesrj.internal.Transcode;
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.util.Iterator;
@@ -200,10 +202,10 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
       failed = true;
       throw e;
     }
-    Group g = views.group(start, end - start, framer.code(), framer.count(), 1);
+    Group g = new Group(views, start, end - start, framer.code(), framer.count(), 1);
     if (checkValueCharacters) {
       try {
-        ValueCharacters.checkFramedAlone(g);
+        requireValueCharacters(g);
       } catch (CesrException e) {
         failed = true;
         throw e;
@@ -215,6 +217,20 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
       borrowed.readerIndex(end);
     }
     return g;
+  }
+
+  /**
+   * {@link CesrOptions#checkValueCharacters()} for a group framed alone: every character of a
+   * qb64 group is Base64url (CESR specification, "Concrete Domain representations"), but for a
+   * GenericGroup, whose content is a sub-stream that may hold JSON, CBOR or MessagePack bodies.
+   * qb2 groups have no characters to check.
+   *
+   * @throws dev.cesrj.MalformedException at the first character that is not Base64url
+   */
+  private static void requireValueCharacters(Group g) {
+    if (g.domain() == Domain.QB64 && g.code().layout() != Layout.GENERIC) {
+      Transcode.requireBase64(g.qb64(), g.offset(), g.code().code());
+    }
   }
 
   /** This iterator, for use in a for-each loop (once). */

@@ -1,16 +1,16 @@
 package dev.cesrj.internal;
 
 import dev.cesrj.CesrOptions;
-import dev.cesrj.code.CounterCode;
-import dev.cesrj.group.Group;
 import io.netty.buffer.ByteBuf;
 
 /**
  * What the group views read from one input share: the buffer, the buffer index that offsets
- * count from, and the options. One instance per parsed input keeps each {@link Group} small.
+ * count from, and the options. One instance per parsed input keeps each {@code Group} small; the
+ * groups themselves are made by {@code Group}'s constructor, which the message framer reaches
+ * through {@link Views#groups(Class)}.
  *
- * <p>For cesrj's framing layers (the message framer); not for applications: a group made here is
- * not checked. Obtain groups from {@link Groups} or the message iterator instead.
+ * <p>For cesrj's framing layers (the message framer); not for applications: a group made over
+ * these views is not checked. Obtain groups from {@code Groups} or the message iterator instead.
  */
 public final class GroupViews {
   /** The buffer the views read. */
@@ -32,13 +32,5 @@ public final class GroupViews {
    */
   public static GroupViews over(ByteBuf buf, int origin, CesrOptions options) {
     return new GroupViews(buf, origin, options);
-  }
-
-  /**
-   * A view of the group at buffer index {@code index} that the caller has already framed with a
-   * {@link GroupFramer} ({@code code} and {@code count} as it read them).
-   */
-  public Group group(int index, int length, CounterCode code, long count, int depth) {
-    return Views.group(this, index, length, code, (int) count, depth);
   }
 }

@@ -31,7 +31,9 @@ public final class Matter implements Element {
 
   static {
     Views.install(
-        new Views.PrimitiveMaker() {
+        Matter.class,
+        IndexedSignature.class,
+        new Views.PrimitiveMaker<Matter, IndexedSignature>() {
           @Override
           public Matter matter(
               ByteBuf buf, int index, int length, long offset, MatterCode code, Domain domain) {

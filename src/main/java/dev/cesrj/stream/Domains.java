@@ -10,7 +10,6 @@ import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
 import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Transcode;
-import dev.cesrj.internal.ValueCharacters;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;

@@ -159,8 +159,8 @@ final class HeldRun {
     List<Group> attachments = run.attachments;
     for (int i = 0, j = 0; i < groups.size(); i++) {
       Group g = groups.get(i);
-      Group moved = to.group(
-          (int) (to.origin + g.offset()), g.length(), g.code(), g.count(), g.depth());
+      Group moved = MessageFramer.GROUPS.group(
+          to, (int) (to.origin + g.offset()), g.length(), g.code(), g.count(), g.depth());
       groups.set(i, moved);
       if (moved.depth() == run.depth) {
         attachments.set(j++, moved);

@@ -1,18 +1,19 @@
-package dev.cesrj.internal;
+package dev.cesrj.stream;
 
 import dev.cesrj.MalformedException;
 import dev.cesrj.code.Domain;
-import dev.cesrj.code.Layout;
 import dev.cesrj.group.Group;
+import dev.cesrj.internal.Transcode;
 import dev.cesrj.primitive.Element;
 
 /**
  * The check of {@link dev.cesrj.CesrOptions#checkValueCharacters()} and of {@code Domains}: every
  * character of a qb64 CESR part is Base64url (CESR specification, "Concrete Domain
  * representations"), which framing alone does not establish (it reads codes, sizes, counts, indexes
- * and pad bits). qb2 parts have no characters to check.
+ * and pad bits). qb2 parts have no characters to check. ({@code Groups} checks a group framed
+ * alone the same way, but for a GenericGroup's content.)
  */
-public final class ValueCharacters {
+final class ValueCharacters {
   private ValueCharacters() {}
 
   /**
@@ -20,22 +21,10 @@ public final class ValueCharacters {
    *
    * @throws MalformedException at the first character that is not Base64url
    */
-  public static void check(Element e) {
+  static void check(Element e) {
     if (e.domain() == Domain.QB64) {
       Transcode.requireBase64(
           e.qb64(), e.offset(), e instanceof Group ? ((Group) e).code().code() : null);
-    }
-  }
-
-  /**
-   * Checks a group framed alone (by {@code Groups}): all of it, but for a GenericGroup, whose
-   * content is a sub-stream that may hold JSON, CBOR or MessagePack bodies.
-   *
-   * @throws MalformedException at the first character that is not Base64url
-   */
-  public static void checkFramedAlone(Group g) {
-    if (g.code().layout() != Layout.GENERIC) {
-      check(g);
     }
   }
 }
