@@ -3,5 +3,9 @@
  * tree, as JSON in the schema of the corpus's {@code .expected.json} files, or as annotated CESR
  * text ({@code denot} gives the input bytes back). Not exported by module {@code dev.cesrj}: a
  * tool, not API. Entry point: {@link dev.cesrj.cli.Main}.
+ *
+ * <p>Dependencies: the exported packages but {@code dev.cesrj.netty}: {@code dev.cesrj}, {@code
+ * code}, {@code primitive}, {@code group}, {@code stream} and {@code batch}; not {@code
+ * dev.cesrj.internal}, so that the tool reads streams as any user of the library does.
  */
 package dev.cesrj.cli;
