@@ -5,6 +5,7 @@ import dev.cesrj.CesrException;
 import dev.cesrj.ColdStartException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.UnknownCodeException;
+import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
@@ -57,10 +58,6 @@ import java.util.List;
  * read whole and one fed in pieces decide alike. Not instantiable.
  */
 final class TableRule {
-  /** The tables tried for a version 1 body, in order. */
-  static final List<CounterTable> VERSION_1 =
-      List.of(CounterTable.CESR_1_0, CounterTable.CESR_1_0_LEGACY, CounterTable.CESR_2_0);
-
   /** The tables a counter at a message start is looked up in, in order. */
   private static final CounterTable[] ALL = {
     CounterTable.CESR_2_0, CounterTable.CESR_1_0, CounterTable.CESR_1_0_LEGACY
@@ -378,7 +375,7 @@ final class TableRule {
       // the head (the legacy -K's root path) stands before the elements, whatever their count
     }
     // in quadlet-counted groups the first element must fit in the count
-    long room = c.unit() == dev.cesrj.code.CountUnit.QUADLETS ? 4 * count : Long.MAX_VALUE;
+    long room = c.unit() == CountUnit.QUADLETS ? 4 * count : Long.MAX_VALUE;
     switch (layout) {
       case GENERIC:
         {
