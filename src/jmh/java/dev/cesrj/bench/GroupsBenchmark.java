@@ -32,6 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * ./mvnw -q test-compile exec:exec@jmh -Djmh.args="GroupsBenchmark -prof gc -f 1 -wi 3 -i 5 -w 1s -r 1s"
  * </pre>
  *
+ * <p>{@code input} chooses the zero-copy arm's buffer, heap or direct.
+ *
  * <p>The forked JVM runs with Netty leak detection disabled (a tracked buffer allocates on every
  * access) and uses {@code CesrOptions.DEFAULT}: {@code PooledByteBufAllocator.DEFAULT}.
  */
@@ -48,6 +50,15 @@ public class GroupsBenchmark {
   @Param({"1", "16", "256"})
   public int groups;
 
+  /**
+   * The zero-copy arm's buffer: {@code heap} (a pooled heap buffer, read through its backing
+   * array) or {@code direct} (a pooled direct buffer, as a Netty socket hands out by default). The
+   * other arms copy from a {@code byte[]} into a heap buffer and do not depend on it: {@code -p
+   * input=heap,direct}.
+   */
+  @Param({"heap", "direct"})
+  public String input;
+
   private byte[] stream;
   private ByteBuf prepared;
   private final CesrOptions options = CesrOptions.DEFAULT;
@@ -57,7 +68,13 @@ public class GroupsBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     stream = SignatureStreams.controllerIdxSigs(groups, SignatureStreams.DEFAULT_SIGS);
-    prepared = GroupArms.prepare(stream, allocator);
+    if (input.equals("direct")) {
+      prepared = allocator.directBuffer(stream.length, stream.length).writeBytes(stream);
+    } else if (input.equals("heap")) {
+      prepared = GroupArms.prepare(stream, allocator);
+    } else {
+      throw new IllegalArgumentException("input must be heap or direct: " + input);
+    }
     long expected = (long) groups * SignatureStreams.DEFAULT_SIGS;
     if (GroupArms.copyOnce(stream, options) != expected
         || GroupArms.perGroup(stream, options) != expected
@@ -66,7 +83,7 @@ public class GroupsBenchmark {
     }
   }
 
-  /** Releases the zero-copy buffer. */
+  /** Releases the zero-copy buffer (heap or direct). */
   @TearDown(Level.Trial)
   public void tearDown() {
     prepared.release();
