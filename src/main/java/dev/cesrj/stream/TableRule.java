@@ -15,6 +15,7 @@ import dev.cesrj.code.MatterCode;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.TextScan;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -408,7 +409,7 @@ final class TableRule {
           if (label != Reading.POSSIBLE) {
             return label;
           }
-          MatterCode lc = matterCode(d, s, q);
+          MatterCode lc = TextScan.matterCode(d, s, q);
           if (lc.isVariable()) {
             return Reading.POSSIBLE; // not told by its first primitive
           }
@@ -446,7 +447,7 @@ final class TableRule {
     if (!readable(d, q, hs - 1, limit)) {
       return Reading.UNDECIDED;
     }
-    MatterCode code = matterCode(d, s, q);
+    MatterCode code = TextScan.matterCode(d, s, q);
     if (code == null || !slot.accepts(code)) {
       return Reading.REFUTED;
     }
@@ -466,22 +467,11 @@ final class TableRule {
     if (!readable(d, q, hs - 1, limit)) {
       return Reading.UNDECIDED;
     }
-    IndexerCode code = IndexerCode.lookup(hs, c0, hs > 1 ? s.ch(d, q, 1) : 0);
+    IndexerCode code = TextScan.indexerCode(d, s, q);
     if (code == null) {
       return Reading.REFUTED;
     }
     return code.fs() > room ? Reading.REFUTED : Reading.POSSIBLE;
-  }
-
-  private static MatterCode matterCode(Domain d, Source s, int q) {
-    int c0 = s.ch(d, q, 0);
-    int hs = MatterCode.hardSize(c0);
-    return MatterCode.lookup(
-        hs,
-        c0,
-        hs > 1 ? s.ch(d, q, 1) : 0,
-        hs > 2 ? s.ch(d, q, 2) : 0,
-        hs > 3 ? s.ch(d, q, 3) : 0);
   }
 
   /** True if character {@code k} of the item at {@code p} in domain {@code d} is before {@code limit}. */
