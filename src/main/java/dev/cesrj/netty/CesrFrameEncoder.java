@@ -238,14 +238,7 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
       return true;
     }
     ByteBuf content = frame.content();
-    int at = content.readerIndex() + (int) m.version().size();
-    try {
-      return TableInference.afterVersion1Body(content, at, content.writerIndex() - at)
-          .map(t -> t == CounterTable.CESR_1_0)
-          .orElse(true);
-    } catch (AmbiguousTableException e) {
-      return false;
-    }
+    return readsCesr10After(content, content.readerIndex() + (int) m.version().size());
   }
 
   /**
@@ -257,9 +250,17 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
     if (table.major() != 1) {
       return true; // CESR 2.0 counters after a version 1 body always have their code in front
     }
-    int at = composite.readerIndex() + body.readableBytes();
+    return readsCesr10After(composite, composite.readerIndex() + body.readableBytes());
+  }
+
+  /**
+   * True unless a reader that infers the table reads the counters from index {@code at} of {@code
+   * buf} (right after a version 1 body) otherwise than in the CESR 1.0 tables, or cannot tell
+   * ({@link TableInference#afterVersion1Body}); {@code buf} is only read.
+   */
+  private static boolean readsCesr10After(ByteBuf buf, int at) {
     try {
-      return TableInference.afterVersion1Body(composite, at, composite.writerIndex() - at)
+      return TableInference.afterVersion1Body(buf, at, buf.writerIndex() - at)
           .map(t -> t == CounterTable.CESR_1_0)
           .orElse(true);
     } catch (AmbiguousTableException e) {
