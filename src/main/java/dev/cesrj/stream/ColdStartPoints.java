@@ -39,12 +39,27 @@ final class ColdStartPoints {
   private ColdStartPoints() {}
 
   /**
+   * True if a JSON, CBOR or MessagePack body can start with byte {@code b} (0..255): {@code {}, a
+   * CBOR map, a MessagePack fixmap, map16 or map32 (keripy {@code kering.py} {@code sniff}, and the
+   * kinds {@code VersionSniffer} reads).
+   */
+  static boolean startsBody(int b) {
+    return b == '{' || (b >= 0xA0 && b <= 0xBF) || (b >= 0x80 && b <= 0x8F) || b == 0xDE
+        || b == 0xDF;
+  }
+
+  /** True if a qb2 counter can start with byte {@code b} (0..255): its first sextet is 62. */
+  static boolean startsQb2Counter(int b) {
+    return b >= 0xF8 && b <= 0xFB;
+  }
+
+  /**
    * {@link #at}, with no table in force and the table inferred: {@link #YES} if a message can
    * start at {@code p} in some table.
    */
   static int inAnyTable(ByteBuf buf, int p, int limit) {
     int b = buf.getByte(p) & 0xFF;
-    if (b != '-' && !(b >= 0xF8 && b <= 0xFB)) {
+    if (b != '-' && !startsQb2Counter(b)) {
       return at(buf, p, limit, CounterTable.CESR_1_0); // a body or nothing: the same in every table
     }
     switch (TableRule.frameReading(new Source(buf, 0), p, limit)) {
@@ -65,11 +80,10 @@ final class ColdStartPoints {
    */
   static int at(ByteBuf buf, int p, int limit, CounterTable table) {
     int b = buf.getByte(p) & 0xFF;
-    if (b == '{' || (b >= 0xA0 && b <= 0xBF) || (b >= 0x80 && b <= 0x8F) || b == 0xDE
-        || b == 0xDF) {
+    if (startsBody(b)) {
       return YES;
     }
-    boolean binary = b >= 0xF8 && b <= 0xFB; // a qb2 counter: first sextet 62
+    boolean binary = startsQb2Counter(b);
     if (b != '-' && !binary) {
       return NO;
     }

@@ -386,8 +386,7 @@ final class TableRule {
           // a frame: a body (a JSON, CBOR or MessagePack map) or a counter, in either domain
           int b = s.at(q);
           boolean frame =
-              b == '{' || (b >= 0xA0 && b <= 0xBF) || (b >= 0x80 && b <= 0x8F) || b == 0xDE
-                  || b == 0xDF || b == '-' || (b >= 0xF8 && b <= 0xFB);
+              ColdStartPoints.startsBody(b) || b == '-' || ColdStartPoints.startsQb2Counter(b);
           return frame ? Reading.POSSIBLE : Reading.REFUTED;
         }
       case ATTACHMENTS:
