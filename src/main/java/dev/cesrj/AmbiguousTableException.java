@@ -24,8 +24,30 @@ public class AmbiguousTableException extends CesrException {
    */
   public AmbiguousTableException(
       long offset, String code, List<CounterTable> readings, String detail) {
-    super(offset, code, "a counter that only one of " + readings + " reads", detail);
+    this(offset, code, readings, detail, List.of());
+  }
+
+  /**
+   * @param offset byte offset of the counter both tables read
+   * @param code the counter code met there
+   * @param readings the tables that would each read it, in the order cesrj tries them
+   * @param detail what the counter means in each
+   * @param path the groups that enclose the counter, outermost first
+   */
+  public AmbiguousTableException(
+      long offset,
+      String code,
+      List<CounterTable> readings,
+      String detail,
+      List<EnclosingGroup> path) {
+    super(ErrorKind.AMBIGUOUS_TABLE, offset, code,
+        "a counter that only one of " + readings + " reads", detail, path);
     this.readings = List.copyOf(readings);
+  }
+
+  @Override
+  protected AmbiguousTableException withPath(List<EnclosingGroup> path) {
+    return new AmbiguousTableException(offset(), code(), readings, detail(), path);
   }
 
   /** {@return the tables that would each read the counter, in the order cesrj tries them} */

@@ -1,5 +1,7 @@
 package dev.cesrj;
 
+import java.util.List;
+
 /**
  * A frame (group, primitive or message body) that declares more bytes than the configured
  * maximum ({@link CesrOptions#maxFrameBytes()}), raised as soon as the size field is read,
@@ -24,13 +26,32 @@ public class FrameTooLargeException extends CesrException {
    * @param limit the configured maximum frame size in bytes
    */
   public FrameTooLargeException(long offset, String code, long declared, long limit) {
+    this(offset, code, declared, limit, List.of());
+  }
+
+  /**
+   * @param offset byte offset of the frame
+   * @param code its code
+   * @param declared the size in bytes the frame declares
+   * @param limit the configured maximum frame size in bytes
+   * @param path the groups that enclose the frame, outermost first
+   */
+  public FrameTooLargeException(
+      long offset, String code, long declared, long limit, List<EnclosingGroup> path) {
     super(
+        ErrorKind.FRAME_TOO_LARGE,
         offset,
         code,
         "a frame of at most " + limit + " bytes",
-        "frame declares " + declared + " bytes");
+        "frame declares " + declared + " bytes",
+        path);
     this.declared = declared;
     this.limit = limit;
+  }
+
+  @Override
+  protected FrameTooLargeException withPath(List<EnclosingGroup> path) {
+    return new FrameTooLargeException(offset(), code(), declared, limit, path);
   }
 
   /** {@return the frame size in bytes the input declares} */

@@ -1,5 +1,7 @@
 package dev.cesrj;
 
+import java.util.List;
+
 /**
  * The input ends inside a frame: more bytes are needed. In whole-input parsing this is an error;
  * a streaming caller may instead wait for {@link #needed()} more bytes and retry, since nothing
@@ -19,8 +21,27 @@ public class TruncatedException extends CesrException {
    *     known from a count or size field)
    */
   public TruncatedException(long offset, String code, String expected, long needed) {
-    super(offset, code, expected, "truncated: " + needed + " more bytes needed");
+    this(offset, code, expected, needed, List.of());
+  }
+
+  /**
+   * @param offset byte offset of the frame or element that is cut short
+   * @param code the code met there, or {@code null}
+   * @param expected what the missing bytes should hold
+   * @param needed how many more bytes are needed, at least
+   * @param path the groups that enclose the place, outermost first
+   */
+  public TruncatedException(
+      long offset, String code, String expected, long needed, List<EnclosingGroup> path) {
+    super(
+        ErrorKind.TRUNCATED, offset, code, expected,
+        "truncated: " + needed + " more bytes needed", path);
     this.needed = needed;
+  }
+
+  @Override
+  protected TruncatedException withPath(List<EnclosingGroup> path) {
+    return new TruncatedException(offset(), code(), expected(), needed, path);
   }
 
   /**

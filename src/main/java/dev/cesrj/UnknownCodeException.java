@@ -1,5 +1,7 @@
 package dev.cesrj;
 
+import java.util.List;
+
 /**
  * A code that the code table in force does not define (Matter, Indexer or counter).
  */
@@ -13,6 +15,23 @@ public class UnknownCodeException extends CesrException {
    * @param detail what went wrong
    */
   public UnknownCodeException(long offset, String code, String expected, String detail) {
-    super(offset, code, expected, detail);
+    this(offset, code, expected, detail, List.of());
+  }
+
+  /**
+   * @param offset byte offset of the failing element
+   * @param code the code met there, or {@code null}
+   * @param expected what was expected
+   * @param detail what went wrong
+   * @param path the groups that enclose the place, outermost first
+   */
+  public UnknownCodeException(
+      long offset, String code, String expected, String detail, List<EnclosingGroup> path) {
+    super(ErrorKind.UNKNOWN_CODE, offset, code, expected, detail, path);
+  }
+
+  @Override
+  protected UnknownCodeException withPath(List<EnclosingGroup> path) {
+    return new UnknownCodeException(offset(), code(), expected(), detail(), path);
   }
 }

@@ -1,6 +1,8 @@
 package dev.cesrj.batch;
 
 import dev.cesrj.CesrException;
+import dev.cesrj.EnclosingGroup;
+import java.util.List;
 
 /**
  * One input of a batch failed: thrown by {@link Batch#requireOk()} for the first failing input in
@@ -19,11 +21,20 @@ public class BatchException extends CesrException {
    * @param cause the input's typed error
    */
   public BatchException(int input, int inputs, CesrException cause) {
-    super(
-        cause.offset(), cause.code(), cause.expected(),
-        "input " + input + " of " + inputs + " failed: " + cause.getClass().getSimpleName());
+    this(input, "input " + input + " of " + inputs + " failed: " + cause.getClass().getSimpleName(),
+        cause, cause.path());
+  }
+
+  private BatchException(int input, String detail, CesrException cause, List<EnclosingGroup> path) {
+    super(cause.kind(), cause.offset(), cause.code(), cause.expected(), detail, path);
     this.input = input;
     initCause(cause);
+  }
+
+  /** {@return a copy with {@code path}, of the same input and cause} */
+  @Override
+  protected BatchException withPath(List<EnclosingGroup> path) {
+    return new BatchException(input, detail(), getCause(), path);
   }
 
   /** {@return index of the failing input in the batch (0-based)} */

@@ -7,15 +7,16 @@ import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Slot;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
 import dev.cesrj.internal.Source;
+import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Views;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
-import dev.cesrj.internal.TextScan;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -164,7 +165,7 @@ final class ElementReader {
   /** Refuses one more element once {@code out} holds {@link CesrOptions#maxElements()}. */
   private void checkRoom(List<Element> out, int p, CounterCode c) {
     if (out.size() >= options.maxElements()) {
-      throw new ElementLimitException(
+      throw Errors.elementLimit(
           src.offset(p), c != null ? c.code() : null, options.maxElements());
     }
   }

@@ -3,6 +3,7 @@ package dev.cesrj.internal;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ColdStartException;
+import dev.cesrj.ErrorKind;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.NestingTooDeepException;
@@ -168,7 +169,7 @@ public final class GroupFramer {
 
   private UnknownCodeException unknownCounter(Domain d, int pos, int hs, CounterTable table) {
     String text = src.text(d, pos, 0, hs);
-    return new UnknownCodeException(
+    return Errors.unknownCode(
         src.offset(pos),
         text,
         "a counter code of " + table,
@@ -196,14 +197,14 @@ public final class GroupFramer {
   private CesrException notACounter(Domain d, int pos) {
     int b = src.at(pos);
     if (d == Domain.QB2) {
-      return new ColdStartException(
+      return Errors.coldStart(
           src.offset(pos),
           null,
           "a qb2 counter (first sextet 62, '-')",
           "byte 0x" + Integer.toHexString(b) + " (sextet '" + (char) src.ch(d, pos, 0)
               + "') where a group must start");
     }
-    return new ColdStartException(
+    return Errors.coldStart(
         src.offset(pos),
         null,
         "a counter ('-')",
@@ -218,7 +219,7 @@ public final class GroupFramer {
    */
   public void requireDomain(Domain d, int pos, int limit) {
     if (pos < limit && domainAt(pos, limit) != d) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_DOMAIN,
           src.offset(pos),
           null,
           "a " + d + " counter (the domain of the enclosing group)",
@@ -302,7 +303,7 @@ public final class GroupFramer {
       throw tooDeep(pos, known, depth);
     }
     if (!isAttachmentLayout(known.layout())) {
-      throw new UnsupportedException(
+      throw Errors.unsupported(
           src.offset(pos),
           known.code(),
           "an attachment group",
@@ -315,7 +316,12 @@ public final class GroupFramer {
       return pos + fs;
     }
     if (c.unit() == CountUnit.ELEMENTS) {
-      int end = walkTuples(d, pos, pos + fs, limit, c, n, table, depth, 0);
+      int end;
+      try {
+        end = walkTuples(d, pos, pos + fs, limit, c, n, table, depth, 0);
+      } catch (CesrException e) {
+        throw Errors.within(e, c, src.offset(pos));
+      }
       restore(c, n);
       return end;
     }
@@ -330,7 +336,9 @@ public final class GroupFramer {
     try {
       content(d, pos, pos + fs, end, c, table, depth);
     } catch (TruncatedException e) {
-      throw Errors.cutBy(e, c.name(), src.offset(pos));
+      throw Errors.cutBy(e, c, src.offset(pos));
+    } catch (CesrException e) {
+      throw Errors.within(e, c, src.offset(pos));
     }
     restore(c, n);
     return end;
@@ -358,7 +366,7 @@ public final class GroupFramer {
       case NON_NATIVE_BODY:
         int size = TextScan.matter(d, src, from, end, Slot.TEXTER, maxFrame, 0);
         if (from + size != end) {
-          throw new MalformedException(
+          throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
               src.offset(from + size),
               c.code(),
               "one Bytes primitive filling " + c.name(),
@@ -396,7 +404,7 @@ public final class GroupFramer {
     while (p < end) {
       requireDomain(d, p, end);
       if (isGenusVersionAt(p, end, t)) {
-        throw new MalformedException(
+        throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
             src.offset(p),
             t.genusVersion(src.ch(d, p, 1)).code(),
             "an attachment group",
@@ -440,7 +448,7 @@ public final class GroupFramer {
     int minor = CounterTable.genusMinor(count);
     CounterTable t = CounterTable.selectedBy(code, major, minor);
     if (t == null) {
-      throw new UnsupportedException(
+      throw Errors.unsupported(
           src.offset(pos),
           code.code(),
           code.table().isLegacy() && code == code.table().genusVersion()
@@ -556,7 +564,7 @@ public final class GroupFramer {
     requireDomain(d, p, end);
     CounterCode met = codeAt(d, p, end, table, rest);
     if (!slot.acceptsGroup(met)) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(p),
           met.code(),
           slot == Slot.SIGNATURE_GROUP
@@ -585,7 +593,7 @@ public final class GroupFramer {
       throw tooDeep(p, met, depth);
     }
     if (met != want) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(p),
           met.code(),
           want.code() + " " + want.name(),
@@ -593,7 +601,11 @@ public final class GroupFramer {
     }
     int fs = counter(p, end, table, rest);
     if (want.unit() == CountUnit.ELEMENTS) {
-      return walkTuples(d, p, p + fs, end, want, count, table, depth, rest);
+      try {
+        return walkTuples(d, p, p + fs, end, want, count, table, depth, rest);
+      } catch (CesrException e) {
+        throw Errors.within(e, want, src.offset(p));
+      }
     }
     long total = fs + d.size(4L * count);
     if (total > maxFrame) {
@@ -606,7 +618,9 @@ public final class GroupFramer {
     try {
       walkTuples(d, p, p + fs, nestedEnd, want, -1, table, depth, 0);
     } catch (TruncatedException e) {
-      throw Errors.cutBy(e, want.name(), src.offset(p));
+      throw Errors.cutBy(e, want, src.offset(p));
+    } catch (CesrException e) {
+      throw Errors.within(e, want, src.offset(p));
     }
     return nestedEnd;
   }

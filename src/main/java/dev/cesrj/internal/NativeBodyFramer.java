@@ -1,6 +1,8 @@
 package dev.cesrj.internal;
 
+import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
+import dev.cesrj.ErrorKind;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.NestingTooDeepException;
@@ -63,7 +65,7 @@ public final class NativeBodyFramer {
     CounterCode c = groups.code();
     long count = groups.count();
     if (c.layout() != Layout.NATIVE_BODY) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(pos), c.code(), "a FixBodyGroup or MapBodyGroup", c.name() + " is no native body");
     }
     int end = counted(pos, limit, c, fs, count, depth);
@@ -102,7 +104,9 @@ public final class NativeBodyFramer {
         p = field(p, end, table, depth + 1);
       }
     } catch (TruncatedException e) {
-      throw Errors.cutBy(e, c.name(), src.offset(start));
+      throw Errors.cutBy(e, c, src.offset(start));
+    } catch (CesrException e) {
+      throw Errors.within(e, c, src.offset(start));
     }
   }
 
@@ -115,7 +119,7 @@ public final class NativeBodyFramer {
     CounterCode c = groups.code();
     long count = groups.count();
     if (c.unit() != CountUnit.QUADLETS || !isField(c)) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(p),
           c.code(),
           "a primitive, a GenericMapGroup, a GenericListGroup or a seal group",

@@ -1,5 +1,6 @@
 package dev.cesrj.internal;
 
+import dev.cesrj.ErrorKind;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.NonCanonicalException;
@@ -97,7 +98,7 @@ public final class TextScan {
       throw unknownMatter(d, s, pos, ruledOutAt(hs, c0, c1, c2));
     }
     if (slot != null && !slot.accepts(code)) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           s.offset(pos),
           code.code(),
           slotWords(slot),
@@ -112,7 +113,7 @@ public final class TextScan {
       }
       long size = base64Int(d, s, pos, code.hs(), code.ss(), code.code());
       if (size == 0 && code.ls() > 0) {
-        throw new MalformedException(
+        throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
             s.offset(pos),
             code.code(),
             "a size of at least 1 quadlet (the value holds " + code.ls() + " lead bytes)",
@@ -194,7 +195,7 @@ public final class TextScan {
     if (readable == code.ss() && code.currentOnly()) {
       long ondex = base64Int(d, s, pos, code.hs() + code.ms(), code.os(), code.code());
       if (ondex != 0) {
-        throw new NonCanonicalException(
+        throw Errors.nonCanonical(
             s.offset(pos),
             code.code(),
             "ondex 0 for a current-only code",
@@ -264,7 +265,7 @@ public final class TextScan {
       int ch = s.ch(d, pos, i);
       int digit = B64.value(ch);
       if (digit < 0) {
-        throw new MalformedException(
+        throw Errors.malformed(ErrorKind.MALFORMED_CHARACTER,
             s.offset(pos + i),
             code,
             "a Base64url character",
@@ -285,7 +286,7 @@ public final class TextScan {
       int k = code.hs() + i;
       int ch = s.ch(d, pos, k);
       if (i < code.xs() ? ch != '_' : B64.value(ch) < 0) {
-        throw new MalformedException(
+        throw Errors.malformed(ErrorKind.MALFORMED_CHARACTER,
             s.offset(pos + d.byteOf(k)),
             code.code(),
             i < code.xs() ? "pre-pad '_'" : "a Base64url character",
@@ -303,11 +304,11 @@ public final class TextScan {
   private static void checkLeadingZeroBits(
       Domain d, Source s, int pos, String code, int cs, int ps, int ls) {
     if (!zeroBits(d, s, pos, cs, 0, 2 * ps, code)) {
-      throw new NonCanonicalException(
+      throw Errors.nonCanonical(
           s.offset(pos), code, "zero pad bits", "non-zero pad bits after the code");
     }
     if (ls > 0 && !zeroBits(d, s, pos, cs, 2 * ps, 2 * ps + 8 * ls, code)) {
-      throw new NonCanonicalException(
+      throw Errors.nonCanonical(
           s.offset(pos), code, "zero lead bytes", "non-zero lead byte before the raw value");
     }
   }
@@ -325,7 +326,7 @@ public final class TextScan {
       int ch = s.ch(d, pos, k);
       int sextet = B64.value(ch);
       if (sextet < 0) {
-        throw new MalformedException(
+        throw Errors.malformed(ErrorKind.MALFORMED_CHARACTER,
             s.offset(pos + k),
             code,
             "a Base64url character",
@@ -358,13 +359,13 @@ public final class TextScan {
 
   private static UnknownCodeException unknownMatter(Domain d, Source s, int pos, int n) {
     String text = s.text(d, pos, 0, n);
-    return new UnknownCodeException(
+    return Errors.unknownCode(
         s.offset(pos), text, "a Matter code", "no Matter code starts with " + text);
   }
 
   private static UnknownCodeException unknownIndexer(Domain d, Source s, int pos, int n) {
     String text = s.text(d, pos, 0, n);
-    return new UnknownCodeException(
+    return Errors.unknownCode(
         s.offset(pos),
         text,
         "an indexed signature (Indexer) code",
@@ -373,15 +374,15 @@ public final class TextScan {
 
   private static TruncatedException truncated(
       Source s, int pos, String code, Slot slot, long needed) {
-    return new TruncatedException(s.offset(pos), code, slotWords(slot), needed);
+    return Errors.truncated(s.offset(pos), code, slotWords(slot), needed);
   }
 
   private static RuntimeException notAPrimitive(Source s, int pos, int c0, Slot slot) {
     String what = c0 == '-' ? "a counter" : c0 == '_' ? "an op code" : "byte 0x" + Integer.toHexString(c0);
     if (c0 == '_') {
-      return new UnknownCodeException(s.offset(pos), "_", slotWords(slot), "op codes are reserved");
+      return Errors.unknownCode(s.offset(pos), "_", slotWords(slot), "op codes are reserved");
     }
-    return new MalformedException(
+    return Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
         s.offset(pos), c0 == '-' ? "-" : null, slotWords(slot), what + " where a primitive must be");
   }
 

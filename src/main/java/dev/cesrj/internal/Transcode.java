@@ -1,5 +1,6 @@
 package dev.cesrj.internal;
 
+import dev.cesrj.ErrorKind;
 import dev.cesrj.MalformedException;
 import dev.cesrj.code.Domain;
 import io.netty.buffer.ByteBuf;
@@ -54,7 +55,7 @@ public final class Transcode {
     requireBase64(qb64, offset, code);
     byte[] text = ByteBufUtil.getBytes(qb64);
     if (text.length % 4 != 0) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
           offset, code, "whole quadlets of qb64 text", text.length + " characters");
     }
     return Unpooled.wrappedBuffer(DECODER.decode(text));
@@ -72,7 +73,7 @@ public final class Transcode {
     int from = qb64.readerIndex();
     int i = qb64.forEachByte(from, qb64.readableBytes(), b -> B64.value(b & 0xFF) >= 0);
     if (i >= 0) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_CHARACTER,
           offset + (i - from),
           code,
           "a Base64url character",

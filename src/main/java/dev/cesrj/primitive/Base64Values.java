@@ -1,7 +1,9 @@
 package dev.cesrj.primitive;
 
+import dev.cesrj.ErrorKind;
 import dev.cesrj.MalformedException;
 import dev.cesrj.internal.B64;
+import dev.cesrj.internal.Errors;
 import io.netty.buffer.ByteBuf;
 import java.util.Base64;
 
@@ -29,7 +31,7 @@ final class Base64Values {
     for (int i = val; i < end; i++) {
       int ch = buf.getByte(i) & 0xFF;
       if (B64.value(ch) < 0) {
-        throw new MalformedException(
+        throw Errors.malformed(ErrorKind.MALFORMED_CHARACTER,
             offset + (i - start),
             code,
             "a Base64url value character",
@@ -38,7 +40,7 @@ final class Base64Values {
     }
     int n = end - val + ps;
     if (n % 4 != 0 || n / 4 * 3 < ps + ls) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
           offset,
           code,
           "whole quadlets holding " + ps + " pad and " + ls + " lead bytes",

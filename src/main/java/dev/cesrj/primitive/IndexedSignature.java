@@ -1,9 +1,11 @@
 package dev.cesrj.primitive;
 
+import dev.cesrj.ErrorKind;
 import dev.cesrj.MalformedException;
-import dev.cesrj.internal.B64;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
+import dev.cesrj.internal.B64;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Transcode;
@@ -81,7 +83,7 @@ public final class IndexedSignature implements Element {
     Source s = new Source(b, 0);
     int fs = TextScan.indexer(Domain.QB2, s, 0, qb2.length, 0);
     if (fs != qb2.length) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
           fs, null, "end of input after one signature", (qb2.length - fs) + " extra bytes");
     }
     return new IndexedSignature(b, 0, 0, TextScan.indexerCode(Domain.QB2, s, 0), Domain.QB2);

@@ -1,9 +1,11 @@
 package dev.cesrj.primitive;
 
+import dev.cesrj.ErrorKind;
 import dev.cesrj.MalformedException;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Transcode;
@@ -106,7 +108,7 @@ public final class Matter implements Element {
     Source s = new Source(b, 0);
     int fs = TextScan.matter(Domain.QB2, s, 0, qb2.length, null, Integer.MAX_VALUE, 0);
     if (fs != qb2.length) {
-      throw new MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
           fs, null, "end of input after one primitive", (qb2.length - fs) + " extra bytes");
     }
     return new Matter(b, 0, fs, 0, TextScan.matterCode(Domain.QB2, s, 0), Domain.QB2);

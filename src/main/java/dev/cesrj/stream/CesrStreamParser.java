@@ -6,6 +6,7 @@ import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.SharedMemory;
 import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
@@ -753,7 +754,7 @@ public final class CesrStreamParser implements AutoCloseable {
         (e.expected() != null ? e.expected() + " " : "")
             + "(the message at offset " + offset + ": need " + (have + e.needed()) + ", have "
             + have + ")";
-    TruncatedException t = new TruncatedException(e.offset(), e.code(), expected, e.needed());
+    TruncatedException t = Errors.truncated(e.offset(), e.code(), expected, e.needed());
     t.initCause(e);
     return t;
   }

@@ -2,6 +2,7 @@ package dev.cesrj.stream;
 
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
+import dev.cesrj.ErrorKind;
 import dev.cesrj.MalformedException;
 import dev.cesrj.UnsupportedException;
 import dev.cesrj.code.Domain;
@@ -9,6 +10,7 @@ import dev.cesrj.code.Layout;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
 import dev.cesrj.internal.B64;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.Transcode;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
@@ -122,11 +124,11 @@ public final class Domains {
     Objects.requireNonNull(target, "target");
     try (Groups groups = Groups.copyOf(group, options)) {
       if (!groups.hasNext()) {
-        throw new MalformedException(0, null, "one group", "no bytes");
+        throw Errors.malformed(ErrorKind.MALFORMED_SIZE, 0, null, "one group", "no bytes");
       }
       Group g = groups.next();
       if (groups.hasNext()) {
-        throw new MalformedException(
+        throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
             groups.position(), null, "end of input after one group",
             (group.length - groups.position()) + " more bytes");
       }
@@ -287,7 +289,7 @@ public final class Domains {
     boolean bare = m.envelope().isEmpty() && m.bodyGroup().isEmpty();
     if (bare && g.domain() != target) {
       int end = (int) m.offset() + m.length();
-      throw new UnsupportedException(
+      throw Errors.unsupported(
           firstPart(m, end),
           g.code().code(),
           "CESR content in a " + g.name() + " converted to " + target,
@@ -314,7 +316,7 @@ public final class Domains {
     }
     Group body = m.bodyGroup().orElse(null);
     if (body != null && body.code().layout() == Layout.NATIVE_BODY) {
-      throw new UnsupportedException(
+      throw Errors.unsupported(
           body.offset(),
           body.code().code(),
           "a body with a qb2 form: JSON, CBOR or MessagePack, bare or in a NonNativeBodyGroup",
@@ -371,7 +373,7 @@ public final class Domains {
       return Unpooled.wrappedBuffer(messages(bytes, target, inTable));
     } catch (CesrException e) {
       UnsupportedException u =
-          new UnsupportedException(from + e.offset(), e.code(), e.expected(), e.detail());
+          Errors.unsupported(from + e.offset(), e.code(), e.expected(), e.detail());
       u.initCause(e);
       throw u;
     }

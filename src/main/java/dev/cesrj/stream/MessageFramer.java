@@ -4,18 +4,19 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ColdStartException;
 import dev.cesrj.ElementLimitException;
+import dev.cesrj.ErrorKind;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnsupportedException;
 import dev.cesrj.VersionStringException;
-import dev.cesrj.internal.B64;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
+import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupFit;
 import dev.cesrj.internal.GroupFramer;
@@ -157,16 +158,16 @@ final class MessageFramer {
       } catch (TruncatedException e) {
         if (cap - (long) pos >= window) {
           // the whole window was read and is not enough
-          throw new FrameTooLargeException(src.offset(pos), null, cap - pos + e.needed(), maxFrame);
+          throw Errors.tooLarge(src.offset(pos), null, cap - pos + e.needed(), maxFrame);
         }
         throw e; // more bytes would show more: wait for them (at most up to the window)
       }
       if (end < 0 && cap < limit) {
         // genus-version codes fill the window
-        throw new FrameTooLargeException(src.offset(pos), null, cap - pos + 1L, maxFrame);
+        throw Errors.tooLarge(src.offset(pos), null, cap - pos + 1L, maxFrame);
       }
       if (end - (long) pos > maxFrame) {
-        throw new FrameTooLargeException(src.offset(pos), null, end - pos, maxFrame);
+        throw Errors.tooLarge(src.offset(pos), null, end - pos, maxFrame);
       }
       return end;
     } catch (RuntimeException e) {
@@ -219,7 +220,7 @@ final class MessageFramer {
       checkInForce(vs, streamTable, at);
       long size = vs.size();
       if (size > options.maxFrameBytes()) {
-        throw new FrameTooLargeException(at, vs.text(), size, options.maxFrameBytes());
+        throw Errors.tooLarge(at, vs.text(), size, options.maxFrameBytes());
       }
       CounterTable t =
           streamTable != null
@@ -233,7 +234,7 @@ final class MessageFramer {
     if (held.runAt - at > limit - pos) {
       long missing = held.runAt - at - (limit - pos);
       if (ended) {
-        throw new TruncatedException(
+        throw Errors.truncated(
             at, held.version.text(), "the rest of the message body", missing);
       }
       held.needed = missing;
@@ -251,7 +252,7 @@ final class MessageFramer {
       return end;
     }
     if (end - (long) pos > options.maxFrameBytes()) {
-      throw new FrameTooLargeException(at, null, end - pos, options.maxFrameBytes());
+      throw Errors.tooLarge(at, null, end - pos, options.maxFrameBytes());
     }
     Run run = held.run;
     Message m = new Message(
@@ -505,7 +506,9 @@ final class MessageFramer {
         q = r < 0 ? end : r;
       }
     } catch (TruncatedException e) {
-      throw Errors.cutBy(e, gg.name(), src.offset(p));
+      throw Errors.cutBy(e, gg.code(), src.offset(p));
+    } catch (CesrException e) {
+      throw Errors.within(e, gg.code(), src.offset(p));
     } finally {
       streamTable = outerTable;
       within = outer;
@@ -530,7 +533,7 @@ final class MessageFramer {
     }
     CounterTable t = TableRule.forCounterFrame(src, p, limit, options.defaultTable());
     if (t == null) {
-      throw new TruncatedException(
+      throw Errors.truncated(
           src.offset(p), null, "the counter and the start of its content, which tell its table",
           TableRule.needed(src, p, limit));
     }
@@ -625,7 +628,7 @@ final class MessageFramer {
   private Message message(
       int start, int p, int limit, Group gvc, int depth, CounterTable table) {
     if (p >= limit) {
-      throw new TruncatedException(src.offset(p), null, "a message", 1);
+      throw Errors.truncated(src.offset(p), null, "a message", 1);
     }
     int b = src.at(p);
     if (Tritet.of(b).isMessage()) {
@@ -646,7 +649,7 @@ final class MessageFramer {
       case UNSUPPORTED_MESSAGE:
         throw unsupportedMessage(p, code);
       default:
-        throw new ColdStartException(
+        throw Errors.coldStart(
             src.offset(p),
             code.code(),
             "a message (body, body group, BodyWithAttachmentGroup, GenericGroup or genus-version code)",
@@ -655,7 +658,7 @@ final class MessageFramer {
   }
 
   private CesrException unsupportedMessage(int p, CounterCode code) {
-    return new UnsupportedException(
+    return Errors.unsupported(
         src.offset(p), code.code(), "a message", code.name() + " is not supported");
   }
 
@@ -673,7 +676,7 @@ final class MessageFramer {
         tr == Tritet.ANNOTATED
             ? "annotated text (de-annotate it first)"
             : "byte 0x" + Integer.toHexString(b) + " (tritet " + tr + ")";
-    return new ColdStartException(src.offset(p), null, expected, what + " at a cold-start point");
+    return Errors.coldStart(src.offset(p), null, expected, what + " at a cold-start point");
   }
 
   /** A top-level JSON, CBOR or MGPK body at {@code p} and the attachments after it. */
@@ -682,10 +685,10 @@ final class MessageFramer {
     checkInForce(vs, streamTable, src.offset(p));
     long size = vs.size();
     if (size > options.maxFrameBytes()) {
-      throw new FrameTooLargeException(src.offset(p), vs.text(), size, options.maxFrameBytes());
+      throw Errors.tooLarge(src.offset(p), vs.text(), size, options.maxFrameBytes());
     }
     if (size > limit - p) {
-      throw new TruncatedException(
+      throw Errors.truncated(
           src.offset(p), vs.text(), "the rest of the message body", size - (limit - p));
     }
     int bodyEnd = p + (int) size;
@@ -748,7 +751,7 @@ final class MessageFramer {
       return;
     }
     if (vs.major() > pinned.major() || vs.genusMajor() > pinned.major()) {
-      throw new VersionStringException(
+      throw Errors.versionString(
           at,
           vs.text(),
           "a body of version " + pinned.major() + " or lower (the genus-version code in force)",
@@ -783,7 +786,7 @@ final class MessageFramer {
         q = r;
       }
       if (q >= end) {
-        throw new MalformedException(
+        throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
             src.offset(q), env.code().code(), "a NonNativeBodyGroup", "empty envelope");
       }
       groups.counter(q, end, t, 0);
@@ -810,7 +813,9 @@ final class MessageFramer {
           run.groups,
           run.nested);
     } catch (TruncatedException e) {
-      throw Errors.cutBy(e, env.name(), src.offset(p));
+      throw Errors.cutBy(e, env.code(), src.offset(p));
+    } catch (CesrException e) {
+      throw Errors.within(e, env.code(), src.offset(p));
     } finally {
       within = outer;
     }
@@ -878,7 +883,7 @@ final class MessageFramer {
     long at = texter.offset();
     VersionString vs = VersionSniffer.read(new Source(bytes, 0), 0, raw.length, true, at);
     if (vs.size() != raw.length) {
-      throw new VersionStringException(
+      throw Errors.versionString(
           at,
           vs.text(),
           "size " + raw.length + " (the Bytes primitive's raw size)",
@@ -916,7 +921,7 @@ final class MessageFramer {
     long count = groups.count();
     if (groups.domainAt(q, limit) == Domain.QB2) {
       // keripy turns a native body into qb64 before it parses its fields
-      throw new UnsupportedException(
+      throw Errors.unsupported(
           src.offset(q), code.code(), "a CESR-native body in qb64",
           "a CESR-native body in qb2 (framed in qb64 only)");
     }
@@ -937,7 +942,7 @@ final class MessageFramer {
             : VersionString.match(
                 tag.soft() + "CESR" + B64.encodeInt(size, 4) + ".", 0);
     if (vs == null) {
-      throw new VersionStringException(
+      throw Errors.versionString(
           at,
           tag != null ? tag.qb64Text() : code.code(),
           "a Verser (Tag10, e.g. 0OKERICAACAA) of protocol and genus version 2 as field "
@@ -952,7 +957,7 @@ final class MessageFramer {
 
   private CesrException bodyGroupError(int q) {
     CounterCode c = groups.code();
-    return new MalformedException(
+    return Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
         src.offset(q),
         c.code(),
         "a NonNativeBodyGroup or a CESR-native body group",
@@ -986,7 +991,7 @@ final class MessageFramer {
    */
   private void requireWithinFrameLimit(int p) {
     if (p - (long) frameStart > options.maxFrameBytes()) {
-      throw new FrameTooLargeException(
+      throw Errors.tooLarge(
           src.offset(frameStart), null, p - (long) frameStart, options.maxFrameBytes());
     }
   }
@@ -1030,7 +1035,7 @@ final class MessageFramer {
         if (!enclosed) {
           break;
         }
-        throw new MalformedException(
+        throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
             src.offset(p), table.genusVersion(src.ch(groups.domainAt(p, limit), p, 1)).code(),
             "an attachment group",
             "a genus-version code inside a group, not at its start");
@@ -1092,7 +1097,7 @@ final class MessageFramer {
         entry = nested.bodyGroup().orElseThrow();
         break;
       default:
-        throw new UnsupportedException(
+        throw Errors.unsupported(
             src.offset(p), code.code(), "an attachment group or a nested message",
             code.name() + " inside attachments");
     }
@@ -1136,7 +1141,7 @@ final class MessageFramer {
    */
   private void checkRoom(Run run, long offset, String code) {
     if (run.groups.size() >= options.maxElements()) {
-      throw new ElementLimitException(offset, code, options.maxElements());
+      throw Errors.elementLimit(offset, code, options.maxElements());
     }
   }
 
@@ -1175,7 +1180,9 @@ final class MessageFramer {
       }
       attachments(q, end, t, scoped, depth + 1, true, run, true);
     } catch (TruncatedException e) {
-      throw Errors.cutBy(e, code.name(), src.offset(p));
+      throw Errors.cutBy(e, code, src.offset(p));
+    } catch (CesrException e) {
+      throw Errors.within(e, code, src.offset(p));
     } finally {
       within = outer;
     }

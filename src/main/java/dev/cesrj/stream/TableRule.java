@@ -14,6 +14,7 @@ import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.B64;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
 import java.util.ArrayList;
@@ -276,7 +277,7 @@ final class TableRule {
           .append(" in ")
           .append(t);
     }
-    return new AmbiguousTableException(
+    return Errors.ambiguous(
         s.offset(p),
         hard,
         tables,

@@ -2,6 +2,7 @@ package dev.cesrj.stream;
 
 import dev.cesrj.TruncatedException;
 import dev.cesrj.VersionStringException;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.Source;
 
 /**
@@ -47,10 +48,10 @@ final class VersionSniffer {
       }
     }
     if (window < SMELL_SIZE && !complete) {
-      throw new TruncatedException(
+      throw Errors.truncated(
           at, null, "a version string within the first 27 bytes of the body", SMELL_SIZE - window);
     }
-    throw new VersionStringException(
+    throw Errors.versionString(
         at,
         null,
         "a version string (e.g. KERI10JSON00012b_) at offset 0 to 8 of the body",
@@ -114,19 +115,19 @@ final class VersionSniffer {
         ok = false;
     }
     if (!ok) {
-      throw new VersionStringException(
+      throw Errors.versionString(
           at,
           vs.text(),
           "a body serialized as " + vs.kind(),
           "first byte 0x" + Integer.toHexString(b) + " does not start one");
     }
     if (vs.size() < vs.offset() + vs.text().length()) {
-      throw new VersionStringException(
+      throw Errors.versionString(
           at, vs.text(), "a size covering the version string", "size " + vs.size());
     }
     if (vs.format() == 2 && vs.genusMinor() > 0) {
       // keripy Serdery.reap: a genus minor version above the latest table's is refused
-      throw new VersionStringException(
+      throw Errors.versionString(
           at,
           vs.text(),
           "CESR genus version " + vs.genusMajor() + ".0 (the latest counter table)",
