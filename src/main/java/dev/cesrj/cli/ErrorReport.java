@@ -2,10 +2,12 @@ package dev.cesrj.cli;
 
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
+import dev.cesrj.EnclosingGroup;
 import java.io.PrintStream;
 
 /**
- * Prints the typed error that stopped an inspection: its type, stream offset and message, then a
+ * Prints the typed error that stopped an inspection: its type, stream offset and message, the
+ * groups enclosing it ({@code inside: AttachmentGroup (-V) at 0 > ...}) if any, then a
  * hex and ASCII dump of the bytes around the offset ({@value #CONTEXT} before and after, 16 per
  * row), the failing byte marked. Input that reads as annotated CESR ({@link
  * Denot#looksAnnotated}) gets a hint to run {@code denot} first.
@@ -21,6 +23,15 @@ final class ErrorReport {
     // the message starts "at offset N" (N counted from the parser's offset base)
     err.println("error: " + e.getClass().getSimpleName() + ": " + Printable.of(e.getMessage())
         + (f.offset() != e.offset() ? " (stream offset " + f.offset() + ")" : ""));
+    if (!e.path().isEmpty()) {
+      long shift = f.offset() - e.offset();
+      StringBuilder inside = new StringBuilder("inside:");
+      for (EnclosingGroup g : e.path()) {
+        inside.append(inside.length() > 7 ? " >" : "").append(' ').append(g.code().name())
+            .append(" (").append(g.code().code()).append(") at ").append(g.offset() + shift);
+      }
+      err.println(inside);
+    }
     if (Denot.looksAnnotated(input, options)) {
       err.println("hint: this looks like annotated CESR (the output of inspect --annotate);"
           + " turn it back into the stream with `cesrj denot FILE` first");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
+import dev.cesrj.EnclosingGroup;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
@@ -31,7 +32,8 @@ import java.util.Map;
  * [bodyTexter] groups [nests]}), or for an attachment-only stream one {@code {counter, items}} per
  * group. The lists and each leaf group's {@code field} are named by {@link DomLists}, for every
  * group of every table. After an error the list ends with {@code {"error": {type, offset,
- * message}}}, the message being rendered closed where it stopped: the output is one JSON document
+ * message, kind, path}}} ({@code kind} the {@link dev.cesrj.ErrorKind}, {@code path} the groups
+ * enclosing the error, outermost first, as {@code {code, name, offset}}), the message being rendered closed where it stopped: the output is one JSON document
  * whatever the input. Strings are printable ASCII (everything else escaped).
  *
  * <p>{@code ilk said pre sn route} come from the body ({@link BodyFields}); everything else from
@@ -116,6 +118,16 @@ final class JsonRenderer implements Renderer {
       json.writeStringField("type", failure.error().getClass().getSimpleName());
       json.writeNumberField("offset", failure.offset());
       json.writeStringField("message", failure.error().getMessage());
+      json.writeStringField("kind", failure.error().kind().name());
+      json.writeArrayFieldStart("path");
+      for (EnclosingGroup g : failure.error().path()) {
+        json.writeStartObject();
+        json.writeStringField("code", g.code().code());
+        json.writeStringField("name", g.code().name());
+        json.writeNumberField("offset", g.offset() + (failure.offset() - failure.error().offset()));
+        json.writeEndObject();
+      }
+      json.writeEndArray();
       json.writeEndObject();
       json.writeEndObject();
     }

@@ -80,6 +80,32 @@ class InspectCommandTest {
   }
 
   /**
+   * An index character of the first signature of the first message made {@code !}: the error
+   * names its kind and the group it is in, in the text report and in {@code --json}.
+   */
+  @Test
+  void anErrorInsideAGroupNamesItsKindAndTheGroupsAroundIt() throws Exception {
+    byte[] bad = Corpus.bytes(KEL).clone();
+    // offset 299 is the first message's ControllerIdxSigs counter (-AAB); 304 the first
+    // signature's index character
+    assertEquals("-AAB", new String(bad, 299, 4, java.nio.charset.StandardCharsets.US_ASCII));
+    bad[304] = '!';
+    Run text = Run.of(bad, "inspect", "-");
+    assertEquals(Main.BAD_INPUT, text.status());
+    assertTrue(text.stderr().startsWith("error: MalformedException: at offset 304"), text.stderr());
+    assertTrue(text.stderr().contains("\ninside: ControllerIdxSigs (-A) at 299\n"), text.stderr());
+    Run json = Run.of(bad, "inspect", "--json", "-");
+    com.fasterxml.jackson.databind.JsonNode doc =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.stdout());
+    com.fasterxml.jackson.databind.JsonNode error = doc.get(doc.size() - 1).get("error");
+    assertEquals("MALFORMED_CHARACTER", error.get("kind").asText());
+    assertEquals(1, error.get("path").size());
+    assertEquals("-A", error.get("path").get(0).get("code").asText());
+    assertEquals("ControllerIdxSigs", error.get("path").get(0).get("name").asText());
+    assertEquals(299, error.get("path").get(0).get("offset").asLong());
+  }
+
+  /**
    * The first counter's {@code -} made {@code !}: the first message cannot be framed (its
    * attachments end at a byte that starts nothing), a ColdStartException at 299.
    */
