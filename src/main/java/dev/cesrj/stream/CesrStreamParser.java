@@ -582,12 +582,12 @@ public final class CesrStreamParser implements AutoCloseable {
     int p = from;
     boolean found = false;
     while (p < limit) {
-      int v = anyTable ? ColdStartPoints.inAnyTable(cum, p, limit) : ColdStartPoints.at(cum, p, limit, t);
-      if (v == ColdStartPoints.YES) {
+      ColdStartPoints.Verdict v = anyTable ? ColdStartPoints.inAnyTable(cum, p, limit) : ColdStartPoints.at(cum, p, limit, t);
+      if (v == ColdStartPoints.Verdict.YES) {
         found = true;
         break;
       }
-      if (v == ColdStartPoints.UNDECIDED && !ended) {
+      if (v == ColdStartPoints.Verdict.UNDECIDED && !ended) {
         break;
       }
       p++;

@@ -29,12 +29,15 @@ import io.netty.buffer.ByteBuf;
  * {@link ByteBuf#getByte(int)}; allocates nothing.
  */
 final class ColdStartPoints {
-  /** The byte at the index cannot start a message. */
-  static final int NO = 0;
-  /** A message can start at the index. */
-  static final int YES = 1;
-  /** A message counter may start at the index: the bytes after it have not arrived yet. */
-  static final int UNDECIDED = 2;
+  /** Whether a message can start at an index. */
+  enum Verdict {
+    /** The byte at the index cannot start a message. */
+    NO,
+    /** A message can start at the index. */
+    YES,
+    /** A message counter may start at the index: the bytes after it have not arrived yet. */
+    UNDECIDED
+  }
 
   private ColdStartPoints() {}
 
@@ -54,21 +57,21 @@ final class ColdStartPoints {
   }
 
   /**
-   * {@link #at}, with no table in force and the table inferred: {@link #YES} if a message can
+   * {@link #at}, with no table in force and the table inferred: {@link Verdict#YES} if a message can
    * start at {@code p} in some table.
    */
-  static int inAnyTable(ByteBuf buf, int p, int limit) {
+  static Verdict inAnyTable(ByteBuf buf, int p, int limit) {
     int b = buf.getByte(p) & 0xFF;
     if (b != '-' && !startsQb2Counter(b)) {
       return at(buf, p, limit, CounterTable.CESR_1_0); // a body or nothing: the same in every table
     }
     switch (TableRule.frameReading(new Source(buf, 0), p, limit)) {
       case POSSIBLE:
-        return YES;
+        return Verdict.YES;
       case UNDECIDED:
-        return UNDECIDED;
+        return Verdict.UNDECIDED;
       default:
-        return NO;
+        return Verdict.NO;
     }
   }
 
@@ -78,36 +81,36 @@ final class ColdStartPoints {
    *
    * @param table the counter table in force at the top of the stream
    */
-  static int at(ByteBuf buf, int p, int limit, CounterTable table) {
+  static Verdict at(ByteBuf buf, int p, int limit, CounterTable table) {
     int b = buf.getByte(p) & 0xFF;
     if (startsBody(b)) {
-      return YES;
+      return Verdict.YES;
     }
     boolean binary = startsQb2Counter(b);
     if (b != '-' && !binary) {
-      return NO;
+      return Verdict.NO;
     }
     // the second and third characters: the bytes in qb64, sextets 1 and 2 in qb2 (each readable
     // once the byte at the same index is)
     if (p + 1 >= limit) {
-      return UNDECIDED;
+      return Verdict.UNDECIDED;
     }
     int b1 = buf.getByte(p + 1) & 0xFF;
     int c = binary ? B64.charOf((b & 0x03) << 4 | b1 >>> 4) : b1;
     switch (table.hardSize(c)) {
       case 5:
-        return YES;
+        return Verdict.YES;
       case 2:
-        return startsMessage(table.small(c)) ? YES : NO;
+        return startsMessage(table.small(c)) ? Verdict.YES : Verdict.NO;
       case 3:
         if (p + 2 >= limit) {
-          return UNDECIDED;
+          return Verdict.UNDECIDED;
         }
         int b2 = buf.getByte(p + 2) & 0xFF;
         int c2 = binary ? B64.charOf((b1 & 0x0F) << 2 | b2 >>> 6) : b2;
-        return startsMessage(table.big(c2)) ? YES : NO;
+        return startsMessage(table.big(c2)) ? Verdict.YES : Verdict.NO;
       default:
-        return NO;
+        return Verdict.NO;
     }
   }
 

@@ -1,8 +1,8 @@
 package dev.cesrj.stream;
 
-import static dev.cesrj.stream.ColdStartPoints.NO;
-import static dev.cesrj.stream.ColdStartPoints.UNDECIDED;
-import static dev.cesrj.stream.ColdStartPoints.YES;
+import static dev.cesrj.stream.ColdStartPoints.Verdict.NO;
+import static dev.cesrj.stream.ColdStartPoints.Verdict.UNDECIDED;
+import static dev.cesrj.stream.ColdStartPoints.Verdict.YES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cesrj.code.CounterTable;
@@ -17,19 +17,19 @@ import org.junit.jupiter.api.Test;
 /** Where a message can start after a malformed frame: each byte class and counter, by table. */
 class ColdStartPointsTest {
 
-    private static int at(byte[] bytes, CounterTable table) {
+    private static ColdStartPoints.Verdict at(byte[] bytes, CounterTable table) {
         ByteBuf buf = Unpooled.wrappedBuffer(bytes);
         return ColdStartPoints.at(buf, 0, bytes.length, table);
     }
 
-    private static int at(String text, CounterTable table) {
+    private static ColdStartPoints.Verdict at(String text, CounterTable table) {
         return at(text.getBytes(StandardCharsets.ISO_8859_1), table);
     }
 
     @Test
     void everyFirstByteIsJudgedByItsKind() {
         for (int b = 0; b < 256; b++) {
-            int want;
+            ColdStartPoints.Verdict want;
             if (b == '{' || (b >= 0xA0 && b <= 0xBF) || (b >= 0x80 && b <= 0x8F) || b == 0xDE || b == 0xDF) {
                 want = YES; // JSON, CBOR map, MessagePack fixmap, map16, map32
             } else if (b == '-' || (b >= 0xF8 && b <= 0xFB)) {
@@ -70,7 +70,7 @@ class ColdStartPointsTest {
             for (String text : new String[] {"-_AAACAA", "-UAB", "-WAB", "--UAAAAB", "--WAAAAB", "-AAB", "-BAB",
                 "-TAB", "--VAAAAB", "-HAB", "--BAAAAB", "-CAB"}) {
                 byte[] qb2 = java.util.Base64.getUrlDecoder().decode(text);
-                int want = at(text, table);
+                ColdStartPoints.Verdict want = at(text, table);
                 assertEquals(want, at(qb2, table), text + " in " + table);
                 // cut before the sextet that decides: undecided (the third character for a big
                 // code; in the legacy table -- is already its genus-version code)
