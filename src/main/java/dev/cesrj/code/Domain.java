@@ -40,6 +40,19 @@ public enum Domain {
   }
 
   /**
+   * {@return bytes taken in this domain by {@code count} quadlets, the content of a group counted
+   * in quadlets ({@link CountUnit#QUADLETS}): {@code 4 * count} in qb64, {@code 3 * count} (that
+   * many triplets) in qb2} The one statement of that rule (CESR specification, "Count Codes";
+   * keripy {@code counting.py}); a group so counted takes its counter's bytes plus these.
+   *
+   * @param count the group's count, 0 or more (up to 2<sup>30</sup> - 1 for a big counter: the
+   *     product cannot overflow a long)
+   */
+  public long quadlets(long count) {
+    return this == QB64 ? 4 * count : 3 * count;
+  }
+
+  /**
    * {@return whole characters (sextets) held by {@code bytes} bytes of this domain from an item's
    * start: {@code bytes} in qb64, {@code floor(bytes * 4 / 3)} in qb2}
    *

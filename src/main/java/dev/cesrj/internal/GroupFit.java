@@ -2,6 +2,7 @@ package dev.cesrj.internal;
 
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.code.Slot;
@@ -68,7 +69,7 @@ public final class GroupFit {
       return FITS;
     }
     if (unit == CountUnit.QUADLETS) {
-      long total = fs + 4 * count;
+      long total = fs + Domain.QB64.quadlets(count);
       return total > maxFrame ? UNJUDGED : cut(p + total - limit);
     }
     if (!code.head().isEmpty() || code.slotCount() == 0) {

@@ -325,7 +325,7 @@ public final class GroupFramer {
       restore(c, n);
       return end;
     }
-    long total = fs + d.size(4L * n);
+    long total = fs + d.quadlets(n);
     if (total > maxFrame) {
       throw Errors.tooLarge(src.offset(pos), c.code(), total, maxFrame);
     }
@@ -607,7 +607,7 @@ public final class GroupFramer {
         throw Errors.within(e, want, src.offset(p));
       }
     }
-    long total = fs + d.size(4L * count);
+    long total = fs + d.quadlets(count);
     if (total > maxFrame) {
       throw Errors.tooLarge(src.offset(p), want.code(), total, maxFrame);
     }

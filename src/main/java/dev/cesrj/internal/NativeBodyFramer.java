@@ -82,7 +82,7 @@ public final class NativeBodyFramer {
     if (depth > maxDepth) {
       throw Errors.tooDeep(src.offset(pos), c.code(), maxDepth, depth);
     }
-    long total = fs + 4L * count;
+    long total = fs + Domain.QB64.quadlets(count);
     if (total > maxFrame) {
       throw Errors.tooLarge(src.offset(pos), c.code(), total, maxFrame);
     }

@@ -3,6 +3,7 @@ package dev.cesrj.stream;
 import dev.cesrj.CesrException;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Source;
@@ -156,7 +157,7 @@ final class FrameLookahead {
     if (count < 0) {
       return FRAME;
     }
-    long total = fs + 4 * count;
+    long total = fs + Domain.QB64.quadlets(count);
     if (total > maxFrame) {
       return FRAME;
     }

@@ -356,7 +356,7 @@ final class MessageFramer {
       }
       long count = groups.count();
       if (code.layout() == Layout.ATTACHMENTS) {
-        long total = fs + d.size(4 * count);
+        long total = fs + d.quadlets(count);
         if (total <= options.maxFrameBytes() && total > limit - p) {
           return hold(held, p, total - (limit - p), cut); // a first one holds the whole run
         }
@@ -1152,7 +1152,7 @@ final class MessageFramer {
     CounterCode code = groups.code();
     long count = groups.count();
     Domain d = groups.domainAt(p, limit);
-    long total = fs + d.size(4L * count);
+    long total = fs + d.quadlets(count);
     if (total > options.maxFrameBytes()) {
       throw Errors.tooLarge(src.offset(p), code.code(), total, options.maxFrameBytes());
     }
