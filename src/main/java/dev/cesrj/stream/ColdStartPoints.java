@@ -43,12 +43,11 @@ final class ColdStartPoints {
 
   /**
    * True if a JSON, CBOR or MessagePack body can start with byte {@code b} (0..255): {@code {}, a
-   * CBOR map, a MessagePack fixmap, map16 or map32 (keripy {@code kering.py} {@code sniff}, and the
-   * kinds {@code VersionSniffer} reads).
+   * CBOR map, a MessagePack fixmap, map16 or map32 (keripy {@code kering.py} {@code sniff}), as
+   * {@link Kind#startsWith} says for each kind.
    */
   static boolean startsBody(int b) {
-    return b == '{' || (b >= 0xA0 && b <= 0xBF) || (b >= 0x80 && b <= 0x8F) || b == 0xDE
-        || b == 0xDF;
+    return Kind.startsAnyBody(b);
   }
 
   /** True if a qb2 counter can start with byte {@code b} (0..255): its first sextet is 62. */

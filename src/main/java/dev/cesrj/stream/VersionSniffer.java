@@ -99,22 +99,7 @@ final class VersionSniffer {
 
   private static void check(Source s, int p, VersionString vs, long at) {
     int b = s.at(p);
-    Tritet tr = Tritet.of(b);
-    boolean ok;
-    switch (vs.kind()) {
-      case JSON:
-        ok = b == '{';
-        break;
-      case CBOR:
-        ok = tr == Tritet.CBOR;
-        break;
-      case MGPK:
-        ok = tr == Tritet.MGPK_FIXMAP || b == 0xDE || b == 0xDF;
-        break;
-      default:
-        ok = false;
-    }
-    if (!ok) {
+    if (!vs.kind().startsWith(b)) {
       throw Errors.versionString(
           at,
           vs.text(),
