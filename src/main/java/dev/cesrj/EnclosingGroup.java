@@ -13,6 +13,8 @@ import java.util.Objects;
  */
 public record EnclosingGroup(CounterCode code, long offset) {
   /**
+   * @param code the group's counter code
+   * @param offset the byte offset of the group's counter
    * @throws NullPointerException if {@code code} is null
    * @throws IllegalArgumentException if {@code offset} is negative
    */

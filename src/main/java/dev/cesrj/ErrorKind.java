@@ -38,6 +38,25 @@ public enum ErrorKind {
   MALFORMED_DOMAIN(MalformedException.class),
   /** Malformed input of no more specific kind: built by a caller ({@link MalformedException}). */
   MALFORMED(MalformedException.class),
+  /**
+   * A message body that does not decode as the serialization its version string names (JSON,
+   * CBOR, MessagePack, CESR-native): bad syntax, a value cut short, nesting deeper than allowed, a
+   * label given twice, a top level that is not a map; raised by {@code dev.cesrj.keri}
+   * ({@link MalformedException}).
+   */
+  MALFORMED_BODY(MalformedException.class),
+  /**
+   * A body field that breaks its protocol's rules (keripy {@code serdering.py} {@code Fields},
+   * {@code coring.py}): missing, out of order, unknown where the ilk allows no extra field, of the
+   * wrong type, or out of range (a sequence number above 2<sup>128</sup> - 1, a threshold whose
+   * clause sums to less than 1); raised by {@code dev.cesrj.keri} ({@link MalformedException}).
+   */
+  MALFORMED_FIELD(MalformedException.class),
+  /**
+   * A body whose SAID field is not the digest of the body with its SAID fields dummied (keripy
+   * {@code Serder._verify}); raised by {@code dev.cesrj.keri} ({@link MalformedException}).
+   */
+  SAID_MISMATCH(MalformedException.class),
   /** No code of the table in force starts with the bytes read ({@link UnknownCodeException}). */
   UNKNOWN_CODE(UnknownCodeException.class),
   /**

@@ -33,6 +33,10 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.stream}: messages and the push parser; the above;
  *   <li>{@code dev.cesrj.batch} and {@code dev.cesrj.netty}, neither using the other: the above
  *       ({@code batch} without {@code internal});
+ *   <li>{@code dev.cesrj.keri.crypto}, {@code dev.cesrj.keri.body}, {@code dev.cesrj.keri.event},
+ *       {@code dev.cesrj.keri}, each above the one before: {@code code}, {@code dev.cesrj},
+ *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
+ *       {@code netty}); no package below uses any of them;
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}.
  * </ol>
  */
@@ -46,6 +50,10 @@ class ArchitectureTest {
   private static final String BATCH = "dev.cesrj.batch";
   private static final String NETTY = "dev.cesrj.netty";
   private static final String CLI = "dev.cesrj.cli";
+  private static final String KERI_CRYPTO = "dev.cesrj.keri.crypto";
+  private static final String KERI_BODY = "dev.cesrj.keri.body";
+  private static final String KERI_EVENT = "dev.cesrj.keri.event";
+  private static final String KERI = "dev.cesrj.keri";
 
   private static JavaClasses main;
 
@@ -87,6 +95,10 @@ class ArchitectureTest {
         .layer("stream").definedBy(STREAM)
         .layer("batch").definedBy(BATCH)
         .layer("netty").definedBy(NETTY)
+        .layer("keri.crypto").definedBy(KERI_CRYPTO)
+        .layer("keri.body").definedBy(KERI_BODY)
+        .layer("keri.event").definedBy(KERI_EVENT)
+        .layer("keri").definedBy(KERI)
         .layer("cli").definedBy(CLI)
         .whereLayer("code").mayNotAccessAnyLayer()
         .whereLayer("root").mayOnlyAccessLayers("code")
@@ -98,8 +110,19 @@ class ArchitectureTest {
         .whereLayer("batch").mayOnlyAccessLayers("root", "code", "primitive", "group", "stream")
         .whereLayer("netty")
         .mayOnlyAccessLayers("root", "code", "internal", "primitive", "group", "stream")
+        .whereLayer("keri.crypto").mayOnlyAccessLayers("root", "code", "primitive")
+        .whereLayer("keri.body")
+        .mayOnlyAccessLayers("root", "code", "primitive", "group", "stream", "keri.crypto")
+        .whereLayer("keri.event")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body")
+        .whereLayer("keri")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event")
         .whereLayer("cli")
-        .mayOnlyAccessLayers("root", "code", "primitive", "group", "stream", "batch");
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "batch", "keri.body");
   }
 
   @Test
@@ -117,7 +140,8 @@ class ArchitectureTest {
   void everyMainClassIsInALayer() {
     classes()
         .should()
-        .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI)
+        .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI)
         .check(main);
   }
 
@@ -127,7 +151,8 @@ class ArchitectureTest {
     Set<String> packages = new TreeSet<>();
     main.forEach(c -> packages.add(c.getPackageName()));
     assertEquals(
-        new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI)),
+        new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI)),
         packages);
   }
 

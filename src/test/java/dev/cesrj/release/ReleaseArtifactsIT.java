@@ -47,7 +47,8 @@ import org.junit.jupiter.api.Test;
 class ReleaseArtifactsIT {
   static final Set<String> EXPORTED = Set.of(
       "dev.cesrj", "dev.cesrj.code", "dev.cesrj.primitive", "dev.cesrj.group", "dev.cesrj.stream",
-      "dev.cesrj.batch", "dev.cesrj.netty");
+      "dev.cesrj.batch", "dev.cesrj.netty", "dev.cesrj.keri", "dev.cesrj.keri.body",
+      "dev.cesrj.keri.crypto", "dev.cesrj.keri.event");
 
   private static Path artifact(String suffix) {
     String base = System.getProperty("cesrj.artifacts");
@@ -81,9 +82,9 @@ class ReleaseArtifactsIT {
         .map(ModuleDescriptor.Requires::name).collect(Collectors.toSet());
     assertEquals(Set.of("io.netty.buffer", "io.netty.common"), transitive);
     for (ModuleDescriptor.Requires r : d.requires()) {
-      if (r.name().startsWith("com.fasterxml")) {
+      if (r.name().startsWith("com.fasterxml") || r.name().startsWith("org.bouncycastle")) {
         assertTrue(r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC),
-            "Jackson is needed by the inspect tool only: " + r);
+            "Jackson and BouncyCastle are needed by the inspect tool and dev.cesrj.keri only: " + r);
       }
     }
     assertTrue(d.packages().containsAll(Set.of("dev.cesrj.internal", "dev.cesrj.cli")));

@@ -1,0 +1,270 @@
+package dev.cesrj.keri.crypto;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.ErrorKind;
+import dev.cesrj.UnsupportedException;
+import dev.cesrj.code.MatterCode;
+import dev.cesrj.primitive.IndexedSignature;
+import dev.cesrj.primitive.Matter;
+import java.math.BigInteger;
+import java.security.AlgorithmParameters;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.MessageDigest;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECParameterSpec;
+import java.security.spec.ECPublicKeySpec;
+import java.util.List;
+import java.util.Objects;
+import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
+import org.bouncycastle.crypto.params.ECDomainParameters;
+import org.bouncycastle.crypto.params.ECPublicKeyParameters;
+import org.bouncycastle.crypto.signers.ECDSASigner;
+import org.bouncycastle.math.ec.ECPoint;
+import org.bouncycastle.math.ec.rfc8032.Ed25519;
+
+/**
+ * A verification key read from its qb64 (keripy {@code Verfer}, {@code src/keri/core/coring.py}):
+ * its code, whether it is transferable, and signature verification with it.
+ *
+ * <p>Codes: {@code D}/{@code B} Ed25519 (32-byte key), {@code 1AAB}/{@code 1AAA} ECDSA
+ * secp256k1 and {@code 1AAJ}/{@code 1AAI} ECDSA secp256r1 (33-byte SEC 1 compressed points);
+ * the second of each pair is non-transferable. What is signed is the message as given; ECDSA
+ * hashes it with SHA-256 and its signature is {@code r||s}, 32 bytes each, big-endian (keripy
+ * {@code signing.py} {@code Signer._secp256k1}, {@code _secp256r1}: it signs with DER and keeps
+ * {@code r} and {@code s} only).
+ *
+ * <p>Verification answers {@code true} or {@code false} and never throws for bad keys or
+ * signatures: a key that is no point of its curve (or, for Ed25519, whose y coordinate is not
+ * below 2<sup>255</sup> - 19), a signature of the wrong size, an ECDSA {@code r} or {@code s}
+ * outside [1, n - 1] and an Ed25519 {@code S} not below the group order are all {@code false}, as
+ * libsodium and OpenSSL answer for keripy. A signature whose code names another suite than the
+ * key's is {@code false} too (keripy would try its bytes with the key's suite; no signature can
+ * verify under two suites). Ed25519 is checked as RFC 8032 says (cofactorless, as libsodium);
+ * libsodium's refusal of the eight small-order public keys is not repeated here.
+ *
+ * <p>Implementations (chosen by JMH, {@code docs/performance.md}): Ed25519 and secp256k1 by
+ * BouncyCastle ({@code org.bouncycastle.math.ec.rfc8032.Ed25519}, {@code ECDSASigner}),
+ * secp256r1 by the JDK's {@code SHA256withECDSAinP1363Format}. Immutable and thread-safe.
+ */
+public final class Verfer {
+  private static final BigInteger ED25519_P = BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(19));
+  private static final X9ECParameters K1 = CustomNamedCurves.getByName("secp256k1");
+  private static final ECDomainParameters K1_DOMAIN =
+      new ECDomainParameters(K1.getCurve(), K1.getG(), K1.getN(), K1.getH());
+  private static final X9ECParameters R1 = CustomNamedCurves.getByName("secp256r1");
+
+  private final MatterCode code;
+  private final String qb64;
+  private final byte[] raw;
+  private final SignatureAlgorithm algorithm;
+  /** The decoded key: a BouncyCastle point (secp256k1), a JDK key (secp256r1), raw (Ed25519), or null if invalid. */
+  private final Object key;
+
+  private Verfer(MatterCode code, String qb64, byte[] raw, SignatureAlgorithm algorithm) {
+    this.code = code;
+    this.qb64 = qb64;
+    this.raw = raw;
+    this.algorithm = algorithm;
+    this.key = decode(algorithm, raw);
+  }
+
+  /**
+   * Reads a verification key from its qb64.
+   *
+   * @param qb64 one qb64 Matter primitive of a verification key code
+   * @return the key
+   * @throws CesrException if {@code qb64} is no well-formed primitive (see {@link
+   *     Matter#parse(CharSequence)})
+   * @throws UnsupportedException ({@link ErrorKind#UNSUPPORTED}) if its code is no verification
+   *     key code, or an Ed448 one
+   */
+  public static Verfer of(String qb64) {
+    return of(Matter.parse(Objects.requireNonNull(qb64, "qb64")));
+  }
+
+  /**
+   * Reads a verification key from a Matter view (its value is copied).
+   *
+   * @param m a primitive of a verification key code
+   * @return the key
+   * @throws UnsupportedException ({@link ErrorKind#UNSUPPORTED}, offset that of {@code m}) if its
+   *     code is no verification key code, or an Ed448 one
+   * @throws dev.cesrj.MalformedException if a value character of {@code m} is not Base64url
+   */
+  public static Verfer of(Matter m) {
+    SignatureAlgorithm a = SignatureAlgorithm.ofVerfer(m.code()).orElse(null);
+    if (a == null || !a.supported()) {
+      throw new UnsupportedException(
+          m.offset(),
+          m.code().code(),
+          "an Ed25519, secp256k1 or secp256r1 verification key (D B 1AAB 1AAA 1AAJ 1AAI)",
+          a == null
+              ? m.code().name() + " is no verification key"
+              : m.code().name() + " keys are not verified (keripy has no Ed448 verifier)",
+          List.of());
+    }
+    return new Verfer(m.code(), m.qb64Text(), m.raw(), a);
+  }
+
+  /** {@return the key's code, e.g. {@link MatterCode#Ed25519}} */
+  public MatterCode code() {
+    return code;
+  }
+
+  /** {@return the key's qb64} */
+  public String qb64() {
+    return qb64;
+  }
+
+  /** {@return the raw key, a copy: 32 bytes (Ed25519) or 33 (ECDSA, compressed point)} */
+  public byte[] raw() {
+    return raw.clone();
+  }
+
+  /** {@return the signature suite} */
+  public SignatureAlgorithm algorithm() {
+    return algorithm;
+  }
+
+  /**
+   * {@return false for the non-transferable codes {@code B 1AAA 1AAI} (keripy {@code
+   * Verfer.transferable}: a prefix of such a key can never rotate)}
+   */
+  public boolean transferable() {
+    return code != MatterCode.Ed25519N
+        && code != MatterCode.ECDSA_256k1N
+        && code != MatterCode.ECDSA_256r1N;
+  }
+
+  /**
+   * {@return true if the key decodes as a point of its curve (and, for Ed25519, is canonical)}
+   * Every verification with a key for which this is false answers {@code false}.
+   */
+  public boolean validKey() {
+    return key != null;
+  }
+
+  /**
+   * Verifies a raw signature of {@code ser}.
+   *
+   * @param sig the raw signature: 64 bytes for every supported suite
+   * @param ser the signed bytes
+   * @return true if {@code sig} is this key's valid signature of {@code ser}
+   */
+  public boolean verify(byte[] sig, byte[] ser) {
+    if (key == null || sig == null || ser == null || sig.length != 64) {
+      return false;
+    }
+    try {
+      switch (algorithm) {
+        case ED25519:
+          return Ed25519.verify(sig, 0, raw, 0, ser, 0, ser.length);
+        case ECDSA_SECP256K1:
+          return verifyK1((ECPoint) key, sig, ser);
+        default:
+          return verifyR1((PublicKey) key, sig, ser);
+      }
+    } catch (GeneralSecurityException | RuntimeException e) {
+      return false; // a malformed signature the library refuses by throwing
+    }
+  }
+
+  /**
+   * Verifies an indexed signature of {@code ser} (its index is not looked at: the caller chose
+   * this key by it).
+   *
+   * @param sig an indexed signature
+   * @param ser the signed bytes
+   * @return true if {@code sig}'s suite is this key's and its raw value verifies
+   */
+  public boolean verify(IndexedSignature sig, byte[] ser) {
+    if (SignatureAlgorithm.ofIndexer(sig.code()) != algorithm) {
+      return false;
+    }
+    return verify(sig.raw(), ser);
+  }
+
+  /**
+   * Verifies a signature primitive (a cigar: {@code 0B}, {@code 0C}, {@code 0I}) of {@code ser}.
+   *
+   * @param cigar a Matter signature
+   * @param ser the signed bytes
+   * @return true if {@code cigar}'s suite is this key's and its raw value verifies
+   */
+  public boolean verifyCigar(Matter cigar, byte[] ser) {
+    if (SignatureAlgorithm.ofCigar(cigar.code()).orElse(null) != algorithm) {
+      return false;
+    }
+    return verify(cigar.raw(), ser);
+  }
+
+  private static Object decode(SignatureAlgorithm a, byte[] raw) {
+    try {
+      switch (a) {
+        case ED25519:
+          return canonicalEd25519(raw) ? raw : null;
+        case ECDSA_SECP256K1:
+          return K1.getCurve().decodePoint(raw).normalize();
+        default:
+          ECPoint q = R1.getCurve().decodePoint(raw).normalize();
+          AlgorithmParameters p = AlgorithmParameters.getInstance("EC");
+          p.init(new ECGenParameterSpec("secp256r1"));
+          ECParameterSpec spec = p.getParameterSpec(ECParameterSpec.class);
+          java.security.spec.ECPoint w =
+              new java.security.spec.ECPoint(
+                  q.getAffineXCoord().toBigInteger(), q.getAffineYCoord().toBigInteger());
+          return KeyFactory.getInstance("EC").generatePublic(new ECPublicKeySpec(w, spec));
+      }
+    } catch (GeneralSecurityException | RuntimeException e) {
+      return null; // not a point of the curve, or the point at infinity
+    }
+  }
+
+  /** True if the Ed25519 key's y coordinate (little-endian, top bit the sign of x) is below p. */
+  private static boolean canonicalEd25519(byte[] raw) {
+    if (raw.length != 32) {
+      return false;
+    }
+    byte[] be = new byte[32];
+    for (int i = 0; i < 32; i++) {
+      be[i] = raw[31 - i];
+    }
+    be[0] &= 0x7f;
+    return new BigInteger(1, be).compareTo(ED25519_P) < 0;
+  }
+
+  private static boolean verifyK1(ECPoint q, byte[] sig, byte[] ser) throws GeneralSecurityException {
+    BigInteger r = new BigInteger(1, java.util.Arrays.copyOfRange(sig, 0, 32));
+    BigInteger s = new BigInteger(1, java.util.Arrays.copyOfRange(sig, 32, 64));
+    ECDSASigner signer = new ECDSASigner();
+    signer.init(false, new ECPublicKeyParameters(q, K1_DOMAIN));
+    byte[] h = MessageDigest.getInstance("SHA-256").digest(ser);
+    return signer.verifySignature(h, r, s); // false for r or s outside [1, n - 1]
+  }
+
+  private static boolean verifyR1(PublicKey key, byte[] sig, byte[] ser) throws GeneralSecurityException {
+    Signature s = Signature.getInstance("SHA256withECDSAinP1363Format");
+    s.initVerify(key);
+    s.update(ser);
+    return s.verify(sig);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Verfer && ((Verfer) o).qb64.equals(qb64);
+  }
+
+  @Override
+  public int hashCode() {
+    return qb64.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return code.name() + " " + qb64;
+  }
+}

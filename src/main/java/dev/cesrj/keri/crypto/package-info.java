@@ -1,0 +1,18 @@
+/**
+ * The cryptography KERI needs to check what it reads: the digests of self-addressing identifiers
+ * ({@link dev.cesrj.keri.crypto.Digests}) and signature verification from qb64 verification keys
+ * ({@link dev.cesrj.keri.crypto.Verfer}, {@link dev.cesrj.keri.crypto.SignatureAlgorithm}).
+ *
+ * <p>Algorithms are keripy's (keripy {@code src/keri/core/coring.py} {@code Diger.Digests} and
+ * {@code Verfer}, {@code src/keri/core/signing.py}): Blake3, Blake2b, Blake2s, SHA3 and SHA2
+ * digests; Ed25519, ECDSA secp256k1 and secp256r1 signatures (SHA-256 message digest, raw
+ * {@code r||s} signatures of 64 bytes). Ed448 is refused: keripy has codes for it but no verifier.
+ * The Java platform (JDK 17) provides SHA2, SHA3, Ed25519 and secp256r1; BouncyCastle
+ * ({@code org.bouncycastle.provider}, an optional dependency of cesrj) provides Blake3, Blake2 and
+ * secp256k1, and Ed25519 where it measured faster (see {@code docs/performance.md}).
+ *
+ * <p>Depends on {@code dev.cesrj}, {@code dev.cesrj.code} and {@code dev.cesrj.primitive} only,
+ * never on the other {@code dev.cesrj.keri} packages. Every type is immutable and thread-safe: no
+ * state is shared between calls but immutable curve parameters.
+ */
+package dev.cesrj.keri.crypto;
