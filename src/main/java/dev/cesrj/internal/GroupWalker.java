@@ -1,0 +1,437 @@
+package dev.cesrj.internal;
+
+import dev.cesrj.MalformedException;
+import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.CounterCode;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
+import dev.cesrj.code.IndexerCode;
+import dev.cesrj.code.Layout;
+import dev.cesrj.code.MatterCode;
+import dev.cesrj.code.Slot;
+
+/**
+ * Walks the content of attachment groups that {@link GroupFramer} has already framed and checked,
+ * one step at a time, with an explicit stack: the per-code layout knowledge of keripy's {@code
+ * parsing.py} and {@code counting.py} as cesrj's code tables hold it ({@link Layout}, {@link
+ * Slot}, {@link CounterCode#head()}, {@link CounterCode#slots()}). It makes no check (the bytes
+ * were framed) and allocates nothing once made; the stack has room for {@code maxDepth + 2}
+ * groups. Not thread-safe.
+ *
+ * <p>What a group yields, by layout: {@link Layout#TUPLES}: its {@link CounterCode#head()} items,
+ * then each element's items in slot order (tuples are not steps: a Matter is {@link
+ * Step#MATTER}, an indexed signature {@link Step#INDEXER}, a nested group its own steps);
+ * {@link Layout#ATTACHMENTS}: a leading genus-version code ({@link Step#GENUS_VERSION}, which
+ * selects the table for the rest of the content), then its groups, and {@link Step#MESSAGE} where
+ * a counter starts a nested message (the caller walks it and calls {@link #resumeAt}); {@link
+ * Layout#PATHED}: the Pather (the opaque material after it yields no step); {@link
+ * Layout#NON_NATIVE_BODY}: its Bytes primitive; any other layout: nothing between its start and
+ * its end (GenericGroup and BodyWithAttachmentGroup content is the message layer's).
+ *
+ * <p>Indexes are buffer indexes of the {@link Source}; sizes are bytes of the group's domain.
+ */
+public final class GroupWalker {
+  /** What {@link #next()} found. */
+  public enum Step {
+    /** A group starts: {@link #code()}, {@link #count()}, its whole span. */
+    GROUP_START,
+    /** A genus-version code: {@link #code()}, {@link #count()}, {@link #selected()}. */
+    GENUS_VERSION,
+    /** A Matter primitive: {@link #matterCode()}, its span. */
+    MATTER,
+    /** An indexed signature: {@link #indexerCode()}, its span. */
+    INDEXER,
+    /**
+     * A counter at {@link #index()} that starts a nested message inside an AttachmentGroup:
+     * nothing of it was walked; the caller walks the message and calls {@link #resumeAt}.
+     */
+    MESSAGE,
+    /** The group of the last {@link #GROUP_START} at this height ends: the same values. */
+    GROUP_END,
+    /** The stack is empty. */
+    DONE
+  }
+
+  private static final int TUPLES = 0;
+  private static final int ATTACHMENTS = 1;
+  private static final int ONE_MATTER = 2;
+  private static final int EMPTY = 3;
+  private static final int GENUS_VERSION = 4;
+
+  private final Source src;
+  private final int capacity;
+  private int height;
+  private final int[] start;
+  private final int[] end;
+  private final int[] pos;
+  private final int[] kind;
+  private final int[] depth;
+  private final int[] slot;
+  private final int[] head;
+  private final long[] left;
+  private final long[] count;
+  private final CounterCode[] code;
+  private final CounterTable[] table;
+  private final Domain[] domain;
+  private final boolean[] started;
+  private final boolean[] first;
+
+  private int itemIndex;
+  private int itemLength;
+  private int itemDepth;
+  private Domain itemDomain;
+  private CounterCode itemCode;
+  private long itemCount;
+  private CounterTable itemSelected;
+  private MatterCode itemMatter;
+  private IndexerCode itemIndexer;
+
+  /** A walker over {@code src} for groups nested at most {@code maxDepth} deep. */
+  public GroupWalker(Source src, int maxDepth) {
+    this.src = src;
+    this.capacity = maxDepth + 2;
+    start = new int[capacity];
+    end = new int[capacity];
+    pos = new int[capacity];
+    kind = new int[capacity];
+    depth = new int[capacity];
+    slot = new int[capacity];
+    head = new int[capacity];
+    left = new long[capacity];
+    count = new long[capacity];
+    code = new CounterCode[capacity];
+    table = new CounterTable[capacity];
+    domain = new Domain[capacity];
+    started = new boolean[capacity];
+    first = new boolean[capacity];
+  }
+
+  /** Empties the stack. */
+  public void clear() {
+    for (int i = 0; i < height; i++) {
+      code[i] = null;
+      table[i] = null;
+    }
+    height = 0;
+  }
+
+  /** {@return groups on the stack} */
+  public int height() {
+    return height;
+  }
+
+  /**
+   * Pushes the framed group at {@code p}, its counter read with {@code table}, at nesting depth
+   * {@code groupDepth}: the next {@link #next()} yields its {@link Step#GROUP_START} (or, for a
+   * genus-version code, its {@link Step#GENUS_VERSION}).
+   *
+   * @param knownEnd the index just past the group if the caller knows it (its framer returned
+   *     it), else -1 and it is found by walking sizes
+   * @return the index just past the group
+   */
+  public int push(int p, CounterTable table, int groupDepth, int knownEnd) {
+    Domain d = Domain.ofCounterByte(src.at(p));
+    CounterCode c = code(d, p, table);
+    long n = count(d, p, c);
+    int fs = (int) d.size(c.fs());
+    int e = knownEnd >= 0 ? knownEnd : end(d, p, c, n, table);
+    if (height == capacity) {
+      throw new MalformedException(src.offset(p), c.code(), "a group nested less deep", "too deep");
+    }
+    int h = height++;
+    start[h] = p;
+    end[h] = e;
+    pos[h] = p + fs;
+    depth[h] = groupDepth;
+    code[h] = c;
+    count[h] = n;
+    this.table[h] = table;
+    domain[h] = d;
+    started[h] = false;
+    first[h] = true;
+    slot[h] = 0;
+    head[h] = c.head().size();
+    left[h] = c.unit() == CountUnit.ELEMENTS ? n : -1;
+    kind[h] = kindOf(c.layout());
+    return e;
+  }
+
+  private static int kindOf(Layout layout) {
+    switch (layout) {
+      case TUPLES:
+        return TUPLES;
+      case ATTACHMENTS:
+        return ATTACHMENTS;
+      case PATHED:
+      case NON_NATIVE_BODY:
+        return ONE_MATTER;
+      case GENUS_VERSION:
+        return GENUS_VERSION;
+      default:
+        return EMPTY;
+    }
+  }
+
+  /**
+   * After {@link Step#MESSAGE}: the content of the group on top goes on at {@code p}, past the
+   * nested message the caller walked.
+   */
+  public void resumeAt(int p) {
+    pos[height - 1] = p;
+  }
+
+  /** {@return the next step of the group on top of the stack, or {@link Step#DONE}} */
+  public Step next() {
+    while (true) {
+      if (height == 0) {
+        return Step.DONE;
+      }
+      int h = height - 1;
+      if (!started[h]) {
+        started[h] = true;
+        groupItem(h);
+        if (kind[h] == GENUS_VERSION) {
+          itemSelected = selected(code[h], count[h]);
+          pop();
+          return Step.GENUS_VERSION;
+        }
+        return Step.GROUP_START;
+      }
+      int p = pos[h];
+      switch (kind[h]) {
+        case TUPLES:
+          {
+            CounterCode c = code[h];
+            Slot s;
+            if (head[h] > 0) {
+              s = c.head().get(c.head().size() - head[h]--);
+            } else {
+              if (slot[h] == 0) {
+                if (left[h] >= 0 ? left[h] == 0 : p >= end[h]) {
+                  return groupEnd(h);
+                }
+                if (left[h] > 0) {
+                  left[h]--;
+                }
+              }
+              s = c.slot(slot[h]);
+              slot[h] = slot[h] + 1 == c.slotCount() ? 0 : slot[h] + 1;
+            }
+            if (s == Slot.SIGER) {
+              return indexer(h, p);
+            }
+            if (s == Slot.SIGS || s.isGroup()) {
+              pos[h] = push(p, table[h], depth[h] + 1, -1);
+              continue;
+            }
+            return matter(h, p);
+          }
+        case ATTACHMENTS:
+          {
+            if (p >= end[h]) {
+              return groupEnd(h);
+            }
+            Domain d = domain[h];
+            CounterCode c = code(d, p, table[h]);
+            if (first[h]) {
+              first[h] = false;
+              if (c.layout() == Layout.GENUS_VERSION) {
+                long n = count(d, p, c);
+                int fs = (int) d.size(c.fs());
+                CounterTable t = selected(c, n);
+                table[h] = t;
+                pos[h] = p + fs;
+                item(p, fs, depth[h] + 1, d);
+                itemCode = c;
+                itemCount = n;
+                itemSelected = t;
+                return Step.GENUS_VERSION;
+              }
+            }
+            if (c.layout().startsMessage()) {
+              item(p, 0, depth[h] + 1, d);
+              itemCode = c;
+              return Step.MESSAGE;
+            }
+            pos[h] = push(p, table[h], depth[h] + 1, -1);
+            continue;
+          }
+        case ONE_MATTER:
+          if (first[h]) {
+            first[h] = false;
+            return matter(h, p);
+          }
+          return groupEnd(h);
+        default:
+          return groupEnd(h);
+      }
+    }
+  }
+
+  private Step indexer(int h, int p) {
+    Domain d = domain[h];
+    IndexerCode ic = TextScan.indexerCode(d, src, p);
+    int size = (int) d.size(ic.fs());
+    pos[h] = p + size;
+    item(p, size, depth[h] + 1, d);
+    itemIndexer = ic;
+    itemMatter = null;
+    return Step.INDEXER;
+  }
+
+  private Step matter(int h, int p) {
+    Domain d = domain[h];
+    MatterCode mc = TextScan.matterCode(d, src, p);
+    int size = matterSize(d, p, mc);
+    pos[h] = p + size;
+    item(p, size, depth[h] + 1, d);
+    itemMatter = mc;
+    itemIndexer = null;
+    return Step.MATTER;
+  }
+
+  private Step groupEnd(int h) {
+    groupItem(h);
+    pop();
+    return Step.GROUP_END;
+  }
+
+  private void groupItem(int h) {
+    item(start[h], end[h] - start[h], depth[h], domain[h]);
+    itemCode = code[h];
+    itemCount = count[h];
+  }
+
+  private void item(int index, int length, int itemDepth, Domain d) {
+    this.itemIndex = index;
+    this.itemLength = length;
+    this.itemDepth = itemDepth;
+    this.itemDomain = d;
+  }
+
+  private void pop() {
+    int h = --height;
+    code[h] = null;
+    table[h] = null;
+  }
+
+  /** {@return the buffer index where the last step's item starts} */
+  public int index() {
+    return itemIndex;
+  }
+
+  /** {@return the last step's item length in bytes (a group: counter included)} */
+  public int length() {
+    return itemLength;
+  }
+
+  /** {@return the last step's nesting depth (a group's own; a primitive's is its group's + 1)} */
+  public int depth() {
+    return itemDepth;
+  }
+
+  /** {@return the domain of the last step's item} */
+  public Domain domain() {
+    return itemDomain;
+  }
+
+  /** {@return the counter code of the last group, genus-version or message step} */
+  public CounterCode code() {
+    return itemCode;
+  }
+
+  /** {@return the count of the last group or genus-version step} */
+  public long count() {
+    return itemCount;
+  }
+
+  /** {@return the table the last genus-version step selects} */
+  public CounterTable selected() {
+    return itemSelected;
+  }
+
+  /** {@return the Matter code of the last {@link Step#MATTER}} */
+  public MatterCode matterCode() {
+    return itemMatter;
+  }
+
+  /** {@return the Indexer code of the last {@link Step#INDEXER}} */
+  public IndexerCode indexerCode() {
+    return itemIndexer;
+  }
+
+  // ---- sizes of framed items, read without checks ----
+
+  /** The code of the framed counter at {@code p} of domain {@code d}, read with {@code t}. */
+  public CounterCode code(Domain d, int p, CounterTable t) {
+    int c1 = src.ch(d, p, 1);
+    switch (t.hardSize(c1)) {
+      case 2:
+        return t.small(c1);
+      case 3:
+        return t.big(src.ch(d, p, 2));
+      default:
+        return t.genusVersion(c1);
+    }
+  }
+
+  /** The count of the framed counter of code {@code c} at {@code p}. */
+  public long count(Domain d, int p, CounterCode c) {
+    long v = 0;
+    for (int i = c.hs(); i < c.fs(); i++) {
+      v = (v << 6) | B64.value(src.ch(d, p, i));
+    }
+    return v;
+  }
+
+  /** The table a framed genus-version code of {@code c} and {@code n} selects. */
+  private static CounterTable selected(CounterCode c, long n) {
+    return CounterTable.selectedBy(c, CounterTable.genusMajor(n), CounterTable.genusMinor(n));
+  }
+
+  /** The index just past the framed group of code {@code c}, count {@code n}, at {@code p}. */
+  private int end(Domain d, int p, CounterCode c, long n, CounterTable t) {
+    int fs = (int) d.size(c.fs());
+    switch (c.unit()) {
+      case NONE:
+        return p + fs;
+      case QUADLETS:
+        return p + fs + (int) d.size(4 * n);
+      default:
+        int q = p + fs;
+        for (int i = 0; i < c.head().size(); i++) {
+          q = itemEnd(d, q, c.head().get(i), t);
+        }
+        int slots = c.slotCount();
+        for (long i = 0; i < n; i++) {
+          for (int k = 0; k < slots; k++) {
+            q = itemEnd(d, q, c.slot(k), t);
+          }
+        }
+        return q;
+    }
+  }
+
+  private int itemEnd(Domain d, int q, Slot s, CounterTable t) {
+    if (s == Slot.SIGER) {
+      return q + (int) d.size(TextScan.indexerCode(d, src, q).fs());
+    }
+    if (s == Slot.SIGS || s.isGroup()) {
+      CounterCode c = code(d, q, t);
+      return end(d, q, c, count(d, q, c), t);
+    }
+    return q + matterSize(d, q, TextScan.matterCode(d, src, q));
+  }
+
+  /** Bytes of the framed Matter primitive of code {@code mc} at {@code p}. */
+  public int matterSize(Domain d, int p, MatterCode mc) {
+    if (!mc.isVariable()) {
+      return (int) d.size(mc.fs());
+    }
+    long size = 0;
+    for (int i = mc.hs(); i < mc.cs(); i++) {
+      size = (size << 6) | B64.value(src.ch(d, p, i));
+    }
+    return (int) d.size(mc.variableFullSize(size));
+  }
+}
