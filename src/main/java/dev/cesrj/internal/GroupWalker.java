@@ -57,24 +57,44 @@ public final class GroupWalker {
   private static final int ONE_MATTER = 2;
   private static final int EMPTY = 3;
   private static final int GENUS_VERSION = 4;
+  /** A tuple group of one indexed signature per element (ControllerIdxSigs, WitnessIdxSigs). */
+  private static final int SIGNATURES = 5;
 
   private final Source src;
   private final int capacity;
   private int height;
-  private final int[] start;
-  private final int[] end;
-  private final int[] pos;
-  private final int[] kind;
-  private final int[] depth;
-  private final int[] slot;
-  private final int[] head;
-  private final long[] left;
-  private final long[] count;
-  private final CounterCode[] code;
-  private final CounterTable[] table;
-  private final Domain[] domain;
-  private final boolean[] started;
-  private final boolean[] first;
+
+  // the group on top of the stack, in fields (most streams never nest deeper than one group)
+  private int start;
+  private int end;
+  private int pos;
+  private int kind;
+  private int depth;
+  private int slot;
+  private int head;
+  private long left;
+  private long count;
+  private CounterCode code;
+  private CounterTable table;
+  private Domain domain;
+  private boolean started;
+  private boolean first;
+
+  // the groups below it, saved
+  private final int[] starts;
+  private final int[] ends;
+  private final int[] positions;
+  private final int[] kinds;
+  private final int[] depths;
+  private final int[] slots;
+  private final int[] heads;
+  private final long[] lefts;
+  private final long[] counts;
+  private final CounterCode[] codes;
+  private final CounterTable[] tables;
+  private final Domain[] domains;
+  private final boolean[] starteds;
+  private final boolean[] firsts;
 
   private int itemIndex;
   private int itemLength;
@@ -90,28 +110,30 @@ public final class GroupWalker {
   public GroupWalker(Source src, int maxDepth) {
     this.src = src;
     this.capacity = maxDepth + 2;
-    start = new int[capacity];
-    end = new int[capacity];
-    pos = new int[capacity];
-    kind = new int[capacity];
-    depth = new int[capacity];
-    slot = new int[capacity];
-    head = new int[capacity];
-    left = new long[capacity];
-    count = new long[capacity];
-    code = new CounterCode[capacity];
-    table = new CounterTable[capacity];
-    domain = new Domain[capacity];
-    started = new boolean[capacity];
-    first = new boolean[capacity];
+    starts = new int[capacity];
+    ends = new int[capacity];
+    positions = new int[capacity];
+    kinds = new int[capacity];
+    depths = new int[capacity];
+    slots = new int[capacity];
+    heads = new int[capacity];
+    lefts = new long[capacity];
+    counts = new long[capacity];
+    codes = new CounterCode[capacity];
+    tables = new CounterTable[capacity];
+    domains = new Domain[capacity];
+    starteds = new boolean[capacity];
+    firsts = new boolean[capacity];
   }
 
   /** Empties the stack. */
   public void clear() {
-    for (int i = 0; i < height; i++) {
-      code[i] = null;
-      table[i] = null;
+    for (int i = 0; i < height - 1; i++) {
+      codes[i] = null;
+      tables[i] = null;
     }
+    code = null;
+    table = null;
     height = 0;
   }
 
@@ -133,33 +155,91 @@ public final class GroupWalker {
     Domain d = Domain.ofCounterByte(src.at(p));
     CounterCode c = code(d, p, table);
     long n = count(d, p, c);
-    int fs = (int) d.size(c.fs());
     int e = knownEnd >= 0 ? knownEnd : end(d, p, c, n, table);
+    return push(p, d, c, n, table, groupDepth, e);
+  }
+
+  /**
+   * Pushes the framed group at {@code p} whose counter the caller has read: domain {@code d},
+   * code {@code c} (of {@code table}), count {@code n}, ending at {@code e}; as {@link
+   * #push(int, CounterTable, int, int)}.
+   *
+   * @return {@code e}
+   */
+  public int push(int p, Domain d, CounterCode c, long n, CounterTable table, int groupDepth, int e) {
     if (height == capacity) {
       throw new MalformedException(src.offset(p), c.code(), "a group nested less deep", "too deep");
     }
-    int h = height++;
-    start[h] = p;
-    end[h] = e;
-    pos[h] = p + fs;
-    depth[h] = groupDepth;
-    code[h] = c;
-    count[h] = n;
-    this.table[h] = table;
-    domain[h] = d;
-    started[h] = false;
-    first[h] = true;
-    slot[h] = 0;
-    head[h] = c.head().size();
-    left[h] = c.unit() == CountUnit.ELEMENTS ? n : -1;
-    kind[h] = kindOf(c.layout());
+    if (height > 0) {
+      save(height - 1);
+    }
+    height++;
+    this.start = p;
+    this.end = e;
+    this.pos = p + (int) d.size(c.fs());
+    this.depth = groupDepth;
+    this.code = c;
+    this.count = n;
+    this.table = table;
+    this.domain = d;
+    this.started = false;
+    this.first = true;
+    this.slot = 0;
+    this.head = c.head().size();
+    this.left = c.unit() == CountUnit.ELEMENTS ? n : -1;
+    this.kind = kindOf(c);
     return e;
   }
 
-  private static int kindOf(Layout layout) {
-    switch (layout) {
+  private void save(int i) {
+    starts[i] = start;
+    ends[i] = end;
+    positions[i] = pos;
+    kinds[i] = kind;
+    depths[i] = depth;
+    slots[i] = slot;
+    heads[i] = head;
+    lefts[i] = left;
+    counts[i] = count;
+    codes[i] = code;
+    tables[i] = table;
+    domains[i] = domain;
+    starteds[i] = started;
+    firsts[i] = first;
+  }
+
+  private void pop() {
+    int h = --height;
+    if (h == 0) {
+      code = null;
+      table = null;
+      return;
+    }
+    int i = h - 1;
+    start = starts[i];
+    end = ends[i];
+    pos = positions[i];
+    kind = kinds[i];
+    depth = depths[i];
+    slot = slots[i];
+    head = heads[i];
+    left = lefts[i];
+    count = counts[i];
+    code = codes[i];
+    table = tables[i];
+    domain = domains[i];
+    started = starteds[i];
+    first = firsts[i];
+    codes[i] = null;
+    tables[i] = null;
+  }
+
+  private static int kindOf(CounterCode c) {
+    switch (c.layout()) {
       case TUPLES:
-        return TUPLES;
+        return c.slotCount() == 1 && c.slot(0) == Slot.SIGER && c.head().isEmpty()
+            ? SIGNATURES
+            : TUPLES;
       case ATTACHMENTS:
         return ATTACHMENTS;
       case PATHED:
@@ -177,7 +257,7 @@ public final class GroupWalker {
    * nested message the caller walked.
    */
   public void resumeAt(int p) {
-    pos[height - 1] = p;
+    pos = p;
   }
 
   /** {@return the next step of the group on top of the stack, or {@link Step#DONE}} */
@@ -186,62 +266,81 @@ public final class GroupWalker {
       if (height == 0) {
         return Step.DONE;
       }
-      int h = height - 1;
-      if (!started[h]) {
-        started[h] = true;
-        groupItem(h);
-        if (kind[h] == GENUS_VERSION) {
-          itemSelected = selected(code[h], count[h]);
+      if (!started) {
+        started = true;
+        groupItem();
+        if (kind == GENUS_VERSION) {
+          itemSelected = selected(code, count);
           pop();
           return Step.GENUS_VERSION;
         }
         return Step.GROUP_START;
       }
-      int p = pos[h];
-      switch (kind[h]) {
+      int p = pos;
+      switch (kind) {
+        case SIGNATURES:
+          {
+            if (left >= 0 ? left == 0 : p >= end) {
+              return groupEnd();
+            }
+            left--;
+            IndexerCode ic = domain == Domain.QB64 ? IndexerCode.single(src.at(p)) : null;
+            if (ic == null) {
+              ic = TextScan.indexerCode(domain, src, p);
+            }
+            int size = (int) domain.size(ic.fs());
+            pos = p + size;
+            item(p, size, depth + 1, domain);
+            itemIndexer = ic;
+            itemMatter = null;
+            return Step.INDEXER;
+          }
         case TUPLES:
           {
-            CounterCode c = code[h];
+            CounterCode c = code;
             Slot s;
-            if (head[h] > 0) {
-              s = c.head().get(c.head().size() - head[h]--);
+            if (head > 0) {
+              s = c.head().get(c.head().size() - head);
+              head--;
             } else {
-              if (slot[h] == 0) {
-                if (left[h] >= 0 ? left[h] == 0 : p >= end[h]) {
-                  return groupEnd(h);
+              if (slot == 0) {
+                if (left >= 0 ? left == 0 : p >= end) {
+                  return groupEnd();
                 }
-                if (left[h] > 0) {
-                  left[h]--;
+                if (left > 0) {
+                  left--;
                 }
               }
-              s = c.slot(slot[h]);
-              slot[h] = slot[h] + 1 == c.slotCount() ? 0 : slot[h] + 1;
+              s = c.slot(slot);
+              slot = slot + 1 == c.slotCount() ? 0 : slot + 1;
             }
             if (s == Slot.SIGER) {
-              return indexer(h, p);
+              return indexer(p);
             }
             if (s == Slot.SIGS || s.isGroup()) {
-              pos[h] = push(p, table[h], depth[h] + 1, -1);
+              int nestedEnd = end(domain, p, table);
+              pos = nestedEnd;
+              push(p, table, depth + 1, nestedEnd);
               continue;
             }
-            return matter(h, p);
+            return matter(p);
           }
         case ATTACHMENTS:
           {
-            if (p >= end[h]) {
-              return groupEnd(h);
+            if (p >= end) {
+              return groupEnd();
             }
-            Domain d = domain[h];
-            CounterCode c = code(d, p, table[h]);
-            if (first[h]) {
-              first[h] = false;
+            Domain d = domain;
+            CounterCode c = code(d, p, table);
+            if (first) {
+              first = false;
               if (c.layout() == Layout.GENUS_VERSION) {
                 long n = count(d, p, c);
                 int fs = (int) d.size(c.fs());
                 CounterTable t = selected(c, n);
-                table[h] = t;
-                pos[h] = p + fs;
-                item(p, fs, depth[h] + 1, d);
+                table = t;
+                pos = p + fs;
+                item(p, fs, depth + 1, d);
                 itemCode = c;
                 itemCount = n;
                 itemSelected = t;
@@ -249,57 +348,65 @@ public final class GroupWalker {
               }
             }
             if (c.layout().startsMessage()) {
-              item(p, 0, depth[h] + 1, d);
+              item(p, 0, depth + 1, d);
               itemCode = c;
               return Step.MESSAGE;
             }
-            pos[h] = push(p, table[h], depth[h] + 1, -1);
+            int nestedEnd = end(d, p, table);
+            pos = nestedEnd;
+            push(p, table, depth + 1, nestedEnd);
             continue;
           }
         case ONE_MATTER:
-          if (first[h]) {
-            first[h] = false;
-            return matter(h, p);
+          if (first) {
+            first = false;
+            return matter(p);
           }
-          return groupEnd(h);
+          return groupEnd();
         default:
-          return groupEnd(h);
+          return groupEnd();
       }
     }
   }
 
-  private Step indexer(int h, int p) {
-    Domain d = domain[h];
+  /** The index just past the framed group at {@code p}, read with {@code t}. */
+  private int end(Domain d, int p, CounterTable t) {
+    CounterCode c = code(d, p, t);
+    return end(d, p, c, count(d, p, c), t);
+  }
+
+  private Step indexer(int p) {
+    Domain d = domain;
     IndexerCode ic = TextScan.indexerCode(d, src, p);
     int size = (int) d.size(ic.fs());
-    pos[h] = p + size;
-    item(p, size, depth[h] + 1, d);
+    pos = p + size;
+    item(p, size, depth + 1, d);
     itemIndexer = ic;
     itemMatter = null;
     return Step.INDEXER;
   }
 
-  private Step matter(int h, int p) {
-    Domain d = domain[h];
+  private Step matter(int p) {
+    Domain d = domain;
     MatterCode mc = TextScan.matterCode(d, src, p);
     int size = matterSize(d, p, mc);
-    pos[h] = p + size;
-    item(p, size, depth[h] + 1, d);
+    pos = p + size;
+    item(p, size, depth + 1, d);
     itemMatter = mc;
     itemIndexer = null;
     return Step.MATTER;
   }
 
-  private Step groupEnd(int h) {
-    groupItem(h);
+  private Step groupEnd() {
+    groupItem();
     pop();
     return Step.GROUP_END;
   }
 
-  private void groupItem(int h) {
-    item(start[h], end[h] - start[h], depth[h], domain[h]);
-    itemCode = code[h];
-    itemCount = count[h];
+  private void groupItem() {
+    item(start, end - start, depth, domain);
+    itemCode = code;
+    itemCount = count;
   }
 
   private void item(int index, int length, int itemDepth, Domain d) {
@@ -307,12 +414,6 @@ public final class GroupWalker {
     this.itemLength = length;
     this.itemDepth = itemDepth;
     this.itemDomain = d;
-  }
-
-  private void pop() {
-    int h = --height;
-    code[h] = null;
-    table[h] = null;
   }
 
   /** {@return the buffer index where the last step's item starts} */

@@ -146,6 +146,15 @@ public final class CesrCursor {
     CounterTable.CESR_1_0, CounterTable.CESR_2_0, CounterTable.CESR_1_0_LEGACY
   };
 
+  /** Base64url sextet by byte, -1 for a byte outside the alphabet. */
+  private static final int[] VALUE = new int[256];
+
+  static {
+    for (int i = 0; i < 256; i++) {
+      VALUE[i] = B64.value(i);
+    }
+  }
+
   private enum State {
     FRAMING,
     TOKENS,
@@ -396,7 +405,7 @@ public final class CesrCursor {
     }
     groupsTable = after;
     frameEnd = end;
-    walker.push(pos, t, 1, end);
+    walker.push(pos, Domain.ofCounterByte(src.at(pos)), framer.code(), framer.count(), t, 1, end);
     state = State.TOKENS;
     return null;
   }
@@ -416,6 +425,12 @@ public final class CesrCursor {
     tLength = walker.length();
     tDepth = walker.depth();
     tDomain = walker.domain();
+    if (s == GroupWalker.Step.INDEXER) {
+      tIndexer = walker.indexerCode();
+      tMatter = null;
+      token = CesrToken.PRIMITIVE;
+      return;
+    }
     switch (s) {
       case GROUP_START:
       case GROUP_END:
@@ -1115,34 +1130,68 @@ public final class CesrCursor {
       base = 0;
     }
     int out = offset;
-    for (int c = from; c < tLength; c += 4) {
+    int c = from;
+    if (skip > 0 || cs > from) {
+      // the first quadlet: code characters count as zero sextets, pad (and lead) bytes dropped
       int v = 0;
       for (int k = c; k < c + 4; k++) {
-        int s = 0;
+        int x = 0;
         if (k >= cs) {
-          s = B64.value(a[base + k] & 0xFF);
-          if (s < 0) {
+          x = VALUE[a[base + k] & 0xFF];
+          if (x < 0) {
             throw badValue(k, a[base + k] & 0xFF);
           }
         }
-        v = (v << 6) | s;
+        v = (v << 6) | x;
       }
-      if (skip == 0) {
-        dst[out] = (byte) (v >> 16);
-        dst[out + 1] = (byte) (v >> 8);
-        dst[out + 2] = (byte) v;
-        out += 3;
-      } else {
+      for (int b = 16; b >= 0; b -= 8) {
+        if (skip > 0) {
+          skip--;
+        } else {
+          dst[out++] = (byte) (v >> b);
+        }
+      }
+      c += 4;
+      while (skip > 0) {
+        // lead bytes past the first quadlet (never for the codes of the tables: ls <= 2)
+        int v2 = quadlet(a, base, c);
         for (int b = 16; b >= 0; b -= 8) {
           if (skip > 0) {
             skip--;
           } else {
-            dst[out++] = (byte) (v >> b);
+            dst[out++] = (byte) (v2 >> b);
           }
         }
+        c += 4;
       }
     }
+    for (int i = base + c, last = base + tLength; i < last; i += 4, out += 3) {
+      int x0 = VALUE[a[i] & 0xFF];
+      int x1 = VALUE[a[i + 1] & 0xFF];
+      int x2 = VALUE[a[i + 2] & 0xFF];
+      int x3 = VALUE[a[i + 3] & 0xFF];
+      if ((x0 | x1 | x2 | x3) < 0) {
+        quadlet(a, base, i - base);
+      }
+      int v = x0 << 18 | x1 << 12 | x2 << 6 | x3;
+      dst[out] = (byte) (v >> 16);
+      dst[out + 1] = (byte) (v >> 8);
+      dst[out + 2] = (byte) v;
+    }
     return n;
+  }
+
+  /** The 24 bits of the four value characters at {@code k} of the current item. */
+  private int quadlet(byte[] a, int base, int k) {
+    int v = 0;
+    for (int j = k; j < k + 4; j++) {
+      int x = VALUE[a[base + j] & 0xFF];
+      if (x < 0) {
+        throw badValue(j, a[base + j] & 0xFF);
+      }
+      v = (v << 6) | x;
+    }
+    return v;
   }
 
   private MalformedException badValue(int k, int ch) {

@@ -432,4 +432,32 @@ class CesrCursorTest {
     assertEquals(CursorTokens.ofGroups(stream, OPTIONS),
         CursorTokens.ofCursor(CesrCursor.groups(OPTIONS), Unpooled.wrappedBuffer(stream)));
   }
+
+  /**
+   * A GenericGroup is its start, the messages of its sub-stream and its end, nested or not; a
+   * genus-version code before it (which no message holds) and an empty one are tokens too.
+   */
+  @Test
+  void genericGroupsAreTheirStartTheirMessagesAndTheirEnd() {
+    byte[] aligned = GenericGroupTest.alignedV1Messages();
+    byte[] one = GenericGroupTest.generic("-T", aligned);
+    byte[] two = GenericGroupTest.generic(
+        "-T", TestStreams.concat(aligned, GenericGroupTest.generic("-T", aligned)));
+    for (byte[] s : List.of(one, two, TestStreams.concat(one, aligned, two))) {
+      List<String> expected = CursorTokens.ofMessages(s, OPTIONS);
+      assertTrue(expected.get(0).startsWith("GROUP_START 0+") && expected.get(0).contains(" d1 qb64 -T/CESR_1_0"),
+          expected.get(0));
+      assertSameTokens(expected, s, CesrCursor.messages(OPTIONS), "GenericGroup");
+      assertEquals(expected,
+          CursorTokens.ofCursorChunked(CesrCursor.messages(OPTIONS), s, 1, HEAP, null));
+    }
+    byte[] s = TestStreams.concat(TestStreams.ascii("-_AAABAA"), one, TestStreams.ascii("-TAA"));
+    List<String> lines = CursorTokens.ofCursor(CesrCursor.messages(OPTIONS), Unpooled.wrappedBuffer(s));
+    List<String> views = CursorTokens.ofMessages(s, OPTIONS);
+    assertEquals("GENUS_VERSION 0+8 d1 -_AAA #4096 -> CESR_1_0", lines.get(0));
+    assertEquals(views, lines.subList(1, lines.size() - 2));
+    int end = s.length - 4;
+    assertEquals(List.of("GROUP_START " + end + "+4 d1 qb64 -T/CESR_1_0 #0",
+        "GROUP_END " + end + "+4 d1 qb64 -T/CESR_1_0 #0"), lines.subList(lines.size() - 2, lines.size()));
+  }
 }
