@@ -1165,18 +1165,25 @@ public final class CesrCursor {
         c += 4;
       }
     }
-    for (int i = base + c, last = base + tLength; i < last; i += 4, out += 3) {
-      int x0 = VALUE[a[i] & 0xFF];
-      int x1 = VALUE[a[i + 1] & 0xFF];
-      int x2 = VALUE[a[i + 2] & 0xFF];
-      int x3 = VALUE[a[i + 3] & 0xFF];
+    int first = base + c;
+    int quads = (tLength - c) / 4;
+    Objects.checkFromIndexSize(first, 4 * quads, a.length);
+    Objects.checkFromIndexSize(out, 3 * quads, dst.length);
+    int[] values = VALUE;
+    for (int j = 0; j < quads; j++) {
+      int i = first + 4 * j;
+      int o = out + 3 * j;
+      int x0 = values[a[i] & 0xFF];
+      int x1 = values[a[i + 1] & 0xFF];
+      int x2 = values[a[i + 2] & 0xFF];
+      int x3 = values[a[i + 3] & 0xFF];
       if ((x0 | x1 | x2 | x3) < 0) {
         quadlet(a, base, i - base);
       }
       int v = x0 << 18 | x1 << 12 | x2 << 6 | x3;
-      dst[out] = (byte) (v >> 16);
-      dst[out + 1] = (byte) (v >> 8);
-      dst[out + 2] = (byte) v;
+      dst[o] = (byte) (v >> 16);
+      dst[o + 1] = (byte) (v >> 8);
+      dst[o + 2] = (byte) v;
     }
     return n;
   }

@@ -63,9 +63,11 @@ class CursorAllocationTest {
     ByteBuf heap = PooledByteBufAllocator.DEFAULT.heapBuffer(stream.length).writeBytes(stream);
     try {
       byte[] raw = new byte[1024];
-      assertEquals(9, CursorArms.messages(cursor, heap, raw));
+      int[] stack = new int[64];
+      assertEquals(MessageArms.zeroCopy(heap, CesrOptions.DEFAULT),
+          CursorArms.messages(cursor, heap, raw, stack));
       Allocations a = AllocationMeter.measure(
-          new CountingAllocator(), 5_000, 1_000, () -> CursorArms.messages(cursor, heap, raw));
+          new CountingAllocator(), 5_000, 1_000, () -> CursorArms.messages(cursor, heap, raw, stack));
       System.out.println("CursorAllocationTest messages kel_single (9 messages): " + a);
       assertEquals(0, a.buffers());
     } finally {
