@@ -479,7 +479,11 @@ public final class GroupFramer {
     }
     int p = from;
     long headLeft = d.size(c.headMinSize());
-    for (Slot slot : c.head()) {
+    // indexed, not for-each: an iterator here is allocated once the JIT has seen several List
+    // classes (head() is empty for all but one code), one object per group framed
+    java.util.List<Slot> head = c.head();
+    for (int h = 0; h < head.size(); h++) {
+      Slot slot = head.get(h);
       headLeft -= d.size(slot.minSize());
       p = item(d, p, end, slot, table, depth, headLeft + (fill ? 0 : n * tupleMin) + after);
     }
