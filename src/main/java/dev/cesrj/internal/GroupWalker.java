@@ -99,12 +99,13 @@ public final class GroupWalker {
   private int itemIndex;
   private int itemLength;
   private int itemDepth;
-  private Domain itemDomain;
+  private boolean itemQb2;
   private CounterCode itemCode;
   private long itemCount;
   private CounterTable itemSelected;
   private MatterCode itemMatter;
   private IndexerCode itemIndexer;
+  private boolean itemIndexed;
 
   /** A walker over {@code src} for groups nested at most {@code maxDepth} deep. */
   public GroupWalker(Source src, int maxDepth) {
@@ -178,10 +179,18 @@ public final class GroupWalker {
     this.end = e;
     this.pos = p + (int) d.size(c.fs());
     this.depth = groupDepth;
-    this.code = c;
+    // reference stores only when they change: each costs a GC barrier, and a stream's groups
+    // mostly share code, table and domain
+    if (this.code != c) {
+      this.code = c;
+    }
     this.count = n;
-    this.table = table;
-    this.domain = d;
+    if (this.table != table) {
+      this.table = table;
+    }
+    if (this.domain != d) {
+      this.domain = d;
+    }
     this.started = false;
     this.first = true;
     this.slot = 0;
@@ -211,9 +220,7 @@ public final class GroupWalker {
   private void pop() {
     int h = --height;
     if (h == 0) {
-      code = null;
-      table = null;
-      return;
+      return; // code and table are table constants: nothing to let go of
     }
     int i = h - 1;
     start = starts[i];
@@ -291,8 +298,10 @@ public final class GroupWalker {
             int size = (int) domain.size(ic.fs());
             pos = p + size;
             item(p, size, depth + 1, domain);
-            itemIndexer = ic;
-            itemMatter = null;
+            if (itemIndexer != ic) {
+              itemIndexer = ic; // a reference store only when the code changes
+            }
+            itemIndexed = true;
             return Step.INDEXER;
           }
         case TUPLES:
@@ -382,7 +391,7 @@ public final class GroupWalker {
     pos = p + size;
     item(p, size, depth + 1, d);
     itemIndexer = ic;
-    itemMatter = null;
+    itemIndexed = true;
     return Step.INDEXER;
   }
 
@@ -393,7 +402,7 @@ public final class GroupWalker {
     pos = p + size;
     item(p, size, depth + 1, d);
     itemMatter = mc;
-    itemIndexer = null;
+    itemIndexed = false;
     return Step.MATTER;
   }
 
@@ -405,7 +414,9 @@ public final class GroupWalker {
 
   private void groupItem() {
     item(start, end - start, depth, domain);
-    itemCode = code;
+    if (itemCode != code) {
+      itemCode = code;
+    }
     itemCount = count;
   }
 
@@ -413,7 +424,7 @@ public final class GroupWalker {
     this.itemIndex = index;
     this.itemLength = length;
     this.itemDepth = itemDepth;
-    this.itemDomain = d;
+    this.itemQb2 = d == Domain.QB2;
   }
 
   /** {@return the buffer index where the last step's item starts} */
@@ -433,7 +444,7 @@ public final class GroupWalker {
 
   /** {@return the domain of the last step's item} */
   public Domain domain() {
-    return itemDomain;
+    return itemQb2 ? Domain.QB2 : Domain.QB64;
   }
 
   /** {@return the counter code of the last group, genus-version or message step} */
@@ -453,12 +464,12 @@ public final class GroupWalker {
 
   /** {@return the Matter code of the last {@link Step#MATTER}} */
   public MatterCode matterCode() {
-    return itemMatter;
+    return itemIndexed ? null : itemMatter;
   }
 
   /** {@return the Indexer code of the last {@link Step#INDEXER}} */
   public IndexerCode indexerCode() {
-    return itemIndexer;
+    return itemIndexed ? itemIndexer : null;
   }
 
   // ---- sizes of framed items, read without checks ----

@@ -188,6 +188,8 @@ public final class CesrCursor {
   private State state = State.FRAMING;
   private CesrException failure;
   private CounterTable groupsTable;
+  /** True after NEED_MORE (or reset): the buffer may have moved to a new backing array. */
+  private boolean mayHaveMoved;
 
   // messages mode: the frame being walked
   private int msgIdx;
@@ -212,12 +214,14 @@ public final class CesrCursor {
   private int tIndex;
   private int tLength;
   private int tDepth;
-  private Domain tDomain;
+  private boolean tQb2;
   private CounterCode tCode;
   private long tCount;
   private CounterTable tGenus;
   private MatterCode tMatter;
   private IndexerCode tIndexer;
+  /** The current primitive is an indexed signature ({@link #tIndexer}), else a Matter. */
+  private boolean tIndexed;
   private VersionString tVersion;
   private long needed;
   private byte[] scratch = new byte[160];
@@ -291,6 +295,7 @@ public final class CesrCursor {
     this.token = null;
     this.needed = 0;
     src.reset(input, origin);
+    mayHaveMoved = true; // bytes may be appended before the first next()
     clearFrame();
     return this;
   }
@@ -315,6 +320,17 @@ public final class CesrCursor {
    *     again on every call after that, until {@link #reset(ByteBuf)}
    */
   public CesrToken next() {
+    if (state == State.TOKENS && !messagesMode) {
+      // the hot path: the next token of a group being walked
+      GroupWalker.Step s = walker.next();
+      if (s != GroupWalker.Step.DONE) {
+        fromWalker(s);
+        return token;
+      }
+      pos = frameEnd;
+      buf.readerIndex(pos);
+      state = State.FRAMING;
+    }
     while (true) {
       switch (state) {
         case FAILED:
@@ -325,7 +341,9 @@ public final class CesrCursor {
           }
           pos = frameEnd;
           buf.readerIndex(pos);
-          clearFrame();
+          if (messagesMode) {
+            clearFrame(); // the group walker is empty once a group frame is done
+          }
           state = State.FRAMING;
           break;
         default:
@@ -357,6 +375,7 @@ public final class CesrCursor {
 
   private CesrToken needMore(long n) {
     needed = n;
+    mayHaveMoved = true; // the caller appends now: a heap buffer may move to a new array
     return set(CesrToken.NEED_MORE);
   }
 
@@ -376,8 +395,11 @@ public final class CesrCursor {
 
   private CesrToken frameGroup() {
     int limit = buf.writerIndex();
-    if (!src.sameBytes(buf, origin)) {
-      src.reset(buf, origin);
+    if (mayHaveMoved) {
+      mayHaveMoved = false;
+      if (!src.sameBytes(buf, origin)) {
+        src.reset(buf, origin);
+      }
     }
     if (pos >= limit) {
       return ended ? set(CesrToken.END) : needMore(1);
@@ -424,20 +446,35 @@ public final class CesrCursor {
     tIndex = walker.index();
     tLength = walker.length();
     tDepth = walker.depth();
-    tDomain = walker.domain();
+    tQb2 = walker.domain() == Domain.QB2;
     if (s == GroupWalker.Step.INDEXER) {
-      tIndexer = walker.indexerCode();
-      tMatter = null;
-      token = CesrToken.PRIMITIVE;
+      // primitive stores, and a reference store only when it changes (each costs a GC barrier)
+      IndexerCode ic = walker.indexerCode();
+      if (tIndexer != ic) {
+        tIndexer = ic;
+      }
+      tIndexed = true;
+      if (token != CesrToken.PRIMITIVE) {
+        token = CesrToken.PRIMITIVE;
+      }
       return;
     }
     switch (s) {
       case GROUP_START:
       case GROUP_END:
-        tCode = walker.code();
-        tCount = walker.count();
-        token = s == GroupWalker.Step.GROUP_START ? CesrToken.GROUP_START : CesrToken.GROUP_END;
-        return;
+        {
+          CounterCode c = walker.code();
+          if (tCode != c) {
+            tCode = c;
+          }
+          tCount = walker.count();
+          CesrToken t =
+              s == GroupWalker.Step.GROUP_START ? CesrToken.GROUP_START : CesrToken.GROUP_END;
+          if (token != t) {
+            token = t;
+          }
+          return;
+        }
       case GENUS_VERSION:
         tCode = walker.code();
         tCount = walker.count();
@@ -446,12 +483,12 @@ public final class CesrCursor {
         return;
       case MATTER:
         tMatter = walker.matterCode();
-        tIndexer = null;
+        tIndexed = false;
         token = CesrToken.PRIMITIVE;
         return;
       case INDEXER:
         tIndexer = walker.indexerCode();
-        tMatter = null;
+        tIndexed = true;
         token = CesrToken.PRIMITIVE;
         return;
       default:
@@ -463,8 +500,11 @@ public final class CesrCursor {
 
   private CesrToken frameMessages() {
     int limit = buf.writerIndex();
-    if (!src.sameBytes(buf, origin)) {
-      src.reset(buf, origin);
+    if (mayHaveMoved) {
+      mayHaveMoved = false;
+      if (!src.sameBytes(buf, origin)) {
+        src.reset(buf, origin);
+      }
     }
     if (messageFramer == null || !messageFramer.reads(buf, origin)) {
       CounterTable carried = messageFramer != null ? messageFramer.streamTable() : null;
@@ -619,7 +659,7 @@ public final class CesrCursor {
     tIndex = p;
     tLength = (int) d.size(c.fs());
     tDepth = depth;
-    tDomain = d;
+    tQb2 = d == Domain.QB2;
     tCode = c;
     tCount = n;
     tGenus = CounterTable.selectedBy(c, CounterTable.genusMajor(n), CounterTable.genusMinor(n));
@@ -630,7 +670,7 @@ public final class CesrCursor {
     tIndex = indexOf(g);
     tLength = g.length();
     tDepth = g.depth();
-    tDomain = g.domain();
+    tQb2 = g.domain() == Domain.QB2;
     tCode = g.code();
     tCount = g.count();
     token = t;
@@ -711,13 +751,13 @@ public final class CesrCursor {
           if (bg != null) {
             tIndex = indexOf(bg);
             tLength = bg.length();
-            tDomain = bg.domain();
+            tQb2 = bg.domain() == Domain.QB2;
             tCode = bg.code();
             tCount = bg.count();
           } else {
             tIndex = mP[h];
             tLength = (int) m.version().size();
-            tDomain = Domain.QB64;
+            tQb2 = false;
           }
           token = CesrToken.BODY;
           Group env = m.envelope().orElse(null);
@@ -812,7 +852,7 @@ public final class CesrCursor {
     tIndex = indexOf(m);
     tLength = m.length();
     tDepth = m.depth();
-    tDomain = tIndex < buf.writerIndex() ? domainAt(tIndex) : Domain.QB64;
+    tQb2 = tIndex < buf.writerIndex() && domainAt(tIndex) == Domain.QB2;
     tVersion = m.version();
     tCode = null;
     token = t;
@@ -892,7 +932,7 @@ public final class CesrCursor {
    */
   public Domain domain() {
     require(hasSpan(), "domain()");
-    return tDomain;
+    return tQb2 ? Domain.QB2 : Domain.QB64;
   }
 
   /**
@@ -992,7 +1032,7 @@ public final class CesrCursor {
    */
   public boolean isIndexed() {
     require(token == CesrToken.PRIMITIVE, "isIndexed()");
-    return tIndexer != null;
+    return tIndexed;
   }
 
   /**
@@ -1001,7 +1041,7 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is a {@code PRIMITIVE} that is not indexed
    */
   public MatterCode matterCode() {
-    require(token == CesrToken.PRIMITIVE && tMatter != null, "matterCode()");
+    require(token == CesrToken.PRIMITIVE && !tIndexed, "matterCode()");
     return tMatter;
   }
 
@@ -1011,7 +1051,7 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
    */
   public IndexerCode indexerCode() {
-    require(token == CesrToken.PRIMITIVE && tIndexer != null, "indexerCode()");
+    require(token == CesrToken.PRIMITIVE && tIndexed, "indexerCode()");
     return tIndexer;
   }
 
@@ -1022,7 +1062,7 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
    */
   public int signatureIndex() {
-    require(token == CesrToken.PRIMITIVE && tIndexer != null, "signatureIndex()");
+    require(token == CesrToken.PRIMITIVE && tIndexed, "signatureIndex()");
     return (int) soft(tIndexer.hs(), tIndexer.ms());
   }
 
@@ -1033,7 +1073,7 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
    */
   public boolean hasOndex() {
-    require(token == CesrToken.PRIMITIVE && tIndexer != null, "hasOndex()");
+    require(token == CesrToken.PRIMITIVE && tIndexed, "hasOndex()");
     return !tIndexer.currentOnly();
   }
 
@@ -1047,7 +1087,7 @@ public final class CesrCursor {
    */
   public int ondex() {
     require(
-        token == CesrToken.PRIMITIVE && tIndexer != null && !tIndexer.currentOnly(), "ondex()");
+        token == CesrToken.PRIMITIVE && tIndexed && !tIndexer.currentOnly(), "ondex()");
     if (tIndexer.os() == 0) {
       return signatureIndex();
     }
@@ -1057,18 +1097,18 @@ public final class CesrCursor {
   private long soft(int from, int width) {
     long v = 0;
     for (int i = from; i < from + width; i++) {
-      v = (v << 6) | B64.value(src.ch(tDomain, tIndex, i));
+      v = (v << 6) | B64.value(src.ch(tQb2 ? Domain.QB2 : Domain.QB64, tIndex, i));
     }
     return v;
   }
 
   /** Characters of the current primitive's code: {@code hs + ss}. */
   private int codeChars() {
-    return tIndexer != null ? tIndexer.cs() : tMatter.cs();
+    return tIndexed ? tIndexer.cs() : tMatter.cs();
   }
 
   private int leadBytes() {
-    return tIndexer != null ? 0 : tMatter.ls();
+    return tIndexed ? 0 : tMatter.ls();
   }
 
   /** Bytes before the raw value in the item's qb2 form: code, pad and lead bytes. */
@@ -1086,7 +1126,7 @@ public final class CesrCursor {
    */
   public int rawSize() {
     require(token == CesrToken.PRIMITIVE, "rawSize()");
-    int qb2Size = tDomain == Domain.QB2 ? tLength : tLength / 4 * 3;
+    int qb2Size = tQb2 ? tLength : tLength / 4 * 3;
     return qb2Size - rawFrom();
   }
 
@@ -1110,7 +1150,7 @@ public final class CesrCursor {
     int n = rawSize();
     Objects.checkFromIndexSize(offset, n, dst.length);
     int skip = rawFrom();
-    if (tDomain == Domain.QB2) {
+    if (tQb2) {
       buf.getBytes(tIndex + skip, dst, offset, n);
       return n;
     }
@@ -1202,7 +1242,7 @@ public final class CesrCursor {
   }
 
   private MalformedException badValue(int k, int ch) {
-    String code = tIndexer != null ? tIndexer.code() : tMatter.code();
+    String code = tIndexed ? tIndexer.code() : tMatter.code();
     return new MalformedException(
         (long) tIndex - origin + k,
         code,
