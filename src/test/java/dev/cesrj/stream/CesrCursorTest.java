@@ -184,7 +184,7 @@ class CesrCursorTest {
         failures += assertSameFailure(b, file + " byte " + at + " = " + bad) ? 1 : 0;
       }
     }
-    for (int cut = 1; cut < stream.length; cut += stream.length / 20) {
+    for (int cut = 1; cut < stream.length; cut += Math.max(1, stream.length / 20)) {
       failures += assertSameFailure(Arrays.copyOf(stream, cut), file + " cut at " + cut) ? 1 : 0;
     }
     assertTrue(failures >= 20, file + ": failures " + failures);
@@ -459,5 +459,56 @@ class CesrCursorTest {
     int end = s.length - 4;
     assertEquals(List.of("GROUP_START " + end + "+4 d1 qb64 -T/CESR_1_0 #0",
         "GROUP_END " + end + "+4 d1 qb64 -T/CESR_1_0 #0"), lines.subList(lines.size() - 2, lines.size()));
+  }
+
+  /**
+   * Groups mode: a byte replaced (at 60 positions of each attachment file, by three bad values)
+   * or the stream cut: the cursor, fed whole and in 7-byte chunks, throws what {@code Groups}
+   * throws (class, offset, message), or nothing where it throws nothing.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("attachmentStreams")
+  void badAttachmentsThrowWhatGroupsThrows(String file) {
+    byte[] stream = Corpus.bytes(file);
+    int failures = 0;
+    int step = Math.max(1, stream.length / 60) | 1;
+    List<byte[]> inputs = new ArrayList<>();
+    for (int at = 0; at < stream.length; at += step) {
+      for (int bad : new int[] {'#', 0xFF, '-'}) {
+        byte[] b = stream.clone();
+        b[at] = (byte) bad;
+        inputs.add(b);
+      }
+    }
+    for (int cut = 1; cut < stream.length; cut += Math.max(1, stream.length / 20)) {
+      inputs.add(Arrays.copyOf(stream, cut));
+    }
+    for (byte[] b : inputs) {
+      CesrException expected = null;
+      try (dev.cesrj.group.Groups g = dev.cesrj.group.Groups.copyOf(b, OPTIONS)) {
+        g.forEachRemaining(x -> { });
+      } catch (CesrException e) {
+        expected = e;
+      }
+      failures += expected != null ? 1 : 0;
+      for (int chunk : new int[] {b.length, 7}) {
+        CesrException actual = null;
+        try {
+          drain(CesrCursor.groups(OPTIONS), b, chunk);
+        } catch (CesrException e) {
+          actual = e;
+        }
+        String what = file + " (" + chunk + "): " + expected;
+        if (expected == null) {
+          assertNull(actual, what);
+        } else {
+          assertTrue(actual != null, what);
+          assertEquals(expected.getClass(), actual.getClass(), what);
+          assertEquals(expected.offset(), actual.offset(), what);
+          assertEquals(expected.getMessage(), actual.getMessage(), what);
+        }
+      }
+    }
+    assertTrue(failures >= 20, file + ": failures " + failures);
   }
 }
