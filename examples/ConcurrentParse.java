@@ -3,10 +3,12 @@ import dev.cesrj.CesrOptions;
 import dev.cesrj.alloc.AllocationInvariants;
 import dev.cesrj.alloc.AllocationMeter;
 import dev.cesrj.alloc.CountingAllocator;
+import dev.cesrj.alloc.CursorArms;
 import dev.cesrj.alloc.GroupArms;
 import dev.cesrj.alloc.MessageArms;
 import dev.cesrj.alloc.SignatureStreams;
 import dev.cesrj.alloc.StreamCensus;
+import dev.cesrj.stream.CesrCursor;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.ResourceLeakDetector;
@@ -41,7 +43,7 @@ import java.util.stream.Collectors;
 /**
  * Does copying the input once and slicing every group out of it ({@code Groups.copyOf}) beat
  * copying the rest of the input for every group ({@code LegacyGroupParser.parseGroup}), on one
- * thread and on several? Measures four ways of parsing the same attachment stream, after checking
+ * thread and on several? Measures five ways of parsing the same attachment stream, after checking
  * how many buffers and heap bytes each allocates, and prints what each figure means.
  *
  * <pre>
@@ -72,7 +74,11 @@ import java.util.stream.Collectors;
  *   <li>{@code zero-copy}: {@code Groups.over(ByteBuf)} over a pooled heap buffer filled once per
  *       thread, its reader index reset for every stream;
  *   <li>{@code copy-only}: copy the stream into a pooled buffer and release it, no parsing: the
- *       floor that no parser copying its input can beat.
+ *       floor that no parser copying its input can beat;
+ *   <li>{@code cursor}: a {@code CesrCursor} per thread, reused for every stream ({@code reset}),
+ *       over a pooled heap buffer filled once per thread: every token and primitive visited, each
+ *       signature's raw value read into an array the thread owns ({@code CesrCursor.groups}; for
+ *       an input file of messages {@code CesrCursor.messages}).
  * </ul>
  *
  * <p>For an input file, copy-once is {@code Messages.copyOf} and zero-copy {@code Messages.over}
@@ -324,7 +330,7 @@ public final class ConcurrentParse {
     }
   }
 
-  /** The strategies: four, and chunked with {@code --chunk}. */
+  /** The strategies: five, and chunked with {@code --chunk}. */
   private enum Arm {
     COPY_ONCE(
         "copy-once",
@@ -342,6 +348,10 @@ public final class ConcurrentParse {
         "copy-only",
         "copy the stream into a pooled buffer and release it, no parsing: the floor no"
             + " copying parser can beat (the reference of FLOOR)"),
+    CURSOR(
+        "cursor",
+        "CesrCursor: one pull cursor per thread reused for every stream, zero-copy over a buffer"
+            + " filled once, every token and primitive visited, each raw value read into an array"),
     CHUNKED(
         "chunked",
         "CesrStreamParser fed the input in --chunk N byte pieces, every message visited");
@@ -396,6 +406,20 @@ public final class ConcurrentParse {
           return new ThreadTask(s, prepared::release);
         case COPY_ONLY:
           return ThreadTask.of(() -> GroupArms.copyOnly(bytes, allocator));
+        case CURSOR:
+          {
+            // one cursor per thread, reused; the buffer filled once as for zero-copy
+            ByteBuf buf = GroupArms.prepare(bytes, allocator.delegate());
+            CesrCursor cursor =
+                messages ? CesrCursor.messages(options) : CesrCursor.groups(options);
+            byte[] raw = new byte[4096];
+            int[] stack = new int[2 * CesrOptions.MAX_DEPTH + 4];
+            LongSupplier c =
+                messages
+                    ? () -> CursorArms.messages(cursor, buf, raw, stack)
+                    : () -> CursorArms.cursor(cursor, buf, raw);
+            return new ThreadTask(c, buf::release);
+          }
         case CHUNKED:
           return ThreadTask.of(() -> MessageArms.chunked(bytes, options, chunk));
         default:

@@ -252,13 +252,49 @@ public final class GroupFramer {
    */
   public int group(int pos, int limit, CounterTable table, int depth) {
     byte[] a = src.array();
-    if (a != null && depth <= maxDepth) {
-      int end = signaturesFast(a, src.arrayOffset(), pos, limit, table);
+    if (depth <= maxDepth) {
+      int end =
+          a != null
+              ? signaturesFast(a, src.arrayOffset(), pos, limit, table)
+              : signaturesFast(pos, limit, table);
       if (end >= 0) {
         return end;
       }
     }
     return groupChecked(pos, limit, table, depth);
+  }
+
+  /**
+   * {@link #signaturesFast(byte[], int, int, int, CounterTable)} for a buffer without a backing
+   * array (a direct buffer): the same bytes read through {@link Source#at}, the same input
+   * accepted, -1 for anything else.
+   */
+  private int signaturesFast(int pos, int limit, CounterTable table) {
+    if (limit - pos < 4 || src.at(pos) != '-') {
+      return -1;
+    }
+    CounterCode c = table.small(src.at(pos + 1));
+    if (c == null || !c.countsSignatures()) {
+      return -1;
+    }
+    int d0 = B64.value(src.at(pos + 2));
+    int d1 = B64.value(src.at(pos + 3));
+    int n = (d0 << 6) | d1;
+    long size = 4 + 88L * n;
+    if ((d0 | d1) < 0 || size > limit - pos || size > maxFrame) {
+      return -1;
+    }
+    int i = pos + 4;
+    for (int k = 0; k < n; k++, i += 88) {
+      int index = B64.value(src.at(i + 1));
+      int pad = B64.value(src.at(i + 2));
+      if (IndexerCode.single(src.at(i)) == null || index < 0 || pad < 0 || pad > 3) {
+        return -1;
+      }
+    }
+    this.code = c;
+    this.count = n;
+    return i;
   }
 
   /**
@@ -487,7 +523,11 @@ public final class GroupFramer {
     }
     int p = from;
     long headLeft = d.size(c.headMinSize());
-    for (Slot slot : c.head()) {
+    // indexed, not for-each: an iterator here is allocated once the JIT has seen several List
+    // classes (head() is empty for all but one code), one object per group framed
+    java.util.List<Slot> head = c.head();
+    for (int h = 0; h < head.size(); h++) {
+      Slot slot = head.get(h);
       headLeft -= d.size(slot.minSize());
       p = item(d, p, end, slot, table, depth, headLeft + (fill ? 0 : n * tupleMin) + after);
     }

@@ -13,16 +13,28 @@ import java.nio.charset.StandardCharsets;
  * the buffer.
  */
 public final class Source {
-  private final ByteBuf buf;
-  private final byte[] array;
-  private final int arrayOffset;
-  private final int origin;
+  private ByteBuf buf;
+  private byte[] array;
+  private int arrayOffset;
+  private int origin;
 
   /**
    * @param buf the buffer to read; its reference count is not touched
    * @param origin the buffer index that error offsets are relative to
    */
   public Source(ByteBuf buf, int origin) {
+    reset(buf, origin);
+  }
+
+  /**
+   * Reads {@code buf} from now on, error offsets counting from {@code origin}, as a new source
+   * would (for a reader that parses many buffers with one source and allocates nothing per
+   * buffer, or whose buffer moved to a new backing array as it grew).
+   *
+   * @param buf the buffer to read; its reference count is not touched
+   * @param origin the buffer index that error offsets are relative to
+   */
+  public void reset(ByteBuf buf, int origin) {
     this.buf = buf;
     this.origin = origin;
     if (buf.hasArray()) {

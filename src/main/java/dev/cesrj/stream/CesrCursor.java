@@ -1,0 +1,1264 @@
+package dev.cesrj.stream;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.MalformedException;
+import dev.cesrj.TruncatedException;
+import dev.cesrj.code.CountUnit;
+import dev.cesrj.code.CounterCode;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
+import dev.cesrj.code.IndexerCode;
+import dev.cesrj.code.Layout;
+import dev.cesrj.code.MatterCode;
+import dev.cesrj.group.Group;
+import dev.cesrj.internal.B64;
+import dev.cesrj.internal.GroupFramer;
+import dev.cesrj.internal.GroupWalker;
+import dev.cesrj.internal.Source;
+import dev.cesrj.internal.Transcode;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A pull cursor over the CESR grammar of a stream in a Netty {@link ByteBuf}, as Jackson's {@code
+ * JsonParser} is over JSON bytes: {@link #next()} returns the next {@link CesrToken} and the
+ * accessors read the current one. It reads the same grammar, with the same options, limits,
+ * table selection and errors, as {@link Messages} ({@link #messages(CesrOptions)}) or, for a
+ * stream of attachment groups only, as {@link dev.cesrj.group.Groups} ({@link
+ * #groups(CesrOptions)}). Sources: the ToIP CESR specification ("Stream parsing rules", "Cold
+ * start Stream parsing problem", "Count code tables", "Protocol genus/version table", "Version
+ * String field"); keripy {@code src/keri/core/parsing.py} ({@code Parser.msgParsator}, {@code
+ * Parser.groupParsator}) and {@code src/keri/core/counting.py}.
+ *
+ * <pre>{@code
+ * CesrCursor cursor = CesrCursor.messages(CesrOptions.DEFAULT);  // one per thread, reused
+ * byte[] raw = new byte[64];
+ * cursor.reset(buf).endOfInput();                                // a whole stream
+ * for (CesrToken t = cursor.next(); t != CesrToken.END; t = cursor.next()) {
+ *   if (t == CesrToken.PRIMITIVE && cursor.isIndexed()) {
+ *     int n = cursor.readRaw(raw, 0);                            // the signature's raw bytes
+ *     verify(cursor.signatureIndex(), raw, n);
+ *   }
+ * }
+ * }</pre>
+ *
+ * <h2>Tokens</h2>
+ *
+ * <p>Messages mode: each message is {@link CesrToken#MESSAGE_START}, the {@link
+ * CesrToken#GENUS_VERSION} codes just before its body (part of the message, as in {@link
+ * Message#offset()}), then for a BodyWithAttachmentGroup envelope its {@link
+ * CesrToken#GROUP_START}, a genus-version code at the start of its content, its {@link
+ * CesrToken#BODY}, its attachments and nested messages and its {@link CesrToken#GROUP_END};
+ * otherwise the {@link CesrToken#BODY} and the attachment run; then {@link
+ * CesrToken#MESSAGE_END}. A body group (NonNativeBodyGroup, FixBodyGroup, MapBodyGroup) is the
+ * one {@code BODY} token, not walked further. A GenericGroup sub-stream is its {@code
+ * GROUP_START}, the messages in it, its {@code GROUP_END} (an empty one yields its start and end
+ * only). Each attachment group is {@code GROUP_START}, its content, {@code GROUP_END}: a tuple
+ * group ({@link Layout#TUPLES}) yields its items in stream order (a {@link CesrToken#PRIMITIVE}
+ * per Matter primitive or indexed signature, nested signature groups as groups; tuples are not
+ * tokens), an AttachmentGroup its leading genus-version code, groups and nested messages, a
+ * PathedMaterialCouples its Pather (the opaque material after it is not walked: it ends at the
+ * group's end), a GenericGroup or BodyWithAttachmentGroup in groups mode nothing. These are the
+ * items {@link Group#elements()} holds, flattened. Groups mode: each group as above, and a
+ * genus-version code as one {@code GENUS_VERSION} (it selects the table for the groups after it,
+ * as in {@code Groups}).
+ *
+ * <h2>Accessors</h2>
+ *
+ * <p>{@link #token()}, and for every token but {@code NEED_MORE} and {@code END}: {@link
+ * #offset()} (stream offset in bytes, from the reader index at {@link #reset(ByteBuf)}), {@link
+ * #index()} and {@link #length()} (the span in the buffer, bytes of its domain), {@link #depth()}
+ * (1 at the top: a message's {@link Message#depth()}, a group's {@link Group#depth()}, a
+ * primitive's group's plus one) and {@link #domain()} (for a message or body: the domain of its
+ * first byte's cold start, qb64 for a bare body). Per token (an accessor read at another token
+ * throws {@link IllegalStateException} naming the token):
+ *
+ * <ul>
+ *   <li>{@code MESSAGE_START}, {@code MESSAGE_END}, {@code BODY}: {@link #version()}; {@code
+ *       BODY} also {@link #bodyKind()}, and {@link #counterCode()}/{@link #count()} if {@link
+ *       #hasCounterCode()} (a body carried in a body group);
+ *   <li>{@code GROUP_START}, {@code GROUP_END}: {@link #counterCode()}, {@link #count()}
+ *       (elements or quadlets as its {@link CounterCode#unit()} says);
+ *   <li>{@code GENUS_VERSION}: {@link #counterCode()}, {@link #count()}, {@link #genusTable()},
+ *       {@link #genusMajor()}, {@link #genusMinor()};
+ *   <li>{@code PRIMITIVE}: {@link #isIndexed()}; {@link #matterCode()} or {@link
+ *       #indexerCode()}; for an indexed signature {@link #signatureIndex()}, {@link #hasOndex()}
+ *       and {@link #ondex()}; {@link #rawSize()} and {@link #readRaw(byte[], int)};
+ *   <li>{@code NEED_MORE}: {@link #needed()}.
+ * </ul>
+ *
+ * <h2>Buffer, appended bytes and NEED_MORE</h2>
+ *
+ * <p>The caller owns the buffer: the cursor never retains, releases or writes it, and reads its
+ * bytes in place (no copy). It reads from the reader index at {@link #reset(ByteBuf)} up to the
+ * writer index at each call. When the readable bytes end before the next frame is complete,
+ * {@link #next()} returns {@link CesrToken#NEED_MORE}: append bytes (the writer index grows; the
+ * buffer may move to a bigger backing array) and call {@code next()} again; it goes on where it
+ * stopped, and the tokens are those of the whole input. Append only after {@code NEED_MORE} (or
+ * before the first {@code next()}): while a frame's tokens are returned the cursor reads its bytes
+ * where they were. Never change, discard or move the bytes from the reader index on while the
+ * cursor reads the buffer.
+ *
+ * <p>Whole frames: the cursor frames and checks each top-level frame (a message with its
+ * attachments, a GenericGroup, or in groups mode one group) with the framing engine of {@link
+ * Messages} (or {@code Groups}), whole, before it returns the frame's first token; a token is
+ * never taken back. A message whose bare attachment run reaches the end of the bytes may go on
+ * (keripy's streaming parser has the same ambiguity): it is returned once the byte that ends it
+ * is in, or after {@link #endOfInput()}; a message wrapped in an AttachmentGroup or an envelope,
+ * and a GenericGroup, is returned as soon as it is in. {@link #needed()} is then the {@link
+ * TruncatedException#needed()} that {@link Messages} reports for the same bytes when the frame is
+ * cut, and 1 when the cursor waits for the next byte or {@code endOfInput()} (a frame boundary,
+ * a run that may go on, genus-version codes with nothing after them yet). Each call after {@code
+ * NEED_MORE} frames the cut frame again from its start.
+ *
+ * <p>Reader index: it stays at the start of the frame whose tokens are being returned, and moves
+ * past the frame when {@code next()} goes past its last token (to the next frame, {@code
+ * NEED_MORE} or {@code END}): what the cursor has not finished stays readable, and after an error
+ * the reader index is at the start of the frame that failed, as with {@code Messages.over}.
+ *
+ * <h2>End and errors</h2>
+ *
+ * <p>{@link CesrToken#END} comes only after {@link #endOfInput()} (no more bytes will come), when
+ * the bytes end at a frame boundary; before that call the end of the bytes is always {@code
+ * NEED_MORE}. For whole input call {@code reset(buf).endOfInput()} first. {@code next()} throws
+ * the {@link CesrException} subclass, offset and message that {@link Messages} (or {@code
+ * Groups}) throws for the same input and options; a cut frame after {@code endOfInput()} is its
+ * {@link TruncatedException}. After an error the cursor is failed: {@link #token()} is {@code
+ * null} and every {@code next()} throws that same exception again, until {@link
+ * #reset(ByteBuf)}. A value character outside Base64url is reported when {@link
+ * #readRaw(byte[], int)} decodes it (or at framing with {@link
+ * CesrOptions#checkValueCharacters()}).
+ *
+ * <h2>Allocation</h2>
+ *
+ * <p>Tokens and accessors allocate nothing, and neither does {@link #reset(ByteBuf)}. In groups
+ * mode a reused cursor allocates nothing at all per stream (with {@link
+ * CesrOptions#checkValueCharacters()} off). In messages mode the framing engine that checks each
+ * message builds its views as {@code Messages} does, and a {@code reset} to another buffer (or a
+ * buffer that moved to a new array) makes a framer for it. Not thread-safe: one cursor per thread.
+ */
+public final class CesrCursor {
+  private static final CounterTable[] TABLES = {
+    CounterTable.CESR_1_0, CounterTable.CESR_2_0, CounterTable.CESR_1_0_LEGACY
+  };
+
+  /** Base64url sextet by byte, -1 for a byte outside the alphabet. */
+  private static final int[] VALUE = new int[256];
+
+  static {
+    for (int i = 0; i < 256; i++) {
+      VALUE[i] = B64.value(i);
+    }
+  }
+
+  private enum State {
+    FRAMING,
+    TOKENS,
+    FAILED
+  }
+
+  private enum Phase {
+    START,
+    GENUS_VERSIONS,
+    ENVELOPE,
+    ENVELOPE_GENUS_VERSION,
+    BODY,
+    RUN,
+    ENVELOPE_END,
+    END
+  }
+
+  private final CesrOptions options;
+  private final boolean messagesMode;
+  private final Source src;
+  private final GroupFramer framer;
+  private final GroupWalker walker;
+  private MessageFramer messageFramer;
+  private final List<Message> pending = new ArrayList<>();
+
+  private ByteBuf buf;
+  private int origin;
+  private int pos;
+  private int frameEnd;
+  private boolean ended;
+  private State state = State.FRAMING;
+  private CesrException failure;
+  private CounterTable groupsTable;
+  /** True after NEED_MORE (or reset): the buffer may have moved to a new backing array. */
+  private boolean mayHaveMoved;
+
+  // messages mode: the frame being walked
+  private int msgIdx;
+  private int frameP;
+  private CounterTable frameTable;
+  private final Group[] openGeneric;
+  private int openCount;
+  private boolean emptyGenericDone;
+
+  // messages mode: the message stack
+  private final Message[] mStack;
+  private final Phase[] mPhase;
+  private final int[] mP;
+  private final int[] mRunEnd;
+  private final int[] mNested;
+  private final int[] mBase;
+  private final boolean[] mFromWalker;
+  private int mHeight;
+
+  // the current token
+  private CesrToken token;
+  private int tIndex;
+  private int tLength;
+  private int tDepth;
+  private boolean tQb2;
+  private CounterCode tCode;
+  private long tCount;
+  private CounterTable tGenus;
+  private MatterCode tMatter;
+  private IndexerCode tIndexer;
+  /** The current primitive is an indexed signature ({@link #tIndexer}), else a Matter. */
+  private boolean tIndexed;
+  private VersionString tVersion;
+  private long needed;
+  private byte[] scratch = new byte[160];
+
+  private CesrCursor(CesrOptions options, boolean messagesMode) {
+    this.options = Objects.requireNonNull(options, "options");
+    this.messagesMode = messagesMode;
+    this.src = new Source(Unpooled.EMPTY_BUFFER, 0);
+    this.framer = new GroupFramer(src, options);
+    this.walker = new GroupWalker(src, options.maxDepth());
+    int room = options.maxDepth() + 2;
+    openGeneric = new Group[room];
+    mStack = new Message[room];
+    mPhase = new Phase[room];
+    mP = new int[room];
+    mRunEnd = new int[room];
+    mNested = new int[room];
+    mBase = new int[room];
+    mFromWalker = new boolean[room];
+    this.buf = Unpooled.EMPTY_BUFFER;
+    this.groupsTable = options.defaultTable();
+  }
+
+  /**
+   * A cursor over streams of messages, read as {@link Messages} reads them with {@code options}.
+   * Give it a buffer with {@link #reset(ByteBuf)}.
+   *
+   * @param options the limits and table choice (the allocator is not used)
+   * @return a new cursor with no input (an empty buffer)
+   */
+  public static CesrCursor messages(CesrOptions options) {
+    return new CesrCursor(options, true);
+  }
+
+  /**
+   * A cursor over streams of attachment groups only (no message body), read as {@link
+   * dev.cesrj.group.Groups} reads them with {@code options}: groups one after another, a
+   * genus-version code switching the table for the groups after it. Give it a buffer with {@link
+   * #reset(ByteBuf)}.
+   *
+   * @param options the limits and default table (the allocator is not used)
+   * @return a new cursor with no input (an empty buffer)
+   */
+  public static CesrCursor groups(CesrOptions options) {
+    return new CesrCursor(options, false);
+  }
+
+  /**
+   * Starts a new stream: the readable bytes of {@code input} from its reader index, which is
+   * offset 0; more may be appended (see the class comment). Forgets the previous stream, its
+   * table, its error and {@link #endOfInput()}. Allocates nothing.
+   *
+   * @param input the stream; the caller keeps owning it (never retained or released)
+   * @return this cursor
+   */
+  public CesrCursor reset(ByteBuf input) {
+    Objects.requireNonNull(input, "input");
+    if (messageFramer != null && !messageFramer.reads(input, input.readerIndex())) {
+      messageFramer = null;
+    } else if (messageFramer != null) {
+      messageFramer.streamTable(null);
+    }
+    this.buf = input;
+    this.origin = input.readerIndex();
+    this.pos = origin;
+    this.frameEnd = origin;
+    this.ended = false;
+    this.state = State.FRAMING;
+    this.failure = null;
+    this.groupsTable = options.defaultTable();
+    this.token = null;
+    this.needed = 0;
+    src.reset(input, origin);
+    mayHaveMoved = true; // bytes may be appended before the first next()
+    clearFrame();
+    return this;
+  }
+
+  /**
+   * Says that no more bytes will be appended: the end of the readable bytes is the end of the
+   * stream, so a frame cut there is an error and {@link CesrToken#END} comes at a frame boundary.
+   *
+   * @return this cursor
+   */
+  public CesrCursor endOfInput() {
+    this.ended = true;
+    return this;
+  }
+
+  /**
+   * Reads the next token.
+   *
+   * @return the next token; {@link CesrToken#NEED_MORE} if the bytes so far do not tell it;
+   *     {@link CesrToken#END} after {@link #endOfInput()} at the end of the stream
+   * @throws CesrException for bad input, as {@link Messages} (or {@code Groups}) would throw it;
+   *     again on every call after that, until {@link #reset(ByteBuf)}
+   */
+  public CesrToken next() {
+    if (state == State.TOKENS && !messagesMode) {
+      // the hot path: the next token of a group being walked
+      GroupWalker.Step s = walker.next();
+      if (s != GroupWalker.Step.DONE) {
+        fromWalker(s);
+        return token;
+      }
+      pos = frameEnd;
+      buf.readerIndex(pos);
+      state = State.FRAMING;
+    }
+    while (true) {
+      switch (state) {
+        case FAILED:
+          throw failure;
+        case TOKENS:
+          if (messagesMode ? stepFrame() : stepGroup()) {
+            return token;
+          }
+          pos = frameEnd;
+          buf.readerIndex(pos);
+          if (messagesMode) {
+            clearFrame(); // the group walker is empty once a group frame is done
+          }
+          state = State.FRAMING;
+          break;
+        default:
+          CesrToken t = messagesMode ? frameMessages() : frameGroup();
+          if (t != null) {
+            return t;
+          }
+      }
+    }
+  }
+
+  private void clearFrame() {
+    walker.clear();
+    pending.clear();
+    for (int i = 0; i < mHeight; i++) {
+      mStack[i] = null;
+    }
+    mHeight = 0;
+    for (int i = 0; i < openCount; i++) {
+      openGeneric[i] = null;
+    }
+    openCount = 0;
+    msgIdx = 0;
+    emptyGenericDone = false;
+    tVersion = null;
+    tCode = null;
+    tGenus = null;
+  }
+
+  private CesrToken needMore(long n) {
+    needed = n;
+    mayHaveMoved = true; // the caller appends now: a heap buffer may move to a new array
+    return set(CesrToken.NEED_MORE);
+  }
+
+  private CesrToken set(CesrToken t) {
+    token = t;
+    return t;
+  }
+
+  private CesrException fail(CesrException e) {
+    failure = e;
+    state = State.FAILED;
+    token = null;
+    return e;
+  }
+
+  // ---- groups mode ----
+
+  private CesrToken frameGroup() {
+    int limit = buf.writerIndex();
+    if (mayHaveMoved) {
+      mayHaveMoved = false;
+      if (!src.sameBytes(buf, origin)) {
+        src.reset(buf, origin);
+      }
+    }
+    if (pos >= limit) {
+      return ended ? set(CesrToken.END) : needMore(1);
+    }
+    CounterTable t = groupsTable;
+    int end;
+    CounterTable after = t;
+    try {
+      end = framer.group(pos, limit, t, 1);
+      if (framer.code().unit() == CountUnit.NONE) {
+        after = framer.selectedTable(pos);
+      }
+      if (options.checkValueCharacters()
+          && Domain.ofCounterByte(src.at(pos)) == Domain.QB64
+          && framer.code().layout() != Layout.GENERIC) {
+        Transcode.requireBase64(buf.slice(pos, end - pos), src.offset(pos), framer.code().code());
+      }
+    } catch (TruncatedException e) {
+      if (!ended) {
+        return needMore(e.needed());
+      }
+      throw fail(e);
+    } catch (CesrException e) {
+      throw fail(e);
+    }
+    groupsTable = after;
+    frameEnd = end;
+    walker.push(pos, Domain.ofCounterByte(src.at(pos)), framer.code(), framer.count(), t, 1, end);
+    state = State.TOKENS;
+    return null;
+  }
+
+  /** The next token of the group frame; false when it is done. */
+  private boolean stepGroup() {
+    GroupWalker.Step s = walker.next();
+    if (s == GroupWalker.Step.DONE) {
+      return false;
+    }
+    fromWalker(s);
+    return true;
+  }
+
+  private void fromWalker(GroupWalker.Step s) {
+    tIndex = walker.index();
+    tLength = walker.length();
+    tDepth = walker.depth();
+    tQb2 = walker.domain() == Domain.QB2;
+    if (s == GroupWalker.Step.INDEXER) {
+      // primitive stores, and a reference store only when it changes (each costs a GC barrier)
+      IndexerCode ic = walker.indexerCode();
+      if (tIndexer != ic) {
+        tIndexer = ic;
+      }
+      tIndexed = true;
+      if (token != CesrToken.PRIMITIVE) {
+        token = CesrToken.PRIMITIVE;
+      }
+      return;
+    }
+    switch (s) {
+      case GROUP_START:
+      case GROUP_END:
+        {
+          CounterCode c = walker.code();
+          if (tCode != c) {
+            tCode = c;
+          }
+          tCount = walker.count();
+          CesrToken t =
+              s == GroupWalker.Step.GROUP_START ? CesrToken.GROUP_START : CesrToken.GROUP_END;
+          if (token != t) {
+            token = t;
+          }
+          return;
+        }
+      case GENUS_VERSION:
+        tCode = walker.code();
+        tCount = walker.count();
+        tGenus = walker.selected();
+        token = CesrToken.GENUS_VERSION;
+        return;
+      case MATTER:
+        tMatter = walker.matterCode();
+        tIndexed = false;
+        token = CesrToken.PRIMITIVE;
+        return;
+      case INDEXER:
+        tIndexer = walker.indexerCode();
+        tIndexed = true;
+        token = CesrToken.PRIMITIVE;
+        return;
+      default:
+        throw new IllegalStateException(s + " from the group walker");
+    }
+  }
+
+  // ---- messages mode ----
+
+  private CesrToken frameMessages() {
+    int limit = buf.writerIndex();
+    if (mayHaveMoved) {
+      mayHaveMoved = false;
+      if (!src.sameBytes(buf, origin)) {
+        src.reset(buf, origin);
+      }
+    }
+    if (messageFramer == null || !messageFramer.reads(buf, origin)) {
+      CounterTable carried = messageFramer != null ? messageFramer.streamTable() : null;
+      messageFramer = new MessageFramer(buf, origin, options, carried);
+    }
+    if (pos >= limit) {
+      return ended ? set(CesrToken.END) : needMore(1);
+    }
+    CounterTable before = messageFramer.streamTable();
+    pending.clear();
+    int end;
+    try {
+      end = messageFramer.frame(pos, limit, pending);
+    } catch (TruncatedException e) {
+      if (!ended) {
+        messageFramer.streamTable(before);
+        return needMore(e.needed());
+      }
+      throw fail(e);
+    } catch (CesrException e) {
+      throw fail(e);
+    }
+    if (!ended && (end < 0 || (end == limit && !finalAtLimit()))) {
+      messageFramer.streamTable(before);
+      pending.clear();
+      return needMore(1);
+    }
+    frameEnd = end < 0 ? limit : end;
+    frameP = pos;
+    frameTable = before != null ? before : options.defaultTable();
+    msgIdx = 0;
+    state = State.TOKENS;
+    return null;
+  }
+
+  /**
+   * True if the frame just framed, which ends where the bytes end, cannot go on: a GenericGroup
+   * (counted), an envelope (counted), or a message whose first attachment group is an
+   * AttachmentGroup (it holds all the attachments).
+   */
+  private boolean finalAtLimit() {
+    if (pending.isEmpty()) {
+      return true; // an empty GenericGroup
+    }
+    Message m = pending.get(pending.size() - 1);
+    if (!m.genericGroups().isEmpty() || m.envelope().isPresent()) {
+      return true;
+    }
+    List<Group> run = m.attachments();
+    return !run.isEmpty() && run.get(0).code().layout() == Layout.ATTACHMENTS;
+  }
+
+  private int indexOf(Group g) {
+    return origin + (int) g.offset();
+  }
+
+  private int indexOf(Message m) {
+    return origin + (int) m.offset();
+  }
+
+  /** The next token of the message frame; false when it is done. */
+  private boolean stepFrame() {
+    while (true) {
+      if (mHeight > 0) {
+        if (stepMessage()) {
+          return true;
+        }
+        continue;
+      }
+      if (msgIdx < pending.size()) {
+        Message m = pending.get(msgIdx);
+        List<Group> chain = m.genericGroups();
+        int common = 0;
+        while (common < openCount
+            && common < chain.size()
+            && chain.get(common) == openGeneric[common]) {
+          common++;
+        }
+        if (openCount > common) {
+          closeGeneric();
+          return true;
+        }
+        if (openCount < chain.size()) {
+          Group g = chain.get(openCount);
+          if (openCount == 0 && frameP < indexOf(g)) {
+            frameGenusVersion();
+            return true;
+          }
+          openGeneric[openCount++] = g;
+          groupToken(CesrToken.GROUP_START, g);
+          return true;
+        }
+        msgIdx++;
+        pushMessage(m, indexOf(m), false);
+        continue;
+      }
+      if (openCount > 0) {
+        closeGeneric();
+        return true;
+      }
+      if (pending.isEmpty() && frameP < frameEnd && !emptyGenericDone) {
+        // genus-version codes alone, or an empty GenericGroup after them
+        if (framer.isGenusVersionAt(frameP, frameEnd, frameTable)) {
+          frameGenusVersion();
+          return true;
+        }
+        emptyGenericDone = true;
+        if (emptyGeneric()) {
+          return true;
+        }
+      }
+      if (emptyGenericDone && walker.height() > 0) {
+        fromWalker(walker.next());
+        return true;
+      }
+      return false;
+    }
+  }
+
+  /** Pushes the empty GenericGroup at {@link #frameP} on the walker; false if none is there. */
+  private boolean emptyGeneric() {
+    Domain d = Domain.ofCounterByte(src.at(frameP));
+    for (CounterTable t : TABLES) {
+      CounterCode c = walker.code(d, frameP, t);
+      if (c != null && c.layout() == Layout.GENERIC) {
+        walker.push(frameP, t, 1, frameEnd);
+        fromWalker(walker.next());
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void closeGeneric() {
+    Group g = openGeneric[--openCount];
+    openGeneric[openCount] = null;
+    groupToken(CesrToken.GROUP_END, g);
+  }
+
+  /** The genus-version code at {@link #frameP} read with {@link #frameTable}, outside messages. */
+  private void frameGenusVersion() {
+    int p = frameP;
+    Domain d = Domain.ofCounterByte(src.at(p));
+    CounterCode c = walker.code(d, p, frameTable);
+    genusVersionToken(p, d, c, 1);
+    frameP = p + tLength;
+    frameTable = tGenus;
+  }
+
+  private void genusVersionToken(int p, Domain d, CounterCode c, int depth) {
+    long n = walker.count(d, p, c);
+    tIndex = p;
+    tLength = (int) d.size(c.fs());
+    tDepth = depth;
+    tQb2 = d == Domain.QB2;
+    tCode = c;
+    tCount = n;
+    tGenus = CounterTable.selectedBy(c, CounterTable.genusMajor(n), CounterTable.genusMinor(n));
+    token = CesrToken.GENUS_VERSION;
+  }
+
+  private void groupToken(CesrToken t, Group g) {
+    tIndex = indexOf(g);
+    tLength = g.length();
+    tDepth = g.depth();
+    tQb2 = g.domain() == Domain.QB2;
+    tCode = g.code();
+    tCount = g.count();
+    token = t;
+  }
+
+  private void pushMessage(Message m, int at, boolean fromWalker) {
+    int h = mHeight++;
+    mStack[h] = m;
+    mPhase[h] = Phase.START;
+    mP[h] = at;
+    mNested[h] = 0;
+    mBase[h] = walker.height();
+    mFromWalker[h] = fromWalker;
+  }
+
+  /** The next token of the message on top; false if it only changed state. */
+  private boolean stepMessage() {
+    int h = mHeight - 1;
+    Message m = mStack[h];
+    switch (mPhase[h]) {
+      case START:
+        messageToken(CesrToken.MESSAGE_START, m);
+        mPhase[h] = Phase.GENUS_VERSIONS;
+        return true;
+      case GENUS_VERSIONS:
+        {
+          int first = firstPart(m);
+          if (mP[h] < first) {
+            int p = mP[h];
+            Domain d = Domain.ofCounterByte(src.at(p));
+            Group last = m.genusVersion().orElse(null);
+            CounterCode c =
+                last != null && indexOf(last) == p
+                    ? last.code()
+                    : walker.code(d, p, messageTable(m));
+            genusVersionToken(p, d, c, m.depth());
+            mP[h] = p + tLength;
+            return true;
+          }
+          mPhase[h] = Phase.ENVELOPE;
+          return false;
+        }
+      case ENVELOPE:
+        {
+          Group env = m.envelope().orElse(null);
+          if (env == null) {
+            mPhase[h] = Phase.BODY;
+            return false;
+          }
+          groupToken(CesrToken.GROUP_START, env);
+          mP[h] = indexOf(env) + env.counterSize();
+          mPhase[h] = Phase.ENVELOPE_GENUS_VERSION;
+          return true;
+        }
+      case ENVELOPE_GENUS_VERSION:
+        {
+          mPhase[h] = Phase.BODY;
+          Group env = m.envelope().orElseThrow();
+          int body = indexOf(m.bodyGroup().orElseThrow());
+          if (mP[h] < body) {
+            int p = mP[h];
+            Domain d = Domain.ofCounterByte(src.at(p));
+            Group gv = m.genusVersion().orElse(null);
+            CounterCode c =
+                gv != null && indexOf(gv) == p ? gv.code() : walker.code(d, p, env.code().table());
+            genusVersionToken(p, d, c, env.depth() + 1);
+            mP[h] = body;
+            return true;
+          }
+          return false;
+        }
+      case BODY:
+        {
+          Group bg = m.bodyGroup().orElse(null);
+          tVersion = m.version();
+          tCode = null;
+          tDepth = bg != null ? bg.depth() : m.depth();
+          if (bg != null) {
+            tIndex = indexOf(bg);
+            tLength = bg.length();
+            tQb2 = bg.domain() == Domain.QB2;
+            tCode = bg.code();
+            tCount = bg.count();
+          } else {
+            tIndex = mP[h];
+            tLength = (int) m.version().size();
+            tQb2 = false;
+          }
+          token = CesrToken.BODY;
+          Group env = m.envelope().orElse(null);
+          mP[h] = tIndex + tLength;
+          mRunEnd[h] = env != null ? indexOf(env) + env.length() : indexOf(m) + m.length();
+          mBase[h] = walker.height();
+          mPhase[h] = Phase.RUN;
+          return true;
+        }
+      case RUN:
+        {
+          if (walker.height() > mBase[h]) {
+            GroupWalker.Step s = walker.next();
+            if (s == GroupWalker.Step.MESSAGE) {
+              pushNested(m, h, walker.index(), true);
+              return false;
+            }
+            fromWalker(s);
+            return true;
+          }
+          int p = mP[h];
+          if (p < mRunEnd[h]) {
+            Domain d = Domain.ofCounterByte(src.at(p));
+            CounterTable t = m.table();
+            CounterCode c = walker.code(d, p, t);
+            if (c.layout().startsMessage()) {
+              Message nested = pushNested(m, h, p, false);
+              mP[h] = p + nested.length();
+              return false;
+            }
+            int depth = m.envelope().isPresent() ? m.depth() + 1 : m.depth();
+            mP[h] = walker.push(p, t, depth, -1);
+            return false;
+          }
+          mPhase[h] = Phase.ENVELOPE_END;
+          return false;
+        }
+      case ENVELOPE_END:
+        {
+          mPhase[h] = Phase.END;
+          Group env = m.envelope().orElse(null);
+          if (env != null) {
+            groupToken(CesrToken.GROUP_END, env);
+            return true;
+          }
+          return false;
+        }
+      default:
+        messageToken(CesrToken.MESSAGE_END, m);
+        boolean fromWalker = mFromWalker[h];
+        mStack[h] = null;
+        mHeight--;
+        if (fromWalker) {
+          walker.resumeAt(tIndex + tLength);
+        }
+        return true;
+    }
+  }
+
+  private Message pushNested(Message parent, int h, int at, boolean fromWalker) {
+    Message nested = parent.nested().get(mNested[h]++);
+    if (indexOf(nested) != at) {
+      throw new IllegalStateException(
+          "nested message at " + (at - origin) + ", framed at " + nested.offset());
+    }
+    pushMessage(nested, at, fromWalker);
+    return nested;
+  }
+
+  /** The table genus-version codes before a message's body are read with. */
+  private CounterTable messageTable(Message m) {
+    if (!m.genericGroups().isEmpty()) {
+      List<Group> chain = m.genericGroups();
+      return chain.get(chain.size() - 1).code().table();
+    }
+    return frameTable;
+  }
+
+  /** The index of a message's first part after its genus-version codes. */
+  private int firstPart(Message m) {
+    if (m.envelope().isPresent()) {
+      return indexOf(m.envelope().get());
+    }
+    if (m.bodyGroup().isPresent()) {
+      return indexOf(m.bodyGroup().get());
+    }
+    Group gv = m.genusVersion().orElse(null);
+    return gv != null ? indexOf(gv) + gv.length() : indexOf(m);
+  }
+
+  private void messageToken(CesrToken t, Message m) {
+    tIndex = indexOf(m);
+    tLength = m.length();
+    tDepth = m.depth();
+    tQb2 = tIndex < buf.writerIndex() && domainAt(tIndex) == Domain.QB2;
+    tVersion = m.version();
+    tCode = null;
+    token = t;
+  }
+
+  private Domain domainAt(int index) {
+    int b = src.at(index);
+    return b == '-' || Tritet.of(b) != Tritet.BINARY ? Domain.QB64 : Domain.QB2;
+  }
+
+  // ---- accessors ----
+
+  /**
+   * {@return the token {@link #next()} returned last; {@code null} before the first {@code
+   * next()} after {@link #reset(ByteBuf)} and after an error}
+   */
+  public CesrToken token() {
+    return token;
+  }
+
+  private void require(boolean ok, String what) {
+    if (!ok) {
+      throw new IllegalStateException(what + " is not defined at token " + token);
+    }
+  }
+
+  private boolean hasSpan() {
+    return token != null && token != CesrToken.NEED_MORE && token != CesrToken.END;
+  }
+
+  /**
+   * {@return the byte offset of the current token's first byte from the start of the stream (the
+   * reader index at {@link #reset(ByteBuf)})}
+   *
+   * @throws IllegalStateException at {@code NEED_MORE}, {@code END} or no token
+   */
+  public long offset() {
+    require(hasSpan(), "offset()");
+    return (long) tIndex - origin;
+  }
+
+  /**
+   * {@return the buffer index of the current token's first byte}
+   *
+   * @throws IllegalStateException at {@code NEED_MORE}, {@code END} or no token
+   */
+  public int index() {
+    require(hasSpan(), "index()");
+    return tIndex;
+  }
+
+  /**
+   * {@return the current token's length in bytes (of its domain): the whole message, body, group
+   * (counter included), genus-version code or primitive}
+   *
+   * @throws IllegalStateException at {@code NEED_MORE}, {@code END} or no token
+   */
+  public int length() {
+    require(hasSpan(), "length()");
+    return tLength;
+  }
+
+  /**
+   * {@return the nesting depth: 1 at the top of the stream; a primitive's is its group's plus one}
+   *
+   * @throws IllegalStateException at {@code NEED_MORE}, {@code END} or no token
+   */
+  public int depth() {
+    require(hasSpan(), "depth()");
+    return tDepth;
+  }
+
+  /**
+   * {@return the domain of the current token's bytes: qb64 or qb2 (a bare body: qb64)}
+   *
+   * @throws IllegalStateException at {@code NEED_MORE}, {@code END} or no token
+   */
+  public Domain domain() {
+    require(hasSpan(), "domain()");
+    return tQb2 ? Domain.QB2 : Domain.QB64;
+  }
+
+  /**
+   * {@return true if the current token has a counter code: {@code GROUP_START}, {@code
+   * GROUP_END}, {@code GENUS_VERSION}, and {@code BODY} of a body carried in a body group}
+   */
+  public boolean hasCounterCode() {
+    return (token == CesrToken.GROUP_START
+            || token == CesrToken.GROUP_END
+            || token == CesrToken.GENUS_VERSION
+            || token == CesrToken.BODY)
+        && tCode != null;
+  }
+
+  /**
+   * {@return the counter code, of the table that read it}
+   *
+   * @throws IllegalStateException unless {@link #hasCounterCode()}
+   */
+  public CounterCode counterCode() {
+    require(hasCounterCode(), "counterCode()");
+    return tCode;
+  }
+
+  /**
+   * {@return the counter's count: elements or quadlets as {@link CounterCode#unit()} says; for a
+   * genus-version code the value of its three soft characters (e.g. 8192 for {@code -_AAACAA})}
+   *
+   * @throws IllegalStateException unless {@link #hasCounterCode()}
+   */
+  public long count() {
+    require(hasCounterCode(), "count()");
+    return tCount;
+  }
+
+  /**
+   * {@return the counter table the genus-version code selects for what follows}
+   *
+   * @throws IllegalStateException unless the token is {@code GENUS_VERSION}
+   */
+  public CounterTable genusTable() {
+    require(token == CesrToken.GENUS_VERSION, "genusTable()");
+    return tGenus;
+  }
+
+  /**
+   * {@return the major version the genus-version code carries (e.g. 2 for {@code -_AAACAA})}
+   *
+   * @throws IllegalStateException unless the token is {@code GENUS_VERSION}
+   */
+  public int genusMajor() {
+    require(token == CesrToken.GENUS_VERSION, "genusMajor()");
+    return CounterTable.genusMajor(tCount);
+  }
+
+  /**
+   * {@return the minor version the genus-version code carries (0 for every table cesrj reads)}
+   *
+   * @throws IllegalStateException unless the token is {@code GENUS_VERSION}
+   */
+  public int genusMinor() {
+    require(token == CesrToken.GENUS_VERSION, "genusMinor()");
+    return CounterTable.genusMinor(tCount);
+  }
+
+  /**
+   * {@return the message's version string (for a CESR-native body, the one keripy would write for
+   * it, as {@link Message#version()}): protocol, versions, kind and body size}
+   *
+   * @throws IllegalStateException unless the token is {@code MESSAGE_START}, {@code BODY} or
+   *     {@code MESSAGE_END}
+   */
+  public VersionString version() {
+    require(
+        token == CesrToken.MESSAGE_START
+            || token == CesrToken.BODY
+            || token == CesrToken.MESSAGE_END,
+        "version()");
+    return tVersion;
+  }
+
+  /**
+   * {@return the body's serialization kind: JSON, CBOR, MGPK, or CESR for a native body}
+   *
+   * @throws IllegalStateException unless the token is {@code BODY}
+   */
+  public Kind bodyKind() {
+    require(token == CesrToken.BODY, "bodyKind()");
+    return tVersion.kind();
+  }
+
+  /**
+   * {@return true if the current primitive is an indexed signature (an Indexer code), false for a
+   * Matter primitive}
+   *
+   * @throws IllegalStateException unless the token is {@code PRIMITIVE}
+   */
+  public boolean isIndexed() {
+    require(token == CesrToken.PRIMITIVE, "isIndexed()");
+    return tIndexed;
+  }
+
+  /**
+   * {@return the Matter code of the current primitive}
+   *
+   * @throws IllegalStateException unless the token is a {@code PRIMITIVE} that is not indexed
+   */
+  public MatterCode matterCode() {
+    require(token == CesrToken.PRIMITIVE && !tIndexed, "matterCode()");
+    return tMatter;
+  }
+
+  /**
+   * {@return the Indexer code of the current indexed signature}
+   *
+   * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
+   */
+  public IndexerCode indexerCode() {
+    require(token == CesrToken.PRIMITIVE && tIndexed, "indexerCode()");
+    return tIndexer;
+  }
+
+  /**
+   * {@return the main index of the current indexed signature: which key of the current key list
+   * signed, 0 to {@link IndexerCode#maxIndex()} (keripy {@code Siger.index})}
+   *
+   * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
+   */
+  public int signatureIndex() {
+    require(token == CesrToken.PRIMITIVE && tIndexed, "signatureIndex()");
+    return (int) soft(tIndexer.hs(), tIndexer.ms());
+  }
+
+  /**
+   * {@return true if the current indexed signature has an ondex: false for current-only codes
+   * ({@link IndexerCode#currentOnly()})}
+   *
+   * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
+   */
+  public boolean hasOndex() {
+    require(token == CesrToken.PRIMITIVE && tIndexed, "hasOndex()");
+    return !tIndexer.currentOnly();
+  }
+
+  /**
+   * {@return the ondex of the current indexed signature: which key of the prior next-key list
+   * signed; the index itself for codes without ondex characters ({@code A C E}) (keripy {@code
+   * Siger.ondex})}
+   *
+   * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE} with {@link
+   *     #hasOndex()}
+   */
+  public int ondex() {
+    require(
+        token == CesrToken.PRIMITIVE && tIndexed && !tIndexer.currentOnly(), "ondex()");
+    if (tIndexer.os() == 0) {
+      return signatureIndex();
+    }
+    return (int) soft(tIndexer.hs() + tIndexer.ms(), tIndexer.os());
+  }
+
+  private long soft(int from, int width) {
+    long v = 0;
+    for (int i = from; i < from + width; i++) {
+      v = (v << 6) | B64.value(src.ch(tQb2 ? Domain.QB2 : Domain.QB64, tIndex, i));
+    }
+    return v;
+  }
+
+  /** Characters of the current primitive's code: {@code hs + ss}. */
+  private int codeChars() {
+    return tIndexed ? tIndexer.cs() : tMatter.cs();
+  }
+
+  private int leadBytes() {
+    return tIndexed ? 0 : tMatter.ls();
+  }
+
+  /** Bytes before the raw value in the item's qb2 form: code, pad and lead bytes. */
+  private int rawFrom() {
+    int cs = codeChars();
+    return cs / 4 * 3 + cs % 4 + leadBytes();
+  }
+
+  /**
+   * {@return the size in bytes of the current primitive's raw value (the decoded value without
+   * code, pad and lead bytes): {@link MatterCode#rawSize()} or {@link IndexerCode#rawSize()} for
+   * a fixed code, {@code 3 * size - ls} for a variable one, 0 for a tag code}
+   *
+   * @throws IllegalStateException unless the token is {@code PRIMITIVE}
+   */
+  public int rawSize() {
+    require(token == CesrToken.PRIMITIVE, "rawSize()");
+    int qb2Size = tQb2 ? tLength : tLength / 4 * 3;
+    return qb2Size - rawFrom();
+  }
+
+  /**
+   * Writes the current primitive's raw value into {@code dst} at {@code offset}, without
+   * allocating: a qb64 value is decoded from Base64url (CESR specification, "Pre-padding before
+   * conversion"; keripy {@code Matter._exfil}), a qb2 one copied ({@code Matter._bexfil}). The
+   * same bytes as {@link dev.cesrj.primitive.Matter#raw()} or {@link
+   * dev.cesrj.primitive.IndexedSignature#raw()}.
+   *
+   * @param dst the caller's array
+   * @param offset where the value goes in {@code dst}
+   * @return {@link #rawSize()}, the bytes written
+   * @throws IllegalStateException unless the token is {@code PRIMITIVE}
+   * @throws IndexOutOfBoundsException if {@code dst} has fewer than {@code rawSize()} bytes from
+   *     {@code offset}
+   * @throws MalformedException if a qb64 value character is not Base64url, at that character's
+   *     offset, as {@code raw()} reports it ({@code dst} may then hold part of the value)
+   */
+  public int readRaw(byte[] dst, int offset) {
+    int n = rawSize();
+    Objects.checkFromIndexSize(offset, n, dst.length);
+    int skip = rawFrom();
+    if (tQb2) {
+      buf.getBytes(tIndex + skip, dst, offset, n);
+      return n;
+    }
+    int cs = codeChars();
+    int from = cs / 4 * 4; // the quadlet that holds the last code character and the pad
+    skip -= cs / 4 * 3;
+    byte[] a = src.array();
+    int base;
+    if (a != null) {
+      base = src.arrayOffset() + tIndex;
+    } else {
+      if (scratch.length < tLength) {
+        scratch = new byte[tLength];
+      }
+      buf.getBytes(tIndex, scratch, 0, tLength);
+      a = scratch;
+      base = 0;
+    }
+    int out = offset;
+    int c = from;
+    if (skip > 0 || cs > from) {
+      // the first quadlet: code characters count as zero sextets, pad (and lead) bytes dropped
+      int v = 0;
+      for (int k = c; k < c + 4; k++) {
+        int x = 0;
+        if (k >= cs) {
+          x = VALUE[a[base + k] & 0xFF];
+          if (x < 0) {
+            throw badValue(k, a[base + k] & 0xFF);
+          }
+        }
+        v = (v << 6) | x;
+      }
+      for (int b = 16; b >= 0; b -= 8) {
+        if (skip > 0) {
+          skip--;
+        } else {
+          dst[out++] = (byte) (v >> b);
+        }
+      }
+      c += 4;
+      while (skip > 0) {
+        // lead bytes past the first quadlet (never for the codes of the tables: ls <= 2)
+        int v2 = quadlet(a, base, c);
+        for (int b = 16; b >= 0; b -= 8) {
+          if (skip > 0) {
+            skip--;
+          } else {
+            dst[out++] = (byte) (v2 >> b);
+          }
+        }
+        c += 4;
+      }
+    }
+    int first = base + c;
+    int quads = (tLength - c) / 4;
+    Objects.checkFromIndexSize(first, 4 * quads, a.length);
+    Objects.checkFromIndexSize(out, 3 * quads, dst.length);
+    int[] values = VALUE;
+    for (int j = 0; j < quads; j++) {
+      int i = first + 4 * j;
+      int o = out + 3 * j;
+      int x0 = values[a[i] & 0xFF];
+      int x1 = values[a[i + 1] & 0xFF];
+      int x2 = values[a[i + 2] & 0xFF];
+      int x3 = values[a[i + 3] & 0xFF];
+      if ((x0 | x1 | x2 | x3) < 0) {
+        quadlet(a, base, i - base);
+      }
+      int v = x0 << 18 | x1 << 12 | x2 << 6 | x3;
+      dst[o] = (byte) (v >> 16);
+      dst[o + 1] = (byte) (v >> 8);
+      dst[o + 2] = (byte) v;
+    }
+    return n;
+  }
+
+  /** The 24 bits of the four value characters at {@code k} of the current item. */
+  private int quadlet(byte[] a, int base, int k) {
+    int v = 0;
+    for (int j = k; j < k + 4; j++) {
+      int x = VALUE[a[base + j] & 0xFF];
+      if (x < 0) {
+        throw badValue(j, a[base + j] & 0xFF);
+      }
+      v = (v << 6) | x;
+    }
+    return v;
+  }
+
+  private MalformedException badValue(int k, int ch) {
+    String code = tIndexed ? tIndexer.code() : tMatter.code();
+    return new MalformedException(
+        (long) tIndex - origin + k,
+        code,
+        "a Base64url value character",
+        "byte 0x" + Integer.toHexString(ch) + " in the value");
+  }
+
+  /**
+   * {@return at {@code NEED_MORE}: how many more bytes the cursor needs at least before it can
+   * tell the next token, as {@link TruncatedException#needed()} of {@link Messages} for the same
+   * bytes (1 at a frame boundary or while a run may go on)}
+   *
+   * @throws IllegalStateException unless the token is {@code NEED_MORE}
+   */
+  public long needed() {
+    require(token == CesrToken.NEED_MORE, "needed()");
+    return needed;
+  }
+}
