@@ -127,8 +127,9 @@ public final class KelVerifier {
     while (changed) {
       changed = false;
       for (Entry x : entries) {
-        if (x.status == Status.ESCROWED) {
+        if (x.status == Status.ESCROWED && x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT) {
           Escrow before = x.escrow;
+          x.retried = true;
           unescrow(x);
           process(x);
           if (x.status != Status.ESCROWED || x.escrow != before) {
@@ -392,7 +393,7 @@ public final class KelVerifier {
           }
         }
       }
-      if (candidates.isEmpty()) {
+      if (candidates.isEmpty() && x.retried) {
         candidates.addAll(d.events.values());
       }
       for (Accepted a : candidates) {
@@ -459,6 +460,12 @@ public final class KelVerifier {
       x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT, "receipted SAID is not the accepted event's");
       return;
     }
+    if (!cigars.isEmpty() && x.retried && partiallyWitnessed(rct)) {
+      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT,
+          "receipted event partially witnessed: its couples count toward bt, the receipt leaves"
+              + " the escrow (keripy)");
+      return;
+    }
     if (!cigars.isEmpty()) {
       for (SignatureGroup g : cigars) {
         receipts.computeIfAbsent(rct.prefix() + "/" + rct.said(), k -> new ArrayList<>())
@@ -472,6 +479,17 @@ public final class KelVerifier {
     } else {
       x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT, "receipted event not accepted");
     }
+  }
+
+  private boolean partiallyWitnessed(ReceiptEvent rct) {
+    for (Entry e : entries) {
+      if (e.status == Status.ESCROWED && e.escrow == Escrow.PARTIALLY_WITNESSED
+          && e.event instanceof KeyEvent && ((KeyEvent) e.event).prefix().equals(rct.prefix())
+          && e.event.said().equals(rct.said())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void escrow(Entry x, Escrow e, Reason r, String detail) {
@@ -605,6 +623,7 @@ public final class KelVerifier {
     final Signatures sigs;
     final List<SealSource> sealSources;
     final int bytes;
+    boolean retried;
     Status status;
     Escrow escrow;
     Reason reason;
