@@ -37,4 +37,5 @@ module dev.cesrj {
   exports dev.cesrj.keri.body;
   exports dev.cesrj.keri.crypto;
   exports dev.cesrj.keri.event;
+  exports dev.cesrj.keri.kever;
 }

@@ -37,6 +37,8 @@ import org.junit.jupiter.api.Test;
  *       {@code dev.cesrj.keri}, each above the one before: {@code code}, {@code dev.cesrj},
  *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
  *       {@code netty}); no package below uses any of them;
+ *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
+ *       ones they use; no other package uses it;
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}.
  * </ol>
  */
@@ -54,6 +56,7 @@ class ArchitectureTest {
   private static final String KERI_BODY = "dev.cesrj.keri.body";
   private static final String KERI_EVENT = "dev.cesrj.keri.event";
   private static final String KERI = "dev.cesrj.keri";
+  private static final String KERI_KEVER = "dev.cesrj.keri.kever";
 
   private static JavaClasses main;
 
@@ -99,6 +102,7 @@ class ArchitectureTest {
         .layer("keri.body").definedBy(KERI_BODY)
         .layer("keri.event").definedBy(KERI_EVENT)
         .layer("keri").definedBy(KERI)
+        .layer("keri.kever").definedBy(KERI_KEVER)
         .layer("cli").definedBy(CLI)
         .whereLayer("code").mayNotAccessAnyLayer()
         .whereLayer("root").mayOnlyAccessLayers("code")
@@ -120,6 +124,10 @@ class ArchitectureTest {
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
             "keri.event")
+        .whereLayer("keri.kever")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "batch", "keri.body");
@@ -141,7 +149,7 @@ class ArchitectureTest {
     classes()
         .should()
         .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI)
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER)
         .check(main);
   }
 
@@ -152,7 +160,7 @@ class ArchitectureTest {
     main.forEach(c -> packages.add(c.getPackageName()));
     assertEquals(
         new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI)),
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER)),
         packages);
   }
 

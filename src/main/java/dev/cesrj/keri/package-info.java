@@ -10,7 +10,7 @@
  * {@link dev.cesrj.keri.Saids#check(dev.cesrj.keri.body.Body)} checks SAIDs;
  * {@link dev.cesrj.keri.crypto.Verfer} verifies signatures. Everything read is copied out of the
  * stream's buffer, so events and signatures outlive it (a key-state validator keeps them).
- * Key-state validation (keripy {@code Kever}, {@code Kevery}) is not here yet.
+ * Key-state validation (keripy {@code Kever}, {@code Kevery}) is in {@code dev.cesrj.keri.kever}.
  *
  * <p>Depends on the exported cesrj packages ({@code dev.cesrj}, {@code code}, {@code primitive},
  * {@code group}, {@code stream}), on Jackson and BouncyCastle (optional dependencies of cesrj: add

@@ -48,7 +48,7 @@ class ReleaseArtifactsIT {
   static final Set<String> EXPORTED = Set.of(
       "dev.cesrj", "dev.cesrj.code", "dev.cesrj.primitive", "dev.cesrj.group", "dev.cesrj.stream",
       "dev.cesrj.batch", "dev.cesrj.netty", "dev.cesrj.keri", "dev.cesrj.keri.body",
-      "dev.cesrj.keri.crypto", "dev.cesrj.keri.event");
+      "dev.cesrj.keri.crypto", "dev.cesrj.keri.event", "dev.cesrj.keri.kever");
 
   private static Path artifact(String suffix) {
     String base = System.getProperty("cesrj.artifacts");

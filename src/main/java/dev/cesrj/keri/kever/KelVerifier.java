@@ -1,0 +1,668 @@
+package dev.cesrj.keri.kever;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.group.Group;
+import dev.cesrj.group.Tuple;
+import dev.cesrj.keri.Cigar;
+import dev.cesrj.keri.KeriEvents;
+import dev.cesrj.keri.Saids;
+import dev.cesrj.keri.Siger;
+import dev.cesrj.keri.SignatureGroup;
+import dev.cesrj.keri.SignatureRole;
+import dev.cesrj.keri.Signatures;
+import dev.cesrj.keri.body.Value;
+import dev.cesrj.keri.crypto.Digests;
+import dev.cesrj.keri.crypto.Verfer;
+import dev.cesrj.keri.event.EstablishmentEvent;
+import dev.cesrj.keri.event.Ilk;
+import dev.cesrj.keri.event.InceptionEvent;
+import dev.cesrj.keri.event.InteractionEvent;
+import dev.cesrj.keri.event.KeriEvent;
+import dev.cesrj.keri.event.KeyEvent;
+import dev.cesrj.keri.event.ReceiptEvent;
+import dev.cesrj.keri.event.RotationEvent;
+import dev.cesrj.keri.event.Threshold;
+import dev.cesrj.primitive.Matter;
+import dev.cesrj.stream.Message;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Validates KERI key event logs message by message with keripy's {@code Kever}/{@code Kevery}
+ * rules (keripy {@code src/keri/core/eventing.py}: {@code Kevery.processEvent},
+ * {@code Kever.update}, {@code validateSigsDelWigs}, {@code escrowOOEvent},
+ * {@code escrowPSEvent}, {@code escrowPWEvent}, {@code processEscrows}), as keripy's
+ * {@code Kevery(lax=True, local=False)} does for remote events.
+ *
+ * <p>Rules: per prefix, an inception at sequence number 0, then each event at the next
+ * sequence number with {@code p} the accepted prior SAID (a later one is escrowed out of order);
+ * controller signatures verified against the current keys at their indexes must satisfy
+ * {@code kt} (numeric or weighted); a rotation's new keys, by each signature's ondex, must hash to
+ * the prior {@code n} digests and satisfy the prior {@code nt}; witnesses {@code b} (rotations:
+ * cuts {@code br}, adds {@code ba}) and witness signatures plus non-transferable receipts by
+ * those witnesses must reach {@code bt}; a delegated event ({@code dip}, {@code drt}) needs its
+ * anchoring seal ({@code i}, {@code s}, {@code d}) in an accepted event of its delegator (the one
+ * a SealSourceCouples attachment names, or any); {@code EO} forbids interactions; a second event
+ * at an accepted sequence number is rejected (first seen wins; recovery rotations are not
+ * supported). Events and receipts that wait for something go to an {@link Escrow}; each call of
+ * {@link #processEscrows()} retries them all until nothing changes, and {@link #finish()} does so
+ * and returns the final verdicts.
+ *
+ * <p>Differences from keripy: a body or SAID error rejects that message only (keripy's parser
+ * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
+ * as likely duplicitous, fails, and drops it).
+ *
+ * <p>Mutable and not thread-safe: use one instance per stream from one thread. No global state.
+ * Everything kept is copied out of the messages, so their buffers may be released once
+ * {@link #accept(Message)} returns.
+ */
+public final class KelVerifier {
+  private final EscrowLimits limits;
+  private final List<Entry> entries = new ArrayList<>();
+  private final Map<String, Kel> kels = new LinkedHashMap<>();
+  /** Non-transferable receipt couples by receipted event "prefix/said". */
+  private final Map<String, List<Cigar>> receipts = new HashMap<>();
+  private int escrowed;
+  private long escrowedBytes;
+
+  /** A verifier with {@link EscrowLimits#DEFAULT}. */
+  public KelVerifier() {
+    this(EscrowLimits.DEFAULT);
+  }
+
+  /**
+   * A verifier with the given escrow bounds.
+   *
+   * @param limits the escrow bounds
+   */
+  public KelVerifier(EscrowLimits limits) {
+    this.limits = limits;
+  }
+
+  /**
+   * Validates one message: a key event, or a receipt ({@code rct}); other messages get
+   * {@link Reason#NOT_A_KEY_EVENT}. Escrows are not retried here (call {@link #processEscrows()}).
+   *
+   * @param m a framed message whose buffer is valid for this call
+   * @return the verdict at intake
+   */
+  public Verdict accept(Message m) {
+    int index = entries.size();
+    KeriEvent ev;
+    Signatures sigs;
+    try {
+      ev = KeriEvents.of(m);
+      sigs = Signatures.of(m);
+    } catch (CesrException e) {
+      Entry x = new Entry(index, m.offset(), null, null, List.of(), 0);
+      entries.add(x);
+      return x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(e.getMessage()));
+    }
+    Entry x = new Entry(index, m.offset(), ev, sigs, sealSources(m), ev.body().size());
+    entries.add(x);
+    if (!(ev instanceof KeyEvent) && !(ev instanceof ReceiptEvent)) {
+      return x.set(Status.REJECTED, null, Reason.NOT_A_KEY_EVENT, "ilk " + ev.ilk());
+    }
+    if (ev instanceof KeyEvent && !Saids.verify(ev.body())) {
+      return x.set(Status.REJECTED, null, Reason.SAID_MISMATCH, "SAID is not the body's digest");
+    }
+    process(x);
+    return x.verdict();
+  }
+
+  /**
+   * Retries every escrowed message, in arrival order, until a pass changes nothing (keripy
+   * {@code Kevery.processEscrows}, called until no change).
+   */
+  public void processEscrows() {
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (Entry x : entries) {
+        if (x.status == Status.ESCROWED && x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT) {
+          Escrow before = x.escrow;
+          x.retried = true;
+          unescrow(x);
+          process(x);
+          if (x.status != Status.ESCROWED || x.escrow != before) {
+            changed = true;
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Retries the escrows ({@link #processEscrows()}) and returns the verdict on every message so
+   * far; messages still escrowed keep {@link Status#ESCROWED}.
+   *
+   * @return one verdict per message given to {@link #accept(Message)}, in order
+   */
+  public List<Verdict> finish() {
+    processEscrows();
+    return verdicts();
+  }
+
+  /** {@return the current verdict on every message so far, in order} */
+  public List<Verdict> verdicts() {
+    List<Verdict> out = new ArrayList<>(entries.size());
+    for (Entry x : entries) {
+      out.add(x.verdict());
+    }
+    return out;
+  }
+
+  /** {@return the key state of every prefix with an accepted inception, in order of inception} */
+  public Map<String, KeyState> keyStates() {
+    Map<String, KeyState> out = new LinkedHashMap<>();
+    for (Kel k : kels.values()) {
+      out.put(k.prefix, k.state());
+    }
+    return out;
+  }
+
+  /**
+   * {@return the key state of {@code prefix}, if its inception is accepted}
+   *
+   * @param prefix a prefix (qb64)
+   */
+  public Optional<KeyState> keyState(String prefix) {
+    Kel k = kels.get(prefix);
+    return k == null ? Optional.empty() : Optional.of(k.state());
+  }
+
+  // --- processing ---------------------------------------------------------------------------
+
+  private void process(Entry x) {
+    if (x.event instanceof ReceiptEvent) {
+      processReceipt(x, (ReceiptEvent) x.event);
+    } else {
+      processEvent(x, (KeyEvent) x.event);
+    }
+  }
+
+  private void processEvent(Entry x, KeyEvent ev) {
+    Kel kel = kels.get(ev.prefix());
+    BigInteger sn = ev.sn();
+    if (kel == null) {
+      if (!(ev instanceof InceptionEvent)) {
+        escrow(x, Escrow.OUT_OF_ORDER, Reason.OUT_OF_ORDER, "no inception of " + ev.prefix());
+        return;
+      }
+      if (sn.signum() != 0) {
+        x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "inception at sn " + sn);
+        return;
+      }
+      InceptionEvent icp = (InceptionEvent) ev;
+      if (!witnessesValid(icp.witnesses(), icp.toad())) {
+        x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad b or bt");
+        return;
+      }
+      if (!signed(x, icp.verfers(), icp.signingThreshold(), null)) {
+        return;
+      }
+      if (!witnessed(x, icp.witnesses(), icp.toad())) {
+        return;
+      }
+      Optional<String> di = icp.ilk() == Ilk.DIP ? icp.delegator() : Optional.empty();
+      if (di.isPresent() && !delegated(x, di.get())) {
+        return;
+      }
+      Kel k = new Kel(icp.prefix(), di, icp.config().contains("EO"));
+      k.add(icp, icp.witnesses());
+      kels.put(k.prefix, k);
+      x.set(Status.ACCEPTED, null, Reason.NONE, "");
+      return;
+    }
+    BigInteger next = kel.sn.add(BigInteger.ONE);
+    if (sn.compareTo(next) > 0) {
+      escrow(x, Escrow.OUT_OF_ORDER, Reason.OUT_OF_ORDER, "sn " + sn + " after " + kel.sn);
+      return;
+    }
+    if (sn.compareTo(next) < 0) {
+      Accepted a = kel.events.get(sn);
+      if (a != null && a.said.equals(ev.said())) {
+        x.set(Status.REJECTED, null, Reason.DUPLICATE, "already accepted at sn " + sn);
+      } else {
+        x.set(Status.REJECTED, null, Reason.DUPLICITOUS, "another event accepted at sn " + sn);
+      }
+      return;
+    }
+    if (ev instanceof InceptionEvent) {
+      x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "inception at sn " + sn);
+      return;
+    }
+    if (!ev.prior().orElse("").equals(kel.said)) {
+      x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE,
+          "p " + ev.prior().orElse("") + " is not " + kel.said);
+      return;
+    }
+    if (ev instanceof InteractionEvent) {
+      if (kel.establishmentOnly) {
+        x.set(Status.REJECTED, null, Reason.ESTABLISHMENT_ONLY, "EO prefix");
+        return;
+      }
+      if (!signed(x, kel.verfers, kel.kt, null)) {
+        return;
+      }
+      if (!witnessed(x, kel.witnesses, kel.toad)) {
+        return;
+      }
+      kel.add((InteractionEvent) ev);
+      x.set(Status.ACCEPTED, null, Reason.NONE, "");
+      return;
+    }
+    RotationEvent rot = (RotationEvent) ev;
+    if (rot.ilk() == Ilk.DRT && kel.delegator.isEmpty()
+        || rot.ilk() == Ilk.ROT && kel.delegator.isPresent()) {
+      x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, rot.ilk() + " for this prefix");
+      return;
+    }
+    List<String> wits = rotateWitnesses(kel.witnesses, rot.cuts(), rot.adds());
+    if (wits == null || !witnessesValid(wits, rot.toad())) {
+      x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad br, ba or bt");
+      return;
+    }
+    if (!signed(x, rot.verfers(), rot.signingThreshold(), kel)) {
+      return;
+    }
+    if (!witnessed(x, wits, rot.toad())) {
+      return;
+    }
+    if (kel.delegator.isPresent() && !delegated(x, kel.delegator.get())) {
+      return;
+    }
+    kel.add(rot, wits);
+    x.set(Status.ACCEPTED, null, Reason.NONE, "");
+  }
+
+  /** Controller signatures; for a rotation ({@code prior} not null) the prior next commitment. */
+  private boolean signed(Entry x, List<Verfer> keys, Threshold kt, Kel prior) {
+    List<SignatureGroup> groups = x.sigs.byRole(SignatureRole.CONTROLLER);
+    if (groups.isEmpty()) {
+      x.set(Status.REJECTED, null, Reason.MISSING_SIGNATURES, "no controller signatures");
+      return false;
+    }
+    byte[] ser = x.event.body().bytes();
+    Set<Integer> ok = new LinkedHashSet<>();
+    List<Siger> verified = new ArrayList<>();
+    for (SignatureGroup g : groups) {
+      if (g.path().isPresent()) {
+        continue;
+      }
+      for (Siger s : g.sigers()) {
+        int i = s.index();
+        if (i < keys.size() && keys.get(i).algorithm() == s.algorithm()
+            && keys.get(i).verify(s.raw(), ser) && ok.add(i)) {
+          verified.add(s);
+        }
+      }
+    }
+    if (ok.isEmpty()) {
+      x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES, "no controller signature verifies");
+      return false;
+    }
+    if (!kt.satisfiedBy(ok)) {
+      escrow(x, Escrow.PARTIALLY_SIGNED, Reason.SIGNING_THRESHOLD_UNMET,
+          ok.size() + " verified signatures do not satisfy kt " + kt);
+      return false;
+    }
+    if (prior != null) {
+      Set<Integer> ondexes = new LinkedHashSet<>();
+      for (Siger s : verified) {
+        int o = s.ondex().orElse(s.index());
+        if (o < prior.nextDigests.size() && digestMatches(prior.nextDigests.get(o),
+            keys.get(s.index()))) {
+          ondexes.add(o);
+        }
+      }
+      if (!prior.nt.satisfiedBy(ondexes)) {
+        escrow(x, Escrow.PARTIALLY_SIGNED, Reason.PRIOR_NEXT_UNMET,
+            "new keys do not satisfy the prior nt " + prior.nt);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean digestMatches(String digest, Verfer key) {
+    try {
+      Matter d = Matter.parse(digest);
+      if (!Digests.isDigest(d.code())) {
+        return false;
+      }
+      byte[] raw = Digests.digest(d.code(), key.qb64().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      return Arrays.equals(raw, d.raw());
+    } catch (CesrException e) {
+      return false;
+    }
+  }
+
+  private boolean witnessed(Entry x, List<String> wits, long toad) {
+    if (toad == 0) {
+      return true;
+    }
+    KeyEvent ev = (KeyEvent) x.event;
+    byte[] ser = ev.body().bytes();
+    Set<String> ok = new LinkedHashSet<>();
+    for (SignatureGroup g : x.sigs.byRole(SignatureRole.WITNESS)) {
+      for (Siger s : g.sigers()) {
+        if (s.index() < wits.size()) {
+          try {
+            Verfer v = Verfer.of(wits.get(s.index()));
+            if (v.algorithm() == s.algorithm() && v.verify(s.raw(), ser)) {
+              ok.add(wits.get(s.index()));
+            }
+          } catch (CesrException e) {
+            // a witness prefix that is not a key verifies nothing
+          }
+        }
+      }
+    }
+    for (Cigar c : receipts.getOrDefault(ev.prefix() + "/" + ev.said(), List.of())) {
+      if (wits.contains(c.verfer().qb64()) && c.verify(ser)) {
+        ok.add(c.verfer().qb64());
+      }
+    }
+    if (ok.size() < toad) {
+      escrow(x, Escrow.PARTIALLY_WITNESSED, Reason.WITNESS_THRESHOLD_UNMET,
+          ok.size() + " witnesses below bt " + toad);
+      return false;
+    }
+    return true;
+  }
+
+  private boolean delegated(Entry x, String delegator) {
+    KeyEvent ev = (KeyEvent) x.event;
+    Kel d = kels.get(delegator);
+    if (d != null) {
+      List<Accepted> candidates = new ArrayList<>();
+      if (!x.sealSources.isEmpty()) {
+        for (SealSource s : x.sealSources) {
+          Accepted a = d.events.get(s.sn);
+          if (a != null && a.said.equals(s.said)) {
+            candidates.add(a);
+          }
+        }
+      }
+      if (candidates.isEmpty() && x.retried) {
+        candidates.addAll(d.events.values());
+      }
+      for (Accepted a : candidates) {
+        if (anchors(a.anchors, ev)) {
+          return true;
+        }
+      }
+    }
+    escrow(x, Escrow.PARTIALLY_DELEGATED, Reason.MISSING_DELEGATION,
+        "no seal of " + ev.said() + " in " + delegator + "'s accepted events");
+    return false;
+  }
+
+  private static boolean anchors(List<Value> seals, KeyEvent ev) {
+    for (Value v : seals) {
+      if (v instanceof Value.MapValue) {
+        var f = ((Value.MapValue) v).fields();
+        if (f.text("i").orElse("").equals(ev.prefix()) && f.text("d").orElse("").equals(ev.said())
+            && f.text("s").map(KelVerifier::hex).orElse(BigInteger.ONE.negate()).equals(ev.sn())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static BigInteger hex(String s) {
+    try {
+      return new BigInteger(s, 16);
+    } catch (NumberFormatException e) {
+      return BigInteger.ONE.negate();
+    }
+  }
+
+  private void processReceipt(Entry x, ReceiptEvent rct) {
+    Kel kel = kels.get(rct.prefix());
+    Accepted a = kel == null ? null : kel.events.get(rct.sn());
+    List<SignatureGroup> cigars = x.sigs.byRole(SignatureRole.NON_TRANSFERABLE);
+    List<SignatureGroup> wigs = x.sigs.byRole(SignatureRole.WITNESS);
+    List<SignatureGroup> trans = new ArrayList<>();
+    for (SignatureGroup g : x.sigs.byRole(SignatureRole.TRANSFERABLE)) {
+      if (g.groupName().startsWith("TransIdxSigGroups")) {
+        trans.add(g);
+      }
+    }
+    if (a != null && a.said.equals(rct.said())) {
+      for (SignatureGroup g : cigars) {
+        receipts.computeIfAbsent(rct.prefix() + "/" + rct.said(), k -> new ArrayList<>())
+            .addAll(g.cigars());
+      }
+      for (SignatureGroup g : trans) {
+        Kel signer = kels.get(g.signerPrefix().orElse(""));
+        Accepted est = signer == null ? null : signer.events.get(g.signerSn().orElse(BigInteger.ONE.negate()));
+        if (est == null || !est.said.equals(g.signerSaid().orElse(""))) {
+          escrow(x, Escrow.UNVERIFIED_TRANSFERABLE_RECEIPT, Reason.UNVERIFIED_RECEIPT,
+              "signer's establishment event not accepted");
+          return;
+        }
+      }
+      x.set(Status.ACCEPTED, null, Reason.NONE, "");
+      return;
+    }
+    if (a != null) {
+      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT, "receipted SAID is not the accepted event's");
+      return;
+    }
+    if (!cigars.isEmpty() && x.retried && partiallyWitnessed(rct)) {
+      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT,
+          "receipted event partially witnessed: its couples count toward bt, the receipt leaves"
+              + " the escrow (keripy)");
+      return;
+    }
+    if (!cigars.isEmpty()) {
+      for (SignatureGroup g : cigars) {
+        receipts.computeIfAbsent(rct.prefix() + "/" + rct.said(), k -> new ArrayList<>())
+            .addAll(g.cigars());
+      }
+      escrow(x, Escrow.UNVERIFIED_RECEIPT, Reason.UNVERIFIED_RECEIPT, "receipted event not accepted");
+    } else if (!wigs.isEmpty()) {
+      escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, "receipted event not accepted");
+    } else if (!trans.isEmpty()) {
+      escrow(x, Escrow.UNVERIFIED_TRANSFERABLE_RECEIPT, Reason.UNVERIFIED_RECEIPT, "receipted event not accepted");
+    } else {
+      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT, "receipted event not accepted");
+    }
+  }
+
+  private boolean partiallyWitnessed(ReceiptEvent rct) {
+    for (Entry e : entries) {
+      if (e.status == Status.ESCROWED && e.escrow == Escrow.PARTIALLY_WITNESSED
+          && e.event instanceof KeyEvent && ((KeyEvent) e.event).prefix().equals(rct.prefix())
+          && e.event.said().equals(rct.said())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void escrow(Entry x, Escrow e, Reason r, String detail) {
+    if (escrowed + 1 > limits.maxMessages() || escrowedBytes + x.bytes > limits.maxBytes()) {
+      x.set(Status.REJECTED, null, Reason.ESCROW_FULL, "escrow full: " + r + ", " + detail);
+      return;
+    }
+    escrowed++;
+    escrowedBytes += x.bytes;
+    x.set(Status.ESCROWED, e, r, detail);
+  }
+
+  private void unescrow(Entry x) {
+    escrowed--;
+    escrowedBytes -= x.bytes;
+  }
+
+  private static boolean witnessesValid(List<String> wits, long toad) {
+    if (new LinkedHashSet<>(wits).size() != wits.size()) {
+      return false;
+    }
+    return wits.isEmpty() ? toad == 0 : toad >= 1 && toad <= wits.size();
+  }
+
+  private static List<String> rotateWitnesses(List<String> wits, List<String> cuts,
+      List<String> adds) {
+    Set<String> c = new LinkedHashSet<>(cuts);
+    Set<String> a = new LinkedHashSet<>(adds);
+    if (c.size() != cuts.size() || a.size() != adds.size() || !wits.containsAll(c)) {
+      return null;
+    }
+    for (String s : a) {
+      if (c.contains(s) || (wits.contains(s))) {
+        return null;
+      }
+    }
+    List<String> out = new ArrayList<>();
+    for (String w : wits) {
+      if (!c.contains(w)) {
+        out.add(w);
+      }
+    }
+    out.addAll(a);
+    return out;
+  }
+
+  private static List<SealSource> sealSources(Message m) {
+    List<SealSource> out = new ArrayList<>();
+    try {
+      for (Group g : m.groups()) {
+        if (g.code().baseName().equals("SealSourceCouples")) {
+          for (var e : g.elements()) {
+            if (e instanceof Tuple) {
+              var parts = ((Tuple) e).parts();
+              BigInteger sn = new BigInteger(1, ((Matter) parts.get(0)).raw());
+              out.add(new SealSource(sn, parts.get(1).qb64Text()));
+            }
+          }
+        }
+      }
+    } catch (CesrException | ClassCastException e) {
+      // an unreadable couple names no source: the delegator's events are searched instead
+    }
+    return out;
+  }
+
+  // --- state ----------------------------------------------------------------------------------
+
+  private record SealSource(BigInteger sn, String said) {
+  }
+
+  private record Accepted(String said, List<Value> anchors) {
+  }
+
+  /** One prefix's accepted KEL and current key state. */
+  private static final class Kel {
+    final String prefix;
+    final Optional<String> delegator;
+    final boolean establishmentOnly;
+    final Map<BigInteger, Accepted> events = new LinkedHashMap<>();
+    BigInteger sn;
+    String said;
+    String et;
+    List<String> keys;
+    List<Verfer> verfers;
+    Threshold kt;
+    List<String> nextDigests;
+    Threshold nt;
+    List<String> witnesses;
+    long toad;
+
+    Kel(String prefix, Optional<String> delegator, boolean establishmentOnly) {
+      this.prefix = prefix;
+      this.delegator = delegator;
+      this.establishmentOnly = establishmentOnly;
+    }
+
+    void add(EstablishmentEvent e, List<String> wits) {
+      keys = e.keys();
+      verfers = e.verfers();
+      kt = e.signingThreshold();
+      nextDigests = e.nextKeyDigests();
+      nt = e.nextThreshold();
+      witnesses = List.copyOf(wits);
+      toad = e.toad();
+      last(e);
+    }
+
+    void add(InteractionEvent e) {
+      last(e);
+    }
+
+    private void last(KeyEvent e) {
+      sn = e.sn();
+      said = e.said();
+      et = e.ilk().code();
+      events.put(e.sn(), new Accepted(e.said(), e.anchors()));
+    }
+
+    KeyState state() {
+      return new KeyState(prefix, sn, said, et, keys, kt.toString(), nextDigests, nt.toString(),
+          witnesses, toad, delegator);
+    }
+  }
+
+  /** One message and its current verdict. */
+  private static final class Entry {
+    final int index;
+    final long offset;
+    final KeriEvent event;
+    final Signatures sigs;
+    final List<SealSource> sealSources;
+    final int bytes;
+    boolean retried;
+    Status status;
+    Escrow escrow;
+    Reason reason;
+    String detail;
+
+    Entry(int index, long offset, KeriEvent event, Signatures sigs, List<SealSource> sealSources,
+        int bytes) {
+      this.index = index;
+      this.offset = offset;
+      this.event = event;
+      this.sigs = sigs;
+      this.sealSources = List.copyOf(sealSources);
+      this.bytes = bytes;
+    }
+
+    Verdict set(Status s, Escrow e, Reason r, String d) {
+      status = s;
+      escrow = e;
+      reason = r;
+      detail = d;
+      return verdict();
+    }
+
+    Verdict verdict() {
+      Optional<String> ilk = event == null ? Optional.empty() : event.body().ilk();
+      Optional<String> pre = Optional.empty();
+      Optional<BigInteger> sn = Optional.empty();
+      Optional<String> said = Optional.empty();
+      if (event instanceof KeyEvent) {
+        pre = Optional.of(((KeyEvent) event).prefix());
+        sn = Optional.of(((KeyEvent) event).sn());
+        said = Optional.of(event.said());
+      } else if (event instanceof ReceiptEvent) {
+        pre = Optional.of(((ReceiptEvent) event).prefix());
+        sn = Optional.of(((ReceiptEvent) event).sn());
+        said = Optional.of(event.said());
+      }
+      return new Verdict(index, offset, ilk, pre, sn, said, status, Optional.ofNullable(escrow),
+          reason, detail);
+    }
+  }
+}

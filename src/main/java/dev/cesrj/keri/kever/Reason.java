@@ -1,0 +1,43 @@
+package dev.cesrj.keri.kever;
+
+/** Why a message was escrowed or rejected (keripy {@code eventing.py} error kinds). */
+public enum Reason {
+  /** Accepted: no reason. */
+  NONE,
+  /** The body does not decode or breaks a field rule (keripy {@code Serder}). */
+  BODY_ERROR,
+  /** A SAID ({@code d}, or {@code i} for a self-addressing prefix) is not the body's digest. */
+  SAID_MISMATCH,
+  /** Not a key event or receipt (key-state validation ignores it). */
+  NOT_A_KEY_EVENT,
+  /** The prior event is not accepted yet ({@code OutOfOrderError}). */
+  OUT_OF_ORDER,
+  /** {@code p} is not the SAID of the accepted prior event, or {@code s} is not valid here. */
+  INVALID_SEQUENCE,
+  /** No controller signature is attached ({@code Missing attached signature(s)}). */
+  MISSING_SIGNATURES,
+  /** No attached controller signature verifies ({@code No verified signatures}). */
+  NO_VERIFIED_SIGNATURES,
+  /** Verified signatures do not satisfy {@code kt} ({@code Failure satisfying sith}). */
+  SIGNING_THRESHOLD_UNMET,
+  /** The new keys' digests do not satisfy the prior {@code nt} over the prior {@code n} ({@code Failure satisfying prior nsith}). */
+  PRIOR_NEXT_UNMET,
+  /** Verified witness signatures and receipts below {@code bt} ({@code Failure satisfying toad}). */
+  WITNESS_THRESHOLD_UNMET,
+  /** Witness list rules broken: duplicates, cuts not in the list, adds already in it, {@code bt} out of range. */
+  INVALID_WITNESSES,
+  /** The delegator's anchoring seal is not found ({@code MissingDelegationError}). */
+  MISSING_DELEGATION,
+  /** An interaction for an establishment-only ({@code EO}) prefix. */
+  ESTABLISHMENT_ONLY,
+  /** A delegated inception whose delegator's state says do-not-delegate ({@code DND}). */
+  DO_NOT_DELEGATE,
+  /** A second, different event at an accepted sequence number: first seen wins (keripy likely duplicitous). */
+  DUPLICITOUS,
+  /** The same event again at an accepted sequence number: nothing new. */
+  DUPLICATE,
+  /** A receipt that cannot be verified and is not escrowed ({@code UnverifiedReceiptError}). */
+  UNVERIFIED_RECEIPT,
+  /** An escrow is full ({@link EscrowLimits}). */
+  ESCROW_FULL
+}

@@ -1,0 +1,108 @@
+package dev.cesrj.keri.kever;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import dev.cesrj.testing.LeakDetectionExtension;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The reason {@link KelVerifier} gives at each mutation's target message of kel/A. */
+@ExtendWith(LeakDetectionExtension.class)
+class KelVerifierTest {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private static byte[] bytes(String file) {
+    try (InputStream in = KelVerifierTest.class.getResourceAsStream("/kel/A/" + file)) {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<Verdict> run(String file, KelVerifier v, List<Verdict> intake) {
+    try (Messages ms = Messages.copyOf(bytes(file))) {
+      for (Message m : ms) {
+        intake.add(v.accept(m));
+      }
+    }
+    return v.finish();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      "kel_single.v1.bare.txt.sig-flip.cesr, REJECTED, NO_VERIFIED_SIGNATURES, REJECTED",
+      "kel_weighted.v1.bare.txt.weighted-threshold-unmet.cesr, ESCROWED, SIGNING_THRESHOLD_UNMET, ESCROWED",
+      "kel_single.v1.bare.txt.next-digest-mismatch.cesr, ESCROWED, PRIOR_NEXT_UNMET, ESCROWED",
+      "kel_single.v1.bare.txt.said-mismatch.cesr, REJECTED, SAID_MISMATCH, REJECTED",
+      "kel_single.v1.bare.txt.out-of-order.cesr, ESCROWED, OUT_OF_ORDER, ACCEPTED",
+      "kel_witnessed.v1.bare.txt.receipts-below-toad.cesr, ESCROWED, WITNESS_THRESHOLD_UNMET, ESCROWED",
+      "kel_delegated.v1.bare.txt.bad-delegation-unanchored.cesr, ESCROWED, MISSING_DELEGATION, ESCROWED",
+      "kel_delegated.v1.bare.txt.bad-delegation-no-source-seal.cesr, ESCROWED, MISSING_DELEGATION, ACCEPTED",
+      "kel_single.v1.bare.txt.sig-missing.cesr, REJECTED, MISSING_SIGNATURES, REJECTED",
+  })
+  void reasonAtTarget(String file, Status atIntake, Reason reason, Status afterFinish)
+      throws IOException {
+    JsonNode target = MAPPER.readTree(bytes("MANIFEST.json")).get("files").get(file).get("target");
+    int i = target.get("index").asInt();
+    List<Verdict> intake = new java.util.ArrayList<>();
+    List<Verdict> fin = run(file, new KelVerifier(), intake);
+    Verdict v = intake.get(i);
+    assertEquals(atIntake, v.status(), v.toString());
+    assertEquals(reason, v.reason(), v.toString());
+    assertEquals(Optional.of(target.get("said").asText()), v.said());
+    assertEquals(Optional.of(BigInteger.valueOf(target.get("sn").asLong())), v.sn());
+    assertEquals(afterFinish, fin.get(i).status(), fin.get(i).toString());
+  }
+
+  /** The first seen event wins: the second ixn at sn 3 is rejected as duplicitous. */
+  @Test
+  void duplicitousEventIsRejected() {
+    List<Verdict> intake = new java.util.ArrayList<>();
+    KelVerifier v = new KelVerifier();
+    List<Verdict> fin = run("kel_single.v1.bare.txt.duplicate-sn.cesr", v, intake);
+    assertEquals(Reason.DUPLICITOUS, intake.get(4).reason());
+    assertEquals(Status.REJECTED, fin.get(4).status());
+    KeyState s = v.keyState("DL9sg1dC30_nxDsJhjTyRujOYIgKhxIj-_zdybp83nC-").orElseThrow();
+    assertEquals(BigInteger.valueOf(8), s.sn());
+    assertEquals("ECV4nrqf5s9gOkAdLfuwL0LrOX5Fjv37N5FDggExEL-R", s.said());
+    assertEquals("rot", s.et());
+    assertEquals(List.of("DI4T0NGcj1bgF8ZIDerd5MP9Dra1G2NWV8C_YGCvXwPn"), s.keys());
+    assertEquals("1", s.signingThreshold());
+  }
+
+  /** A full escrow rejects with ESCROW_FULL instead of dropping the message. */
+  @Test
+  void fullEscrowRejects() {
+    List<Verdict> intake = new java.util.ArrayList<>();
+    List<Verdict> fin = run("kel_single.v1.bare.txt.out-of-order.cesr",
+        new KelVerifier(new EscrowLimits(0, 0)), intake);
+    List<Verdict> unbounded = new java.util.ArrayList<>();
+    run("kel_single.v1.bare.txt.out-of-order.cesr", new KelVerifier(), unbounded);
+    long escrowed = unbounded.stream().filter(x -> x.status() == Status.ESCROWED).count();
+    long full = intake.stream().filter(x -> x.reason() == Reason.ESCROW_FULL).count();
+    assertTrue(escrowed > 0);
+    assertEquals(escrowed, full);
+    assertTrue(fin.stream().noneMatch(x -> x.status() == Status.ESCROWED));
+    assertEquals(Reason.ESCROW_FULL, fin.stream().filter(x -> x.status() != Status.ACCEPTED)
+        .findFirst().orElseThrow().reason());
+  }
+
+  @Test
+  void negativeLimitsThrow() {
+    assertThrows(IllegalArgumentException.class, () -> new EscrowLimits(-1, 0));
+  }
+}
