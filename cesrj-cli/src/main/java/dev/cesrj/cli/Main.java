@@ -1,0 +1,140 @@
+package dev.cesrj.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * {@code cesrj}: shows what a CESR stream holds.
+ *
+ * <pre>
+ * cesrj inspect [--json | --annotate] [--table 1|2|legacy] [--chunk N] [--max-frame BYTES] FILE|-
+ * cesrj denot [FILE|-]
+ * </pre>
+ *
+ * <p>{@code inspect} prints an indented tree of the messages, groups and primitives (default),
+ * JSON in the schema of the corpus's {@code .expected.json} files ({@code --json}) or annotated
+ * CESR text ({@code --annotate}); {@code --chunk N} pushes the input through the push parser N
+ * bytes at a time, {@code --table} sets the counter table used when the stream does not say,
+ * {@code --max-frame} the largest frame accepted. {@code denot} turns annotated text back into
+ * the stream's bytes.
+ *
+ * <p>Exit status: 0 when everything framed; 2 when the stream has an error (what framed before
+ * it is printed, then the typed error with its offset and the bytes around it on standard error)
+ * or the command line is wrong; 1 when the input cannot be read (or, with "internal error", when
+ * cesrj itself fails: a bug to report).
+ *
+ * <p>Nothing from the input reaches the terminal unescaped: the tree, the annotation's comments
+ * and every message escape each character outside printable ASCII ({@link Printable}), and
+ * {@code --json} escapes it as JSON does; {@code --json} prints one whole JSON list whatever
+ * happens, ending after an error with {@code {"error": {type, offset, message}}}.
+ */
+public final class Main {
+  static final int OK = 0;
+  static final int IO_ERROR = 1;
+  static final int BAD_INPUT = 2;
+
+  static final String USAGE =
+      "usage: cesrj inspect [--json | --annotate] [--table 1|2|legacy] [--chunk N]"
+          + " [--max-frame BYTES] FILE|-\n"
+          + "       cesrj denot [FILE|-]\n";
+
+  private Main() {}
+
+  /**
+   * Runs the command line and exits with its status.
+   *
+   * @param args the command and its arguments
+   */
+  public static void main(String[] args) {
+    int status;
+    try {
+      status = run(args, System.in, System.out, System.err);
+    } catch (RuntimeException | StackOverflowError e) {
+      // a bug in cesrj, not in the input (the fuzz target inspect checks that none is left):
+      // one line, no stack trace
+      System.out.flush();
+      System.err.println("cesrj: internal error: " + e.getClass().getSimpleName() + ": "
+          + Printable.of(e.getMessage()));
+      status = IO_ERROR;
+    }
+    System.exit(status);
+  }
+
+  /**
+   * Runs the command line with the given streams.
+   *
+   * @param args the command and its arguments
+   * @param stdin the input read for {@code -}; not closed
+   * @param out where the output goes; not closed
+   * @param err where errors and the usage go; not closed
+   * @return the exit status
+   */
+  public static int run(String[] args, InputStream stdin, PrintStream out, PrintStream err) {
+    try {
+      if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+        (args.length == 0 ? err : out).print(USAGE);
+        return args.length == 0 ? BAD_INPUT : OK;
+      }
+      switch (args[0]) {
+        case "inspect":
+          return inspect(InspectOptions.parse(args, 1), stdin, out, err);
+        case "denot":
+          if (args.length > 2) {
+            throw new UsageException("denot takes one input");
+          }
+          out.write(Denot.denot(new String(read(args.length == 2 ? args[1] : "-", stdin),
+              StandardCharsets.UTF_8)));
+          out.flush();
+          return OK;
+        default:
+          throw new UsageException("unknown command " + args[0]);
+      }
+    } catch (UsageException e) {
+      err.println("cesrj: " + Printable.of(e.getMessage()));
+      err.print(USAGE);
+      return BAD_INPUT;
+    } catch (IllegalArgumentException e) {
+      err.println("cesrj: " + Printable.of(e.getMessage()));
+      return BAD_INPUT;
+    } catch (NoSuchFileException e) {
+      err.println("cesrj: no such file: " + Printable.of(e.getFile()));
+      return IO_ERROR;
+    } catch (IOException | UncheckedIOException e) {
+      err.println("cesrj: cannot read input: " + Printable.of(e.getMessage()));
+      return IO_ERROR;
+    }
+  }
+
+  private static int inspect(InspectOptions o, InputStream stdin, PrintStream out,
+      PrintStream err) throws IOException {
+    byte[] input = read(o.input(), stdin);
+    Renderer r;
+    switch (o.format()) {
+      case JSON:
+        r = new JsonRenderer(out);
+        break;
+      case ANNOTATE:
+        r = new AnnotationRenderer(out, input);
+        break;
+      default:
+        r = new TreeRenderer(out, input.length);
+    }
+    Failure f = Inspection.run(input, o.options(), o.chunk(), r);
+    out.flush();
+    if (f != null) {
+      ErrorReport.print(f, input, o.options(), err);
+      return BAD_INPUT;
+    }
+    return OK;
+  }
+
+  private static byte[] read(String input, InputStream stdin) throws IOException {
+    return input.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(input));
+  }
+}

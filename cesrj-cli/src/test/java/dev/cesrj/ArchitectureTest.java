@@ -1,0 +1,186 @@
+package dev.cesrj;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The package structure of the main classes (their bytecode, so a Javadoc link does not count):
+ * no package cycle, and each package uses only the packages below it, as each package-info says.
+ * It runs in cesrj-cli, whose test class path holds the main classes of every published module
+ * (cesrj-core, cesrj-netty, cesrj-cli), so the rules span the modules. From the bottom:
+ *
+ * <ol>
+ *   <li>{@code dev.cesrj.code}: the code tables; no other cesrj package;
+ *   <li>{@code dev.cesrj}: the options and the exceptions; {@code code};
+ *   <li>{@code dev.cesrj.internal}: the scanners and framers; {@code dev.cesrj}, {@code code};
+ *   <li>{@code dev.cesrj.primitive}: the views of one primitive; the above;
+ *   <li>{@code dev.cesrj.group}: the views of groups; the above;
+ *   <li>{@code dev.cesrj.stream}: messages and the push parser; the above;
+ *   <li>{@code dev.cesrj.batch} and {@code dev.cesrj.netty}, neither using the other: the above
+ *       ({@code batch} without {@code internal});
+ *   <li>{@code dev.cesrj.keri.crypto}, {@code dev.cesrj.keri.body}, {@code dev.cesrj.keri.event},
+ *       {@code dev.cesrj.keri}, each above the one before: {@code code}, {@code dev.cesrj},
+ *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
+ *       {@code netty}); no package below uses any of them;
+ *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
+ *       ones they use; no other package uses it;
+ *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}.
+ * </ol>
+ */
+class ArchitectureTest {
+  private static final String ROOT = "dev.cesrj";
+  private static final String CODE = "dev.cesrj.code";
+  private static final String INTERNAL = "dev.cesrj.internal";
+  private static final String PRIMITIVE = "dev.cesrj.primitive";
+  private static final String GROUP = "dev.cesrj.group";
+  private static final String STREAM = "dev.cesrj.stream";
+  private static final String BATCH = "dev.cesrj.batch";
+  private static final String NETTY = "dev.cesrj.netty";
+  private static final String CLI = "dev.cesrj.cli";
+  private static final String KERI_CRYPTO = "dev.cesrj.keri.crypto";
+  private static final String KERI_BODY = "dev.cesrj.keri.body";
+  private static final String KERI_EVENT = "dev.cesrj.keri.event";
+  private static final String KERI = "dev.cesrj.keri";
+  private static final String KERI_KEVER = "dev.cesrj.keri.kever";
+
+  private static JavaClasses main;
+
+  @BeforeAll
+  static void importMainClasses() {
+    main =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            // cesrj-core's test classes, once packaged, are its test-jar
+            .withImportOption(location -> !location.contains("-tests.jar"))
+            .importPackages(ROOT);
+  }
+
+  /** Each package is a slice of its own: a cycle between any two packages fails. */
+  static ArchRule noPackageCycle() {
+    return slices()
+        .assignedFrom(
+            new SliceAssignment() {
+              @Override
+              public SliceIdentifier getIdentifierOf(JavaClass c) {
+                return SliceIdentifier.of(c.getPackageName());
+              }
+
+              @Override
+              public String getDescription() {
+                return "one slice per package";
+              }
+            })
+        .should()
+        .beFreeOfCycles();
+  }
+
+  static ArchRule layers() {
+    return layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .layer("code").definedBy(CODE)
+        .layer("root").definedBy(ROOT)
+        .layer("internal").definedBy(INTERNAL)
+        .layer("primitive").definedBy(PRIMITIVE)
+        .layer("group").definedBy(GROUP)
+        .layer("stream").definedBy(STREAM)
+        .layer("batch").definedBy(BATCH)
+        .layer("netty").definedBy(NETTY)
+        .layer("keri.crypto").definedBy(KERI_CRYPTO)
+        .layer("keri.body").definedBy(KERI_BODY)
+        .layer("keri.event").definedBy(KERI_EVENT)
+        .layer("keri").definedBy(KERI)
+        .layer("keri.kever").definedBy(KERI_KEVER)
+        .layer("cli").definedBy(CLI)
+        .whereLayer("code").mayNotAccessAnyLayer()
+        .whereLayer("root").mayOnlyAccessLayers("code")
+        .whereLayer("internal").mayOnlyAccessLayers("root", "code")
+        .whereLayer("primitive").mayOnlyAccessLayers("root", "code", "internal")
+        .whereLayer("group").mayOnlyAccessLayers("root", "code", "internal", "primitive")
+        .whereLayer("stream")
+        .mayOnlyAccessLayers("root", "code", "internal", "primitive", "group")
+        .whereLayer("batch").mayOnlyAccessLayers("root", "code", "primitive", "group", "stream")
+        .whereLayer("netty")
+        .mayOnlyAccessLayers("root", "code", "internal", "primitive", "group", "stream")
+        .whereLayer("keri.crypto").mayOnlyAccessLayers("root", "code", "primitive")
+        .whereLayer("keri.body")
+        .mayOnlyAccessLayers("root", "code", "primitive", "group", "stream", "keri.crypto")
+        .whereLayer("keri.event")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body")
+        .whereLayer("keri")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event")
+        .whereLayer("keri.kever")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri")
+        .whereLayer("cli")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "batch", "keri.body");
+  }
+
+  @Test
+  void noPackageDependsOnItselfThroughAnother() {
+    noPackageCycle().check(main);
+  }
+
+  @Test
+  void eachPackageUsesOnlyTheLayersBelowIt() {
+    layers().check(main);
+  }
+
+  /** A new package gets a place in {@link #layers()} (and a package-info) before it is used. */
+  @Test
+  void everyMainClassIsInALayer() {
+    classes()
+        .should()
+        .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER)
+        .check(main);
+  }
+
+  /** The rules see the packages: the import holds every layer's classes. */
+  @Test
+  void theImportHoldsEveryPackage() {
+    Set<String> packages = new TreeSet<>();
+    main.forEach(c -> packages.add(c.getPackageName()));
+    assertEquals(
+        new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER)),
+        packages);
+  }
+
+  /** The cycle rule fails on a cycle between two packages ({@code dev.cesrj} and a test one). */
+  @Test
+  void aCycleFails() {
+    JavaClasses cyclic =
+        new ClassFileImporter()
+            .importClasses(
+                CycleFixture.class, dev.cesrj.testing.CycleFixture.class, CesrOptions.class);
+    AssertionError e =
+        assertThrows(AssertionError.class, () -> noPackageCycle().check(cyclic));
+    assertTrue(e.getMessage().contains("Cycle detected: Slice dev.cesrj -> "), e.getMessage());
+  }
+
+  /** Half of the package cycle of {@link #aCycleFails()}. */
+  static final class CycleFixture {
+    static final Class<?> OTHER = dev.cesrj.testing.CycleFixture.OTHER;
+  }
+}

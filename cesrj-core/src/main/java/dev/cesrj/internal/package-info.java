@@ -1,0 +1,14 @@
+/**
+ * The scanners and framers that the public packages are built on; not API: module {@code
+ * dev.cesrj} exports it to module {@code dev.cesrj.netty} only. {@code Source} reads a buffer in either domain, {@code TextScan} scans one
+ * primitive, {@code GroupFramer} and {@code NativeBodyFramer} frame groups and CESR-native
+ * bodies, {@code GroupFit} sizes a group for the push parser, {@code B64} and {@code Transcode}
+ * are the Base64url rules, and {@code Views} is how the framing layers reach the package-private
+ * constructors of the view classes, which install them there.
+ *
+ * <p>Buffers: nothing here owns a buffer; callers pass theirs and keep them.
+ *
+ * <p>Dependencies: {@code dev.cesrj} and {@code dev.cesrj.code} only: the view packages ({@code
+ * primitive}, {@code group}) lie above this one, so nothing here names their types.
+ */
+package dev.cesrj.internal;

@@ -1,0 +1,23 @@
+/**
+ * cesrj-keri: KERI on cesrj. Typed events of every KERI ilk from JSON, CBOR, MGPK and CESR-native
+ * bodies ({@link dev.cesrj.keri.event}, {@link dev.cesrj.keri.body}), signatures by role, SAIDs
+ * and prefix derivation ({@link dev.cesrj.keri}), signature verification ({@link
+ * dev.cesrj.keri.crypto}) and key-state validation with keripy's Kever/Kevery rules ({@link
+ * dev.cesrj.keri.kever}).
+ *
+ * <p>Requires cesrj-core ({@code dev.cesrj}, transitively: its messages are the input), Jackson
+ * for JSON and CBOR bodies, and BouncyCastle ({@code org.bouncycastle.provider}) for secp256k1,
+ * Blake3/Blake2 and Ed25519.
+ */
+module dev.cesrj.keri {
+  requires transitive dev.cesrj;
+  requires com.fasterxml.jackson.core;
+  requires com.fasterxml.jackson.dataformat.cbor;
+  requires org.bouncycastle.provider;
+
+  exports dev.cesrj.keri;
+  exports dev.cesrj.keri.body;
+  exports dev.cesrj.keri.crypto;
+  exports dev.cesrj.keri.event;
+  exports dev.cesrj.keri.kever;
+}
