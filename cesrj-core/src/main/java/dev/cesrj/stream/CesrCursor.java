@@ -135,9 +135,11 @@ import java.util.Objects;
  *
  * <h2>Allocation</h2>
  *
- * <p>Tokens and accessors allocate nothing, and neither does {@link #reset(ByteBuf)}. In groups
- * mode a reused cursor allocates nothing at all per stream (with {@link
- * CesrOptions#checkValueCharacters()} off). In messages mode the framing engine that checks each
+ * <p>Tokens and accessors allocate nothing, and neither does {@link #reset(ByteBuf)}, except that
+ * {@link #readRaw(byte[], int)} of a primitive in a buffer without a backing array copies it
+ * into a scratch array the cursor keeps, made larger once when a primitive longer than 160 bytes
+ * comes. In groups mode a reused cursor allocates nothing at all per stream (with {@link
+ * CesrOptions#checkValueCharacters()} off, which slices each group it checks). In messages mode the framing engine that checks each
  * message builds its views as {@code Messages} does, and a {@code reset} to another buffer (or a
  * buffer that moved to a new array) makes a framer for it. Not thread-safe: one cursor per thread.
  */
