@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Validates KERI key event logs message by message with keripy's {@code Kever}/{@code Kevery}
@@ -77,12 +78,16 @@ import java.util.Set;
  *
  * <p>Mutable and not thread-safe: use one instance per stream from one thread. No global state.
  * Everything kept is copied out of the messages, so their buffers may be released once
- * {@link #accept(Message)} returns.
+ * {@link #accept(Message)} returns. It keeps, for its life, each message's typed event and
+ * signatures (for its verdict and for retries) and each prefix's accepted events' SAIDs and
+ * anchors: memory grows with the stream, so use one instance per stream or per batch.
  */
 public final class KelVerifier {
   private static final String NOT_ACCEPTED = "receipted event not accepted";
   private final EscrowLimits limits;
   private final List<Entry> entries = new ArrayList<>();
+  /** The escrowed entries by arrival index. */
+  private final TreeMap<Integer, Entry> held = new TreeMap<>();
   private final Map<String, Kel> kels = new LinkedHashMap<>();
   /** Non-transferable receipt couples by receipted event "prefix/said". */
   private final Map<String, List<Cigar>> receipts = new HashMap<>();
@@ -149,8 +154,8 @@ public final class KelVerifier {
     boolean changed = true;
     while (changed) {
       changed = false;
-      for (Entry x : entries) {
-        if (x.status == Status.ESCROWED && x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT) {
+      for (Entry x : new ArrayList<>(held.values())) {
+        if (x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT) {
           Escrow before = x.escrow;
           x.retried = true;
           unescrow(x);
@@ -514,8 +519,8 @@ public final class KelVerifier {
   }
 
   private boolean partiallyWitnessed(ReceiptEvent rct) {
-    for (Entry e : entries) {
-      if (e.status == Status.ESCROWED && e.escrow == Escrow.PARTIALLY_WITNESSED
+    for (Entry e : held.values()) {
+      if (e.escrow == Escrow.PARTIALLY_WITNESSED
           && e.event instanceof KeyEvent && ((KeyEvent) e.event).prefix().equals(rct.prefix())
           && e.event.said().equals(rct.said())) {
         return true;
@@ -531,12 +536,14 @@ public final class KelVerifier {
     }
     escrowed++;
     escrowedBytes += x.bytes;
+    held.put(x.index, x);
     x.set(Status.ESCROWED, e, r, detail);
   }
 
   private void unescrow(Entry x) {
     escrowed--;
     escrowedBytes -= x.bytes;
+    held.remove(x.index);
   }
 
   private static boolean witnessesValid(List<String> wits, long toad) {
