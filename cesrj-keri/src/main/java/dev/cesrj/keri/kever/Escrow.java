@@ -12,8 +12,14 @@ public enum Escrow {
   PARTIALLY_DELEGATED,
   /** {@code ures}: a receipt with non-transferable couples for an event not accepted yet. */
   UNVERIFIED_RECEIPT,
-  /** {@code uwes}: a receipt with witness signatures for an event not accepted yet. */
+  /**
+   * {@code uwes}: a receipt with witness signatures for an event not accepted yet; not retried
+   * (keripy 2.0.0-dev6 never accepts one from this escrow).
+   */
   UNVERIFIED_WITNESS_RECEIPT,
-  /** {@code vres}: a transferable receipt whose event or signer's establishment event is not accepted yet. */
+  /**
+   * {@code vres}: a transferable receipt whose event or signer's establishment event is not
+   * accepted yet.
+   */
   UNVERIFIED_TRANSFERABLE_RECEIPT
 }

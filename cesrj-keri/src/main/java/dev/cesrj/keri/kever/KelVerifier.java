@@ -25,6 +25,7 @@ import dev.cesrj.keri.event.Threshold;
 import dev.cesrj.primitive.Matter;
 import dev.cesrj.stream.Message;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -34,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Validates KERI key event logs message by message with keripy's {@code Kever}/{@code Kevery}
@@ -49,24 +51,43 @@ import java.util.Set;
  * the prior {@code n} digests and satisfy the prior {@code nt}; witnesses {@code b} (rotations:
  * cuts {@code br}, adds {@code ba}) and witness signatures plus non-transferable receipts by
  * those witnesses must reach {@code bt}; a delegated event ({@code dip}, {@code drt}) needs its
- * anchoring seal ({@code i}, {@code s}, {@code d}) in an accepted event of its delegator (the one
- * a SealSourceCouples attachment names, or any); {@code EO} forbids interactions; a second event
+ * anchoring seal ({@code i}, {@code s}, {@code d}) in the accepted event of its delegator that a
+ * SealSourceCouples attachment names (without one it is escrowed as partially delegated, and each
+ * retry searches all the delegator's accepted events, as keripy's escrow processing does);
+ * {@code EO} forbids interactions, a delegator's {@code DND} delegated events; a second event
  * at an accepted sequence number is rejected (first seen wins; recovery rotations are not
  * supported). Events and receipts that wait for something go to an {@link Escrow}; each call of
  * {@link #processEscrows()} retries them all until nothing changes, and {@link #finish()} does so
  * and returns the final verdicts.
  *
+ * <p>Receipts ({@code rct}): accepted when the receipted event is accepted (non-transferable
+ * couples then count toward its witnesses' {@code bt}; transferable groups need the signer's
+ * establishment event accepted, else they wait in {@link Escrow#UNVERIFIED_TRANSFERABLE_RECEIPT});
+ * for an event not accepted yet they wait in the escrow of their first kind of signature
+ * (couples, witness signatures, transferable groups), and a receipt with only other groups is
+ * rejected. As keripy 2.0.0-dev6 does (shown by its verdicts on the KEL mutant set A): receipts in
+ * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} are not retried, and a receipt with couples for an
+ * event held partially witnessed leaves its escrow on retry, rejected (its couples still count
+ * toward that event's {@code bt}).
+ *
  * <p>Differences from keripy: a body or SAID error rejects that message only (keripy's parser
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
- * as likely duplicitous, fails, and drops it).
+ * as likely duplicitous, fails, and drops it); messages other than key events and receipts are
+ * rejected with {@link Reason#NOT_A_KEY_EVENT}; the couples kept for witness counting are not
+ * bounded by {@link EscrowLimits}.
  *
  * <p>Mutable and not thread-safe: use one instance per stream from one thread. No global state.
  * Everything kept is copied out of the messages, so their buffers may be released once
- * {@link #accept(Message)} returns.
+ * {@link #accept(Message)} returns. It keeps, for its life, each message's typed event and
+ * signatures (for its verdict and for retries) and each prefix's accepted events' SAIDs and
+ * anchors: memory grows with the stream, so use one instance per stream or per batch.
  */
 public final class KelVerifier {
+  private static final String NOT_ACCEPTED = "receipted event not accepted";
   private final EscrowLimits limits;
   private final List<Entry> entries = new ArrayList<>();
+  /** The escrowed entries by arrival index. */
+  private final TreeMap<Integer, Entry> held = new TreeMap<>();
   private final Map<String, Kel> kels = new LinkedHashMap<>();
   /** Non-transferable receipt couples by receipted event "prefix/said". */
   private final Map<String, List<Cigar>> receipts = new HashMap<>();
@@ -111,7 +132,13 @@ public final class KelVerifier {
     if (!(ev instanceof KeyEvent) && !(ev instanceof ReceiptEvent)) {
       return x.set(Status.REJECTED, null, Reason.NOT_A_KEY_EVENT, "ilk " + ev.ilk());
     }
-    if (ev instanceof KeyEvent && !Saids.verify(ev.body())) {
+    boolean saidOk;
+    try {
+      saidOk = !(ev instanceof KeyEvent) || Saids.verify(ev.body());
+    } catch (CesrException e) {
+      saidOk = false;
+    }
+    if (!saidOk) {
       return x.set(Status.REJECTED, null, Reason.SAID_MISMATCH, "SAID is not the body's digest");
     }
     process(x);
@@ -119,15 +146,16 @@ public final class KelVerifier {
   }
 
   /**
-   * Retries every escrowed message, in arrival order, until a pass changes nothing (keripy
-   * {@code Kevery.processEscrows}, called until no change).
+   * Retries every escrowed message (but those in {@link Escrow#UNVERIFIED_WITNESS_RECEIPT}), in
+   * arrival order, until a pass changes nothing (keripy {@code Kevery.processEscrows}, called
+   * until no change).
    */
   public void processEscrows() {
     boolean changed = true;
     while (changed) {
       changed = false;
-      for (Entry x : entries) {
-        if (x.status == Status.ESCROWED && x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT) {
+      for (Entry x : new ArrayList<>(held.values())) {
+        if (x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT) {
           Escrow before = x.escrow;
           x.retried = true;
           unescrow(x);
@@ -216,7 +244,8 @@ public final class KelVerifier {
       if (di.isPresent() && !delegated(x, di.get())) {
         return;
       }
-      Kel k = new Kel(icp.prefix(), di, icp.config().contains("EO"));
+      Kel k = new Kel(icp.prefix(), di, icp.config().contains("EO"),
+          icp.config().contains("DND"));
       k.add(icp, icp.witnesses());
       kels.put(k.prefix, k);
       x.set(Status.ACCEPTED, null, Reason.NONE, "");
@@ -307,7 +336,8 @@ public final class KelVerifier {
       }
     }
     if (ok.isEmpty()) {
-      x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES, "no controller signature verifies");
+      x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
+          "no controller signature verifies");
       return false;
     }
     if (!kt.satisfiedBy(ok)) {
@@ -339,7 +369,7 @@ public final class KelVerifier {
       if (!Digests.isDigest(d.code())) {
         return false;
       }
-      byte[] raw = Digests.digest(d.code(), key.qb64().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      byte[] raw = Digests.digest(d.code(), key.qb64().getBytes(StandardCharsets.US_ASCII));
       return Arrays.equals(raw, d.raw());
     } catch (CesrException e) {
       return false;
@@ -383,6 +413,10 @@ public final class KelVerifier {
   private boolean delegated(Entry x, String delegator) {
     KeyEvent ev = (KeyEvent) x.event;
     Kel d = kels.get(delegator);
+    if (d != null && d.doNotDelegate) {
+      x.set(Status.REJECTED, null, Reason.DO_NOT_DELEGATE, delegator + " has the DND trait");
+      return false;
+    }
     if (d != null) {
       List<Accepted> candidates = new ArrayList<>();
       if (!x.sealSources.isEmpty()) {
@@ -446,7 +480,8 @@ public final class KelVerifier {
       }
       for (SignatureGroup g : trans) {
         Kel signer = kels.get(g.signerPrefix().orElse(""));
-        Accepted est = signer == null ? null : signer.events.get(g.signerSn().orElse(BigInteger.ONE.negate()));
+        Accepted est = signer == null
+            ? null : signer.events.get(g.signerSn().orElse(BigInteger.ONE.negate()));
         if (est == null || !est.said.equals(g.signerSaid().orElse(""))) {
           escrow(x, Escrow.UNVERIFIED_TRANSFERABLE_RECEIPT, Reason.UNVERIFIED_RECEIPT,
               "signer's establishment event not accepted");
@@ -457,7 +492,8 @@ public final class KelVerifier {
       return;
     }
     if (a != null) {
-      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT, "receipted SAID is not the accepted event's");
+      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT,
+          "receipted SAID is not the accepted event's");
       return;
     }
     if (!cigars.isEmpty() && x.retried && partiallyWitnessed(rct)) {
@@ -471,19 +507,20 @@ public final class KelVerifier {
         receipts.computeIfAbsent(rct.prefix() + "/" + rct.said(), k -> new ArrayList<>())
             .addAll(g.cigars());
       }
-      escrow(x, Escrow.UNVERIFIED_RECEIPT, Reason.UNVERIFIED_RECEIPT, "receipted event not accepted");
+      escrow(x, Escrow.UNVERIFIED_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
     } else if (!wigs.isEmpty()) {
-      escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, "receipted event not accepted");
+      escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
     } else if (!trans.isEmpty()) {
-      escrow(x, Escrow.UNVERIFIED_TRANSFERABLE_RECEIPT, Reason.UNVERIFIED_RECEIPT, "receipted event not accepted");
+      escrow(x, Escrow.UNVERIFIED_TRANSFERABLE_RECEIPT, Reason.UNVERIFIED_RECEIPT,
+          NOT_ACCEPTED);
     } else {
-      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT, "receipted event not accepted");
+      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
     }
   }
 
   private boolean partiallyWitnessed(ReceiptEvent rct) {
-    for (Entry e : entries) {
-      if (e.status == Status.ESCROWED && e.escrow == Escrow.PARTIALLY_WITNESSED
+    for (Entry e : held.values()) {
+      if (e.escrow == Escrow.PARTIALLY_WITNESSED
           && e.event instanceof KeyEvent && ((KeyEvent) e.event).prefix().equals(rct.prefix())
           && e.event.said().equals(rct.said())) {
         return true;
@@ -499,12 +536,14 @@ public final class KelVerifier {
     }
     escrowed++;
     escrowedBytes += x.bytes;
+    held.put(x.index, x);
     x.set(Status.ESCROWED, e, r, detail);
   }
 
   private void unescrow(Entry x) {
     escrowed--;
     escrowedBytes -= x.bytes;
+    held.remove(x.index);
   }
 
   private static boolean witnessesValid(List<String> wits, long toad) {
@@ -569,6 +608,7 @@ public final class KelVerifier {
     final String prefix;
     final Optional<String> delegator;
     final boolean establishmentOnly;
+    final boolean doNotDelegate;
     final Map<BigInteger, Accepted> events = new LinkedHashMap<>();
     BigInteger sn;
     String said;
@@ -581,10 +621,12 @@ public final class KelVerifier {
     List<String> witnesses;
     long toad;
 
-    Kel(String prefix, Optional<String> delegator, boolean establishmentOnly) {
+    Kel(String prefix, Optional<String> delegator, boolean establishmentOnly,
+        boolean doNotDelegate) {
       this.prefix = prefix;
       this.delegator = delegator;
       this.establishmentOnly = establishmentOnly;
+      this.doNotDelegate = doNotDelegate;
     }
 
     void add(EstablishmentEvent e, List<String> wits) {

@@ -20,19 +20,30 @@ public enum Reason {
   NO_VERIFIED_SIGNATURES,
   /** Verified signatures do not satisfy {@code kt} ({@code Failure satisfying sith}). */
   SIGNING_THRESHOLD_UNMET,
-  /** The new keys' digests do not satisfy the prior {@code nt} over the prior {@code n} ({@code Failure satisfying prior nsith}). */
+  /**
+   * The new keys' digests do not satisfy the prior {@code nt} over the prior {@code n} ({@code
+   * Failure satisfying prior nsith}).
+   */
   PRIOR_NEXT_UNMET,
-  /** Verified witness signatures and receipts below {@code bt} ({@code Failure satisfying toad}). */
+  /**
+   * Verified witness signatures and receipts below {@code bt} ({@code Failure satisfying toad}).
+   */
   WITNESS_THRESHOLD_UNMET,
-  /** Witness list rules broken: duplicates, cuts not in the list, adds already in it, {@code bt} out of range. */
+  /**
+   * Witness list rules broken: duplicates, cuts not in the list, adds already in it, {@code bt} out
+   * of range.
+   */
   INVALID_WITNESSES,
   /** The delegator's anchoring seal is not found ({@code MissingDelegationError}). */
   MISSING_DELEGATION,
   /** An interaction for an establishment-only ({@code EO}) prefix. */
   ESTABLISHMENT_ONLY,
-  /** A delegated inception whose delegator's state says do-not-delegate ({@code DND}). */
+  /** A delegated event whose delegator's inception has the do-not-delegate trait ({@code DND}). */
   DO_NOT_DELEGATE,
-  /** A second, different event at an accepted sequence number: first seen wins (keripy likely duplicitous). */
+  /**
+   * A second, different event at an accepted sequence number: first seen wins (keripy likely
+   * duplicitous).
+   */
   DUPLICITOUS,
   /** The same event again at an accepted sequence number: nothing new. */
   DUPLICATE,

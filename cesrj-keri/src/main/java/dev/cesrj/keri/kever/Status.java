@@ -4,7 +4,10 @@ package dev.cesrj.keri.kever;
 public enum Status {
   /** Accepted into its prefix's key event log (or, for a receipt, stored). */
   ACCEPTED,
-  /** Held in an {@link Escrow}, waiting for what it lacks; retried by {@link KelVerifier#processEscrows()}. */
+  /**
+   * Held in an {@link Escrow}, waiting for what it lacks; retried by {@link
+   * KelVerifier#processEscrows()}.
+   */
   ESCROWED,
   /** Rejected for good. */
   REJECTED

@@ -45,13 +45,17 @@ class KelVerifierTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource({
       "kel_single.v1.bare.txt.sig-flip.cesr, REJECTED, NO_VERIFIED_SIGNATURES, REJECTED",
-      "kel_weighted.v1.bare.txt.weighted-threshold-unmet.cesr, ESCROWED, SIGNING_THRESHOLD_UNMET, ESCROWED",
+      "kel_weighted.v1.bare.txt.weighted-threshold-unmet.cesr, ESCROWED, SIGNING_THRESHOLD_UNMET,"
+          + " ESCROWED",
       "kel_single.v1.bare.txt.next-digest-mismatch.cesr, ESCROWED, PRIOR_NEXT_UNMET, ESCROWED",
       "kel_single.v1.bare.txt.said-mismatch.cesr, REJECTED, SAID_MISMATCH, REJECTED",
       "kel_single.v1.bare.txt.out-of-order.cesr, ESCROWED, OUT_OF_ORDER, ACCEPTED",
-      "kel_witnessed.v1.bare.txt.receipts-below-toad.cesr, ESCROWED, WITNESS_THRESHOLD_UNMET, ESCROWED",
-      "kel_delegated.v1.bare.txt.bad-delegation-unanchored.cesr, ESCROWED, MISSING_DELEGATION, ESCROWED",
-      "kel_delegated.v1.bare.txt.bad-delegation-no-source-seal.cesr, ESCROWED, MISSING_DELEGATION, ACCEPTED",
+      "kel_witnessed.v1.bare.txt.receipts-below-toad.cesr, ESCROWED, WITNESS_THRESHOLD_UNMET,"
+          + " ESCROWED",
+      "kel_delegated.v1.bare.txt.bad-delegation-unanchored.cesr, ESCROWED, MISSING_DELEGATION,"
+          + " ESCROWED",
+      "kel_delegated.v1.bare.txt.bad-delegation-no-source-seal.cesr, ESCROWED, MISSING_DELEGATION,"
+          + " ACCEPTED",
       "kel_single.v1.bare.txt.sig-missing.cesr, REJECTED, MISSING_SIGNATURES, REJECTED",
   })
   void reasonAtTarget(String file, Status atIntake, Reason reason, Status afterFinish)
