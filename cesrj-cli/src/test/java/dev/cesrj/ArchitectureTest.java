@@ -39,8 +39,9 @@ import org.junit.jupiter.api.Test;
  *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
  *       {@code netty}); no package below uses any of them;
  *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
- *       ones they use; no other package uses it;
- *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}.
+ *       ones they use; no package but {@code cli} uses it;
+ *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
+ *       body readers) and {@code keri.kever} ({@code inspect --verify}).
  * </ol>
  */
 class ArchitectureTest {
@@ -133,7 +134,7 @@ class ArchitectureTest {
             "keri.event", "keri")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
-            "root", "code", "primitive", "group", "stream", "batch", "keri.body");
+            "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever");
   }
 
   @Test

@@ -13,8 +13,11 @@ import dev.cesrj.code.CounterTable;
  *     CesrOptions#checkValueCharacters()}: what inspect shows has been read in full)
  * @param chunk bytes per push into the push parser ({@code --chunk}), or 0 to frame the input
  *     whole
+ * @param verify whether each message is also validated as a KERI key event ({@code --verify}):
+ *     the tree gets each message's verdict, {@code --json} writes the verdicts instead of the parse
  */
-record InspectOptions(String input, Format format, CesrOptions options, int chunk) {
+record InspectOptions(String input, Format format, CesrOptions options, int chunk,
+    boolean verify) {
   /** The smallest {@code --max-frame}: {@link CesrOptions.Builder#maxFrameBytes} takes 4 up. */
   static final long MIN_FRAME = CesrOptions.MIN_FRAME_BYTES;
 
@@ -28,13 +31,15 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
   /**
    * Parses {@code inspect}'s arguments (after the command name).
    *
-   * @throws UsageException for an unknown option, a bad or missing value, no input or two inputs
+   * @throws UsageException for an unknown option, a bad or missing value, no input or two inputs,
+   *     {@code --verify} with {@code --annotate}
    */
   static InspectOptions parse(String[] args, int from) throws UsageException {
     String input = null;
     Format format = null;
     CesrOptions.Builder options = CesrOptions.builder().checkValueCharacters(true);
     int chunk = 0;
+    boolean verify = false;
     for (int i = from; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -43,6 +48,9 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
           break;
         case "--annotate":
           format = format(format, Format.ANNOTATE, a);
+          break;
+        case "--verify":
+          verify = true;
           break;
         case "--table":
           options.defaultTable(table(value(args, ++i, a)));
@@ -67,7 +75,11 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     if (input == null) {
       throw new UsageException("no input: give a FILE or - for standard input");
     }
-    return new InspectOptions(input, format == null ? Format.TREE : format, options.build(), chunk);
+    if (verify && format == Format.ANNOTATE) {
+      throw new UsageException("--verify works with the tree or --json, not --annotate");
+    }
+    return new InspectOptions(input, format == null ? Format.TREE : format, options.build(), chunk,
+        verify);
   }
 
   /** The format {@code option} asks for, unless another was asked for already. */

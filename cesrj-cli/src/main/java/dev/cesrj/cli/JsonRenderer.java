@@ -49,11 +49,20 @@ final class JsonRenderer implements Renderer {
   private final JsonGenerator json;
 
   JsonRenderer(OutputStream out) throws IOException {
-    this.json = new JsonFactory().createGenerator(out);
+    this.json = generator(out);
+    json.writeStartArray();
+  }
+
+  /**
+   * A pretty-printing generator on {@code out} (not closed with it) whose strings are printable
+   * ASCII ({@link AsciiEscapes}): the one every JSON output of the tool is written with.
+   */
+  static JsonGenerator generator(OutputStream out) throws IOException {
+    JsonGenerator json = new JsonFactory().createGenerator(out);
     json.setCharacterEscapes(AsciiEscapes.INSTANCE);
     json.setHighestNonEscapedChar(0x7E);
     json.useDefaultPrettyPrinter();
-    json.writeStartArray();
+    return json;
   }
 
   /**
@@ -114,21 +123,7 @@ final class JsonRenderer implements Renderer {
     }
     if (failure != null) {
       json.writeStartObject();
-      json.writeObjectFieldStart("error");
-      json.writeStringField("type", failure.error().getClass().getSimpleName());
-      json.writeNumberField("offset", failure.offset());
-      json.writeStringField("message", failure.error().getMessage());
-      json.writeStringField("kind", failure.error().kind().name());
-      json.writeArrayFieldStart("path");
-      for (EnclosingGroup g : failure.error().path()) {
-        json.writeStartObject();
-        json.writeStringField("code", g.code().code());
-        json.writeStringField("name", g.code().name());
-        json.writeNumberField("offset", g.offset() + (failure.offset() - failure.error().offset()));
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-      json.writeEndObject();
+      error(json, failure);
       json.writeEndObject();
     }
     if (json.getOutputContext().inArray()) {
@@ -136,6 +131,28 @@ final class JsonRenderer implements Renderer {
     }
     json.writeRaw('\n');
     json.flush();
+  }
+
+  /**
+   * Writes the field {@code "error": {type, offset, message, kind, path}} of {@code failure} into
+   * the object being written.
+   */
+  static void error(JsonGenerator json, Failure failure) throws IOException {
+    json.writeObjectFieldStart("error");
+    json.writeStringField("type", failure.error().getClass().getSimpleName());
+    json.writeNumberField("offset", failure.offset());
+    json.writeStringField("message", failure.error().getMessage());
+    json.writeStringField("kind", failure.error().kind().name());
+    json.writeArrayFieldStart("path");
+    for (EnclosingGroup g : failure.error().path()) {
+      json.writeStartObject();
+      json.writeStringField("code", g.code().code());
+      json.writeStringField("name", g.code().name());
+      json.writeNumberField("offset", g.offset() + (failure.offset() - failure.error().offset()));
+      json.writeEndObject();
+    }
+    json.writeEndArray();
+    json.writeEndObject();
   }
 
   private void message(Message m, long base, boolean topLevel) throws IOException {

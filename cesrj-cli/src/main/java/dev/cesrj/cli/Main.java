@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * {@code cesrj}: shows what a CESR stream holds.
  *
  * <pre>
- * cesrj inspect [--json | --annotate] [--table 1|2|legacy] [--chunk N] [--max-frame BYTES] FILE|-
+ * cesrj inspect [--json | --annotate] [--verify] [--table 1|2|legacy] [--chunk N]
+ *               [--max-frame BYTES] FILE|-
  * cesrj denot [FILE|-]
  * </pre>
  *
@@ -21,8 +22,11 @@ import java.nio.file.Path;
  * JSON in the schema of the corpus's {@code .expected.json} files ({@code --json}) or annotated
  * CESR text ({@code --annotate}); {@code --chunk N} pushes the input through the push parser N
  * bytes at a time, {@code --table} sets the counter table used when the stream does not say,
- * {@code --max-frame} the largest frame accepted. {@code denot} turns annotated text back into
- * the stream's bytes.
+ * {@code --max-frame} the largest frame accepted. {@code --verify} validates each message as a
+ * KERI key event with keripy's rules ({@link Verification}): the tree gets each message's final
+ * verdict ({@link VerifiedTreeRenderer}), and {@code --json} writes the verdicts and key states
+ * instead of the parse ({@link VerdictJsonRenderer}); a verdict that is not "accepted" does not
+ * change the exit status. {@code denot} turns annotated text back into the stream's bytes.
  *
  * <p>Exit status: 0 when everything framed; 2 when the stream has an error (what framed before
  * it is printed, then the typed error with its offset and the bytes around it on standard error)
@@ -40,9 +44,23 @@ public final class Main {
   static final int BAD_INPUT = 2;
 
   static final String USAGE =
-      "usage: cesrj inspect [--json | --annotate] [--table 1|2|legacy] [--chunk N]"
+      "usage: cesrj inspect [--json | --annotate] [--verify] [--table 1|2|legacy] [--chunk N]"
           + " [--max-frame BYTES] FILE|-\n"
-          + "       cesrj denot [FILE|-]\n";
+          + "       cesrj denot [FILE|-]\n"
+          + "  --verify  validate each message as a KERI key event (keripy's Kevery rules, escrows"
+          + " retried\n"
+          + "            at the end): the tree shows each message's verdict, --json writes\n"
+          + "            {\"messages\": [{i, ilk, pre, sn, said, offset, length, status, escrow,"
+          + " reason,\n"
+          + "            detail}], \"keyStates\": {PREFIX: {sn, said, et, k, kt, n, nt, b, bt,"
+          + " di}}};\n"
+          + "            status accepted|escrowed|rejected; reason the rule in lower case:"
+          + " body_error,\n"
+          + "            said_mismatch, not_a_key_event, out_of_order, invalid_sequence,\n"
+          + "            missing_signatures, no_verified_signatures, signing_threshold_unmet,\n"
+          + "            prior_next_unmet, witness_threshold_unmet, invalid_witnesses,\n"
+          + "            missing_delegation, establishment_only, do_not_delegate, duplicitous,\n"
+          + "            duplicate, unverified_receipt, escrow_full\n";
 
   private Main() {}
 
@@ -117,13 +135,14 @@ public final class Main {
     Renderer r;
     switch (o.format()) {
       case JSON:
-        r = new JsonRenderer(out);
+        r = o.verify() ? new VerdictJsonRenderer(out) : new JsonRenderer(out);
         break;
       case ANNOTATE:
         r = new AnnotationRenderer(out, input);
         break;
       default:
-        r = new TreeRenderer(out, input.length);
+        r = o.verify()
+            ? new VerifiedTreeRenderer(out, input.length) : new TreeRenderer(out, input.length);
     }
     Failure f = Inspection.run(input, o.options(), o.chunk(), r);
     out.flush();

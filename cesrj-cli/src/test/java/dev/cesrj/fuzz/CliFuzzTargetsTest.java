@@ -23,12 +23,14 @@ import org.junit.jupiter.api.Tag;
 @Tag("fuzz")
 class CliFuzzTargetsTest {
   /**
-   * {@code cesrj inspect}'s three renderers (tree, {@code --json}, {@code --annotate}) on
-   * arbitrary bytes, in this JVM through {@link dev.cesrj.cli.Main#run}, under a fuzzer-chosen
-   * table and, half the time, pushed through the push parser in fuzzer-chosen chunks: each ends
-   * with status 0 or 2 (an exception escaping {@code run} fails the target), prints only
-   * printable ASCII and line feeds, {@code --json} parses as one JSON list (ending in an error
-   * entry exactly when the status is 2), and {@code denot} of the annotation is the input. Its
+   * {@code cesrj inspect}'s renderers (tree, {@code --json}, {@code --annotate}, and with
+   * {@code --verify} the tree and {@code --json}) on arbitrary bytes, in this JVM through
+   * {@link dev.cesrj.cli.Main#run}, under a fuzzer-chosen table and, half the time, pushed
+   * through the push parser in fuzzer-chosen chunks: each ends with status 0 or 2 (an exception
+   * escaping {@code run} fails the target), prints only printable ASCII and line feeds, {@code
+   * --json} parses as one JSON list (ending in an error entry exactly when the status is 2;
+   * with {@code --verify}, one object with {@code messages} and {@code keyStates}, and {@code
+   * error} exactly when the status is 2), and {@code denot} of the annotation is the input. Its
    * committed inputs {@code inspect/seed-*} are six real-world streams as published by keripy,
    * keri-ts and cesr-decoder (all Apache-2.0), byte for byte: the fuzzer's choices (table,
    * chunking) are read from their last bytes.
@@ -38,12 +40,15 @@ class CliFuzzTargetsTest {
     String table = data.pickValue(new String[] {"1", "2", "legacy"});
     int chunk = data.consumeBoolean() ? data.consumeInt(1, 300) : 0;
     byte[] input = data.consumeRemainingAsBytes();
-    for (String format : new String[] {null, "--json", "--annotate"}) {
+    for (String format
+        : new String[] {null, "--json", "--annotate", "--verify", "--verify-json"}) {
       List<String> args = new ArrayList<>(List.of("inspect", "--table", table));
       if (chunk > 0) {
         args.addAll(List.of("--chunk", Integer.toString(chunk)));
       }
-      if (format != null) {
+      if ("--verify-json".equals(format)) {
+        args.addAll(List.of("--verify", "--json"));
+      } else if (format != null) {
         args.add(format);
       }
       args.add("-");
@@ -63,6 +68,13 @@ class CliFuzzTargetsTest {
             new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toByteArray());
         assertTrue(doc.isArray(), out.toString(StandardCharsets.UTF_8));
         assertEquals(status == 2, doc.size() > 0 && doc.get(doc.size() - 1).has("error"));
+      }
+      if ("--verify-json".equals(format)) {
+        com.fasterxml.jackson.databind.JsonNode doc =
+            new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toByteArray());
+        assertTrue(doc.isObject() && doc.has("messages") && doc.has("keyStates"),
+            out.toString(StandardCharsets.UTF_8));
+        assertEquals(status == 2, doc.has("error"));
       }
       if ("--annotate".equals(format)) {
         java.io.ByteArrayOutputStream back = new java.io.ByteArrayOutputStream();
