@@ -19,9 +19,10 @@ import java.util.Map;
  * until nothing changes ({@link KelVerifier#finish()}), so each verdict is the final one.
  *
  * <p>Reasons are written as the {@link Reason} constant's name in lower case ({@code
- * out_of_order}, {@code said_mismatch}, {@code not_a_key_event}, ...), escrows by keripy's name
- * of the escrow database ({@code ooes}, {@code pses}, ...; keripy {@code src/keri/db/basing.py}),
- * as the KEL mutant set's verdict files name them.
+ * out_of_order}, {@code said_mismatch}, {@code not_a_key_event}, ...): a token that stays put
+ * while the human-readable detail may change. Escrows are written by keripy's name of the escrow
+ * database ({@code ooes}, {@code pses}, ...; keripy {@code src/keri/db/basing.py}), as the KEL
+ * mutant set's verdict files name them.
  */
 final class Verification {
   private final KelVerifier verifier = new KelVerifier();
