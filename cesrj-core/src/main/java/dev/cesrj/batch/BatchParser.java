@@ -78,9 +78,10 @@ public final class BatchParser {
   /**
    * The bound when neither the builder nor {@value #THREADS_PROPERTY} sets one: {@value}. Chosen
    * from the curve {@code ConcurrentParse --batch} measured
-   * (docs/adr/0001-batch-default-workers.md): on KEL-sized streams (about 10 KB) two workers beat
-   * one in steady state; on batches of small streams (a few KB or less, a few milliseconds per
-   * call) and on a cold JVM they do not, so there set {@code threads(1)}.
+   * (docs/adr/0001-batch-default-workers.md): with a free core, two workers beat one in steady
+   * state on every corpus workload (1.3x to 1.7x on 2 processors); on a host with no core free,
+   * batches of small streams (a few KB or less, a few milliseconds per call) are faster with
+   * {@code threads(1)}.
    */
   public static final int DEFAULT_THREADS = 2;
 
