@@ -10,6 +10,8 @@ import dev.cesrj.stream.CesrStreamParser;
 import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.io.IOException;
 
 /**
@@ -57,7 +59,8 @@ final class Inspection {
   }
 
   private Failure whole() throws IOException {
-    try (Messages ms = Messages.copyOf(input, options)) {
+    ByteBuf buf = wrapped();
+    try (Messages ms = Messages.over(buf, options)) {
       while (ms.hasNext()) {
         Message m = ms.next();
         out.message(m, 0, messages++);
@@ -65,7 +68,17 @@ final class Inspection {
       return null;
     } catch (CesrException e) {
       return new Failure(e, e.offset());
+    } finally {
+      buf.release();
     }
+  }
+
+  /**
+   * {@return the input as a buffer over its own array, not copied (a file read whole is framed
+   * in the memory it already takes); the caller releases it}
+   */
+  private ByteBuf wrapped() {
+    return Unpooled.wrappedBuffer(input);
   }
 
   private Failure pushed(int chunk) throws IOException {
@@ -103,7 +116,8 @@ final class Inspection {
    */
   private long firstMessageOffset() {
     long at = 0;
-    try (Groups groups = Groups.copyOf(input, options)) {
+    ByteBuf buf = wrapped();
+    try (Groups groups = Groups.over(buf, options)) {
       while (groups.hasNext()) {
         Group g = groups.next();
         if (g.code().layout() != Layout.GENUS_VERSION) {
@@ -113,19 +127,24 @@ final class Inspection {
       }
     } catch (CesrException e) {
       // what follows the codes is not a group (a message body): the codes end there
+    } finally {
+      buf.release();
     }
     return at;
   }
 
   private Failure attachments() throws IOException {
     int n = 0;
-    try (Groups groups = Groups.copyOf(input, options)) {
+    ByteBuf buf = wrapped();
+    try (Groups groups = Groups.over(buf, options)) {
       for (Group g : groups) {
         out.attachment(g, n++);
       }
       return null;
     } catch (CesrException e) {
       return new Failure(e, e.offset());
+    } finally {
+      buf.release();
     }
   }
 }

@@ -5,10 +5,12 @@ package dev.cesrj.keri.kever;
  * {@link Status#REJECTED} with {@link Reason#ESCROW_FULL}, never dropped silently.
  *
  * @param maxMessages the most messages held in all escrows together
- * @param maxBytes the most body bytes held in all escrows together
+ * @param maxBytes the most bytes held in all escrows together: each escrowed message's length
+ *     (body and attachments, as framed), plus the qb64 characters of the non-transferable
+ *     receipt couples kept for events not accepted yet (each couple once)
  */
 public record EscrowLimits(int maxMessages, long maxBytes) {
-  /** 10,000 messages and 16 MiB of bodies. */
+  /** 10,000 messages and 16 MiB. */
   public static final EscrowLimits DEFAULT = new EscrowLimits(10_000, 16L << 20);
 
   /**

@@ -73,14 +73,15 @@ import java.util.TreeMap;
  * <p>Differences from keripy: a body or SAID error rejects that message only (keripy's parser
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
  * as likely duplicitous, fails, and drops it); messages other than key events and receipts are
- * rejected with {@link Reason#NOT_A_KEY_EVENT}; the couples kept for witness counting are not
- * bounded by {@link EscrowLimits}.
+ * rejected with {@link Reason#NOT_A_KEY_EVENT}.
  *
  * <p>Mutable and not thread-safe: use one instance per stream from one thread. No global state.
  * Everything kept is copied out of the messages, so their buffers may be released once
- * {@link #accept(Message)} returns. It keeps, for its life, each message's typed event and
- * signatures (for its verdict and for retries) and each prefix's accepted events' SAIDs and
- * anchors: memory grows with the stream, so use one instance per stream or per batch.
+ * {@link #accept(Message)} returns. It keeps the typed event and signatures of each escrowed
+ * message (bounded by {@link EscrowLimits}) for its retries; once a message is accepted or
+ * rejected only its {@link Verdict} is kept (a few hundred bytes). It also keeps, for its life,
+ * each prefix's accepted events' SAIDs and anchors and a verdict per message: memory grows with
+ * the stream, so use one instance per stream or per batch.
  */
 public final class KelVerifier {
   private static final String NOT_ACCEPTED = "receipted event not accepted";
@@ -89,10 +90,16 @@ public final class KelVerifier {
   /** The escrowed entries by arrival index. */
   private final TreeMap<Integer, Entry> held = new TreeMap<>();
   private final Map<String, Kel> kels = new LinkedHashMap<>();
-  /** Non-transferable receipt couples by receipted event "prefix/said". */
-  private final Map<String, List<Cigar>> receipts = new HashMap<>();
+  /**
+   * Non-transferable receipt couples kept for events not accepted yet, by receipted event
+   * "prefix/said", each couple once (by key and signature): they count toward that event's
+   * {@code bt} when it is processed, and are dropped when it is accepted.
+   */
+  private final Map<String, Map<String, Cigar>> receipts = new HashMap<>();
   private int escrowed;
   private long escrowedBytes;
+  /** The bytes of the couples in {@link #receipts} (qb64 key and signature), within maxBytes. */
+  private long receiptBytes;
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
   public KelVerifier() {
@@ -125,12 +132,14 @@ public final class KelVerifier {
     } catch (CesrException e) {
       Entry x = new Entry(index, m.offset(), null, null, List.of(), 0);
       entries.add(x);
-      return x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(e.getMessage()));
+      x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(e.getMessage()));
+      return settled(x);
     }
-    Entry x = new Entry(index, m.offset(), ev, sigs, sealSources(m), ev.body().size());
+    Entry x = new Entry(index, m.offset(), ev, sigs, sealSources(m), m.length());
     entries.add(x);
     if (!(ev instanceof KeyEvent) && !(ev instanceof ReceiptEvent)) {
-      return x.set(Status.REJECTED, null, Reason.NOT_A_KEY_EVENT, "ilk " + ev.ilk());
+      x.set(Status.REJECTED, null, Reason.NOT_A_KEY_EVENT, "ilk " + ev.ilk());
+      return settled(x);
     }
     boolean saidOk;
     try {
@@ -139,9 +148,16 @@ public final class KelVerifier {
       saidOk = false;
     }
     if (!saidOk) {
-      return x.set(Status.REJECTED, null, Reason.SAID_MISMATCH, "SAID is not the body's digest");
+      x.set(Status.REJECTED, null, Reason.SAID_MISMATCH, "SAID is not the body's digest");
+      return settled(x);
     }
     process(x);
+    return settled(x);
+  }
+
+  /** {@return the entry's verdict, its event and signatures dropped if the verdict is final} */
+  private static Verdict settled(Entry x) {
+    x.settleIfFinal();
     return x.verdict();
   }
 
@@ -160,6 +176,7 @@ public final class KelVerifier {
           x.retried = true;
           unescrow(x);
           process(x);
+          x.settleIfFinal();
           if (x.status != Status.ESCROWED || x.escrow != before) {
             changed = true;
           }
@@ -248,7 +265,7 @@ public final class KelVerifier {
           icp.config().contains("DND"));
       k.add(icp, icp.witnesses());
       kels.put(k.prefix, k);
-      x.set(Status.ACCEPTED, null, Reason.NONE, "");
+      accepted(x, ev);
       return;
     }
     BigInteger next = kel.sn.add(BigInteger.ONE);
@@ -286,7 +303,7 @@ public final class KelVerifier {
         return;
       }
       kel.add((InteractionEvent) ev);
-      x.set(Status.ACCEPTED, null, Reason.NONE, "");
+      accepted(x, ev);
       return;
     }
     RotationEvent rot = (RotationEvent) ev;
@@ -310,7 +327,18 @@ public final class KelVerifier {
       return;
     }
     kel.add(rot, wits);
+    accepted(x, ev);
+  }
+
+  /** Accepts a key event: the receipt couples kept for it are no longer needed. */
+  private void accepted(Entry x, KeyEvent ev) {
     x.set(Status.ACCEPTED, null, Reason.NONE, "");
+    Map<String, Cigar> kept = receipts.remove(ev.prefix() + "/" + ev.said());
+    if (kept != null) {
+      for (String id : kept.keySet()) {
+        receiptBytes -= id.length();
+      }
+    }
   }
 
   /** Controller signatures; for a rotation ({@code prior} not null) the prior next commitment. */
@@ -397,7 +425,7 @@ public final class KelVerifier {
         }
       }
     }
-    for (Cigar c : receipts.getOrDefault(ev.prefix() + "/" + ev.said(), List.of())) {
+    for (Cigar c : receipts.getOrDefault(ev.prefix() + "/" + ev.said(), Map.of()).values()) {
       if (wits.contains(c.verfer().qb64()) && c.verify(ser)) {
         ok.add(c.verfer().qb64());
       }
@@ -474,10 +502,7 @@ public final class KelVerifier {
       }
     }
     if (a != null && a.said.equals(rct.said())) {
-      for (SignatureGroup g : cigars) {
-        receipts.computeIfAbsent(rct.prefix() + "/" + rct.said(), k -> new ArrayList<>())
-            .addAll(g.cigars());
-      }
+      // the receipted event is accepted: its couples count for nothing more, none is kept
       for (SignatureGroup g : trans) {
         Kel signer = kels.get(g.signerPrefix().orElse(""));
         Accepted est = signer == null
@@ -503,11 +528,23 @@ public final class KelVerifier {
       return;
     }
     if (!cigars.isEmpty()) {
+      String key = rct.prefix() + "/" + rct.said();
+      Map<String, Cigar> kept = receipts.getOrDefault(key, Map.of());
+      Map<String, Cigar> fresh = new LinkedHashMap<>();
+      long freshBytes = 0;
       for (SignatureGroup g : cigars) {
-        receipts.computeIfAbsent(rct.prefix() + "/" + rct.said(), k -> new ArrayList<>())
-            .addAll(g.cigars());
+        for (Cigar c : g.cigars()) {
+          String id = c.verfer().qb64() + c.qb64();
+          if (!kept.containsKey(id) && fresh.putIfAbsent(id, c) == null) {
+            freshBytes += id.length();
+          }
+        }
       }
-      escrow(x, Escrow.UNVERIFIED_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
+      escrow(x, Escrow.UNVERIFIED_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED, freshBytes);
+      if (x.status == Status.ESCROWED && !fresh.isEmpty()) {
+        receipts.computeIfAbsent(key, k -> new LinkedHashMap<>()).putAll(fresh);
+        receiptBytes += freshBytes;
+      }
     } else if (!wigs.isEmpty()) {
       escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
     } else if (!trans.isEmpty()) {
@@ -530,7 +567,16 @@ public final class KelVerifier {
   }
 
   private void escrow(Entry x, Escrow e, Reason r, String detail) {
-    if (escrowed + 1 > limits.maxMessages() || escrowedBytes + x.bytes > limits.maxBytes()) {
+    escrow(x, e, r, detail, 0);
+  }
+
+  /**
+   * Escrows {@code x}, or rejects it with {@link Reason#ESCROW_FULL} if it and {@code extra}
+   * bytes (receipt couples it brings) would pass the bounds.
+   */
+  private void escrow(Entry x, Escrow e, Reason r, String detail, long extra) {
+    if (escrowed + 1 > limits.maxMessages()
+        || escrowedBytes + receiptBytes + x.bytes + extra > limits.maxBytes()) {
       x.set(Status.REJECTED, null, Reason.ESCROW_FULL, "escrow full: " + r + ", " + detail);
       return;
     }
@@ -661,10 +707,13 @@ public final class KelVerifier {
   private static final class Entry {
     final int index;
     final long offset;
-    final KeriEvent event;
-    final Signatures sigs;
-    final List<SealSource> sealSources;
+    /** The typed event, signatures and seal sources: dropped ({@code null}) once settled. */
+    KeriEvent event;
+    Signatures sigs;
+    List<SealSource> sealSources;
     final int bytes;
+    /** The final verdict once accepted or rejected (never changes after), else null. */
+    Verdict settled;
     boolean retried;
     Status status;
     Escrow escrow;
@@ -689,7 +738,23 @@ public final class KelVerifier {
       return verdict();
     }
 
+    /**
+     * Keeps only the verdict once the entry is accepted or rejected, which no retry changes: what
+     * the verifier holds for a settled message is then its verdict, not its event and signatures.
+     */
+    void settleIfFinal() {
+      if (settled == null && status != Status.ESCROWED) {
+        settled = verdict();
+        event = null;
+        sigs = null;
+        sealSources = List.of();
+      }
+    }
+
     Verdict verdict() {
+      if (settled != null) {
+        return settled;
+      }
       Optional<String> ilk = event == null ? Optional.empty() : event.body().ilk();
       Optional<String> pre = Optional.empty();
       Optional<BigInteger> sn = Optional.empty();

@@ -109,4 +109,74 @@ class KelVerifierTest {
   void negativeLimitsThrow() {
     assertThrows(IllegalArgumentException.class, () -> new EscrowLimits(-1, 0));
   }
+
+  /**
+   * kel_witnessed's first receipt (message 1: a rct of the icp with 4 non-transferable couples)
+   * fed {@code copies} times before its event: each copy is escrowed as an unverified receipt,
+   * costing its own length, while its couples (the same 4 each time) are kept and counted once.
+   */
+  private static List<Verdict> receiptFlood(long maxBytes, int copies, boolean thenEvent) {
+    byte[] file = bytes("kel_witnessed.v1.bare.txt.original.cesr");
+    KelVerifier v = new KelVerifier(new EscrowLimits(1_000, maxBytes));
+    List<Verdict> intake = new java.util.ArrayList<>();
+    try (Messages ms = Messages.copyOf(file)) {
+      Message icp = ms.next();
+      Message rct = ms.next();
+      for (int i = 0; i < copies; i++) {
+        intake.add(v.accept(rct));
+      }
+      if (thenEvent) {
+        intake.add(v.accept(icp));
+      }
+    }
+    return thenEvent ? v.finish() : intake;
+  }
+
+  /** The bytes the receipt's couples take in escrow: each key's and signature's qb64. */
+  private static long coupleBytes() {
+    try (Messages ms = Messages.copyOf(bytes("kel_witnessed.v1.bare.txt.original.cesr"))) {
+      ms.next();
+      long n = 0;
+      for (dev.cesrj.keri.SignatureGroup g : dev.cesrj.keri.Signatures.of(ms.next())
+          .byRole(dev.cesrj.keri.SignatureRole.NON_TRANSFERABLE)) {
+        for (dev.cesrj.keri.Cigar c : g.cigars()) {
+          n += c.verfer().qb64().length() + c.qb64().length();
+        }
+      }
+      return n;
+    }
+  }
+
+  @Test
+  void repeatedReceiptKeepsItsCouplesOnce() {
+    assertEquals(4 * (44 + 88), coupleBytes());
+    int length = 677; // message 1 of kel_witnessed, as inspect frames it
+    List<Verdict> intake = receiptFlood(3L * length + coupleBytes(), 3, false);
+    for (Verdict v : intake) {
+      assertEquals(Status.ESCROWED, v.status(), v.toString());
+      assertEquals(Optional.of(Escrow.UNVERIFIED_RECEIPT), v.escrow());
+    }
+  }
+
+  @Test
+  void receiptCouplesCountTowardTheByteBound() {
+    int length = 677;
+    List<Verdict> intake = receiptFlood(3L * length + coupleBytes() - 1, 3, false);
+    assertEquals(Status.ESCROWED, intake.get(0).status());
+    assertEquals(Status.ESCROWED, intake.get(1).status());
+    assertEquals(Status.REJECTED, intake.get(2).status());
+    assertEquals(Reason.ESCROW_FULL, intake.get(2).reason());
+    // the bound counts the couples too: room for the message alone is not enough
+    assertEquals(Reason.ESCROW_FULL, receiptFlood(length, 1, false).get(0).reason());
+    assertEquals(Status.ESCROWED, receiptFlood(length + coupleBytes(), 1, false).get(0).status());
+  }
+
+  @Test
+  void escrowedReceiptsAreAcceptedWithTheirEvent() {
+    List<Verdict> fin = receiptFlood(3L * 677 + coupleBytes(), 3, true);
+    assertEquals(4, fin.size());
+    for (Verdict v : fin) {
+      assertEquals(Status.ACCEPTED, v.status(), v.toString());
+    }
+  }
 }
