@@ -28,6 +28,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -96,6 +97,12 @@ public final class KelVerifier {
    * {@code bt} when it is processed, and are dropped when it is accepted.
    */
   private final Map<String, Map<String, Cigar>> receipts = new HashMap<>();
+  /** A count of changes, and the count at the last change of each prefix (see processEscrows). */
+  private long clock;
+  private final Map<String, Long> changedAt = new HashMap<>();
+  /** Retry order: sequence number (of the event, or of the event a receipt receipts), arrival. */
+  private static final Comparator<Entry> RETRY_ORDER =
+      Comparator.comparing((Entry x) -> x.sn).thenComparingInt(x -> x.index);
   private int escrowed;
   private long escrowedBytes;
   /** The bytes of the couples in {@link #receipts} (qb64 key and signature), within maxBytes. */
@@ -152,6 +159,7 @@ public final class KelVerifier {
       return settled(x);
     }
     process(x);
+    tried(x, null, null);
     return settled(x);
   }
 
@@ -162,27 +170,84 @@ public final class KelVerifier {
   }
 
   /**
-   * Retries every escrowed message (but those in {@link Escrow#UNVERIFIED_WITNESS_RECEIPT}), in
-   * arrival order, until a pass changes nothing (keripy {@code Kevery.processEscrows}, called
-   * until no change).
+   * Retries every escrowed message (but those in {@link Escrow#UNVERIFIED_WITNESS_RECEIPT}) until
+   * a pass changes nothing (keripy {@code Kevery.processEscrows}, called until no change). Each
+   * pass takes them in order of sequence number (of the event, or of the event a receipt
+   * receipts), then of arrival, as keripy's escrows are keyed by prefix and sequence number: a
+   * log that arrives last event first is accepted in one pass, not one pass per event. After its
+   * first retry a message is tried again only when something changed for a prefix it depends on
+   * since its last try (its own, its delegator's, a transferable receipt's signer's: an event
+   * accepted, receipt couples kept, a message entering or leaving an escrow), so that messages
+   * that cannot progress cost nothing in the passes made for others.
    */
   public void processEscrows() {
     boolean changed = true;
     while (changed) {
       changed = false;
-      for (Entry x : new ArrayList<>(held.values())) {
-        if (x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT) {
+      List<Entry> pass = new ArrayList<>(held.values());
+      pass.sort(RETRY_ORDER);
+      for (Entry x : pass) {
+        if (x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT && (!x.retried || dependsOnChange(x))) {
           Escrow before = x.escrow;
           x.retried = true;
           unescrow(x);
           process(x);
-          x.settleIfFinal();
-          if (x.status != Status.ESCROWED || x.escrow != before) {
+          if (tried(x, Status.ESCROWED, before)) {
             changed = true;
           }
+          x.settleIfFinal();
         }
       }
     }
+  }
+
+  /**
+   * Notes that {@code x} was just processed: its prefix changed if its status or escrow did
+   * (from {@code status} and {@code escrow}), and the time of its try.
+   *
+   * @return true if its status or escrow changed
+   */
+  private boolean tried(Entry x, Status status, Escrow escrow) {
+    boolean moved = x.status != status || x.escrow != escrow;
+    if (moved) {
+      changed(x.prefix);
+    }
+    x.triedAt = clock;
+    return moved;
+  }
+
+  private void changed(String prefix) {
+    changedAt.put(prefix, ++clock);
+  }
+
+  private boolean changedSince(String prefix, long at) {
+    return changedAt.getOrDefault(prefix, 0L) > at;
+  }
+
+  /** Whether something changed, since {@code x}'s last try, for a prefix it depends on. */
+  private boolean dependsOnChange(Entry x) {
+    if (changedSince(x.prefix, x.triedAt)) {
+      return true;
+    }
+    Kel own = kels.get(x.prefix);
+    if (own != null && own.delegator.isPresent()
+        && changedSince(own.delegator.get(), x.triedAt)) {
+      return true;
+    }
+    if (x.event instanceof InceptionEvent) {
+      Optional<String> di = ((InceptionEvent) x.event).delegator();
+      if (di.isPresent() && changedSince(di.get(), x.triedAt)) {
+        return true;
+      }
+    }
+    if (x.event instanceof ReceiptEvent) {
+      for (SignatureGroup g : x.sigs.byRole(SignatureRole.TRANSFERABLE)) {
+        if (g.signerPrefix().isPresent() && changedSince(g.signerPrefix().get(), x.triedAt)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -333,6 +398,7 @@ public final class KelVerifier {
   /** Accepts a key event: the receipt couples kept for it are no longer needed. */
   private void accepted(Entry x, KeyEvent ev) {
     x.set(Status.ACCEPTED, null, Reason.NONE, "");
+    changed(ev.prefix());
     Map<String, Cigar> kept = receipts.remove(ev.prefix() + "/" + ev.said());
     if (kept != null) {
       for (String id : kept.keySet()) {
@@ -544,6 +610,7 @@ public final class KelVerifier {
       if (x.status == Status.ESCROWED && !fresh.isEmpty()) {
         receipts.computeIfAbsent(key, k -> new LinkedHashMap<>()).putAll(fresh);
         receiptBytes += freshBytes;
+        changed(rct.prefix());
       }
     } else if (!wigs.isEmpty()) {
       escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
@@ -712,8 +779,13 @@ public final class KelVerifier {
     Signatures sigs;
     List<SealSource> sealSources;
     final int bytes;
+    /** The event's prefix and sequence number (a receipt's: the receipted event's), or null. */
+    final String prefix;
+    final BigInteger sn;
     /** The final verdict once accepted or rejected (never changes after), else null. */
     Verdict settled;
+    /** The change count when it was last processed. */
+    long triedAt;
     boolean retried;
     Status status;
     Escrow escrow;
@@ -728,6 +800,16 @@ public final class KelVerifier {
       this.sigs = sigs;
       this.sealSources = List.copyOf(sealSources);
       this.bytes = bytes;
+      if (event instanceof KeyEvent) {
+        prefix = ((KeyEvent) event).prefix();
+        sn = ((KeyEvent) event).sn();
+      } else if (event instanceof ReceiptEvent) {
+        prefix = ((ReceiptEvent) event).prefix();
+        sn = ((ReceiptEvent) event).sn();
+      } else {
+        prefix = null;
+        sn = null;
+      }
     }
 
     Verdict set(Status s, Escrow e, Reason r, String d) {

@@ -179,4 +179,47 @@ class KelVerifierTest {
       assertEquals(Status.ACCEPTED, v.status(), v.toString());
     }
   }
+
+  /**
+   * A log of 1,000 interactions after its inception, given in order and last event first: every
+   * event is accepted and the key state is the last interaction's. Given last first, each event
+   * waits out of order until the inception (the last message) arrives, and one call of
+   * {@link KelVerifier#finish()} accepts them all (retries in order of sequence number).
+   */
+  @Test
+  void longLogLastEventFirstIsAccepted() throws Exception {
+    int n = 1_000;
+    List<byte[]> messages = SyntheticKel.messages(n);
+    String lastSaid = null;
+    for (boolean reversed : new boolean[] {false, true}) {
+      KelVerifier v = new KelVerifier();
+      List<Verdict> intake = new java.util.ArrayList<>();
+      try (Messages ms = Messages.copyOf(SyntheticKel.stream(messages, reversed))) {
+        for (Message m : ms) {
+          intake.add(v.accept(m));
+        }
+      }
+      for (int i = 0; i < intake.size(); i++) {
+        Verdict at = intake.get(i);
+        if (reversed && i < n) {
+          assertEquals(Reason.OUT_OF_ORDER, at.reason(), at.toString());
+        } else {
+          assertEquals(Status.ACCEPTED, at.status(), at.toString());
+        }
+      }
+      List<Verdict> fin = v.finish();
+      assertEquals(n + 1, fin.size());
+      for (Verdict f : fin) {
+        assertEquals(Status.ACCEPTED, f.status(), f.toString());
+      }
+      KeyState ks = v.keyStates().values().iterator().next();
+      assertEquals(BigInteger.valueOf(n), ks.sn());
+      String said = (reversed ? fin.get(0) : fin.get(n)).said().orElseThrow();
+      assertEquals(said, ks.said());
+      if (lastSaid != null) {
+        assertEquals(lastSaid, said);
+      }
+      lastSaid = said;
+    }
+  }
 }
