@@ -23,7 +23,12 @@ import dev.cesrj.keri.event.ReceiptEvent;
 import dev.cesrj.keri.event.RotationEvent;
 import dev.cesrj.keri.event.Threshold;
 import dev.cesrj.primitive.Matter;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -130,19 +135,80 @@ public final class KelVerifier {
    * @return the verdict at intake
    */
   public Verdict accept(Message m) {
+    return accept(m, 0);
+  }
+
+  /**
+   * Validates the messages of one result of the push parser ({@link CesrStreamParser#feed} or
+   * {@link CesrStreamParser#endOfInput()}, or a Netty decoder's frame of it), in order, as
+   * {@link #accept(Message)} does, each verdict with its stream offset ({@link
+   * Framed#offsetBase()} plus the message's offset, also past the parser's first GiB). A framing
+   * error in {@code framed} ({@link Framed#error()}) is the caller's to handle: the messages
+   * before it are validated. The caller keeps owning {@code framed} (and closes it).
+   *
+   * @param framed a result of the push parser
+   * @return the verdicts at intake, one per message of {@code framed}
+   */
+  public List<Verdict> accept(Framed framed) {
+    List<Verdict> out = new ArrayList<>(framed.messages().size());
+    for (Message m : framed.messages()) {
+      out.add(accept(m, framed.offsetBase()));
+    }
+    return out;
+  }
+
+  /**
+   * Frames {@code stream} ({@link Messages#over(ByteBuf)}: no copy, its reader index moved past
+   * each message) and validates each message as {@link #accept(Message)} does. The caller keeps
+   * owning {@code stream}; escrows are not retried (call {@link #finish()}).
+   *
+   * @param stream CESR messages: a KEL, receipts, or any stream
+   * @return the verdicts at intake, one per message, in order
+   * @throws CesrException the stream's first framing error (its offset counted from the reader
+   *     index), thrown once the messages before it are validated
+   */
+  public List<Verdict> acceptAll(ByteBuf stream) {
+    List<Verdict> out = new ArrayList<>();
+    try (Messages ms = Messages.over(stream)) {
+      for (Message m : ms) {
+        out.add(accept(m));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * As {@link #acceptAll(ByteBuf)}, over the caller's array (not copied, not kept).
+   *
+   * @param stream CESR messages
+   * @return the verdicts at intake, one per message, in order
+   * @throws CesrException the stream's first framing error, once the messages before it are
+   *     validated
+   */
+  public List<Verdict> acceptAll(byte[] stream) {
+    ByteBuf buf = Unpooled.wrappedBuffer(stream);
+    try {
+      return acceptAll(buf);
+    } finally {
+      buf.release();
+    }
+  }
+
+  private Verdict accept(Message m, long offsetBase) {
     int index = entries.size();
+    long offset = offsetBase + m.offset();
     KeriEvent ev;
     Signatures sigs;
     try {
       ev = KeriEvents.of(m);
       sigs = Signatures.of(m);
     } catch (CesrException e) {
-      Entry x = new Entry(index, m.offset(), null, null, List.of(), 0);
+      Entry x = new Entry(index, offset, null, null, List.of(), 0);
       entries.add(x);
       x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(e.getMessage()));
       return settled(x);
     }
-    Entry x = new Entry(index, m.offset(), ev, sigs, sealSources(m), m.length());
+    Entry x = new Entry(index, offset, ev, sigs, sealSources(m), m.length());
     entries.add(x);
     if (!(ev instanceof KeyEvent) && !(ev instanceof ReceiptEvent)) {
       x.set(Status.REJECTED, null, Reason.NOT_A_KEY_EVENT, "ilk " + ev.ilk());

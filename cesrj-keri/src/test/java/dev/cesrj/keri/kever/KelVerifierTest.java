@@ -222,4 +222,53 @@ class KelVerifierTest {
       lastSaid = said;
     }
   }
+
+  /**
+   * The three ways in: message by message, the whole stream ({@code acceptAll}), and the push
+   * parser's results in 7-byte chunks ({@code accept(Framed)}): the same verdicts, offsets
+   * included, on every message of kel_witnessed.
+   */
+  @Test
+  void wholeStreamAndPushParserGiveTheSameVerdicts() {
+    byte[] file = bytes("kel_witnessed.v1.bare.txt.original.cesr");
+    KelVerifier one = new KelVerifier();
+    List<Verdict> byMessage = new java.util.ArrayList<>();
+    try (Messages ms = Messages.copyOf(file)) {
+      for (Message m : ms) {
+        byMessage.add(one.accept(m));
+      }
+    }
+    assertEquals(16, byMessage.size());
+    assertEquals(1296L, byMessage.get(1).offset());
+    KelVerifier all = new KelVerifier();
+    assertEquals(byMessage, all.acceptAll(file));
+    KelVerifier pushed = new KelVerifier();
+    List<Verdict> chunked = new java.util.ArrayList<>();
+    try (dev.cesrj.stream.CesrStreamParser parser = new dev.cesrj.stream.CesrStreamParser()) {
+      for (int at = 0; at < file.length; at += 7) {
+        try (dev.cesrj.stream.Framed f = parser.feed(file, at, Math.min(7, file.length - at))) {
+          chunked.addAll(pushed.accept(f));
+        }
+      }
+      try (dev.cesrj.stream.Framed f = parser.endOfInput()) { // the last message ends there
+        chunked.addAll(pushed.accept(f));
+      }
+    }
+    assertEquals(byMessage, chunked);
+    assertEquals(one.finish(), pushed.finish());
+    assertEquals(one.keyStates(), pushed.keyStates());
+  }
+
+  /** A stream cut inside its second message: the first is validated, then the error is thrown. */
+  @Test
+  void acceptAllThrowsTheFramingErrorAfterTheMessagesBeforeIt() {
+    byte[] file = bytes("kel_witnessed.v1.bare.txt.original.cesr");
+    byte[] cut = java.util.Arrays.copyOf(file, 1296 + 100);
+    KelVerifier v = new KelVerifier();
+    dev.cesrj.TruncatedException e =
+        assertThrows(dev.cesrj.TruncatedException.class, () -> v.acceptAll(cut));
+    assertEquals(1296L, e.offset());
+    assertEquals(1, v.verdicts().size());
+    assertEquals(Status.ACCEPTED, v.verdicts().get(0).status());
+  }
 }
