@@ -11,7 +11,7 @@ import io.netty.handler.timeout.WriteTimeoutException;
  * channel whose reads have been idle ({@link IdleStateEvent} of {@link IdleState#READER_IDLE},
  * from an {@code IdleStateHandler}) and records {@link CloseReason#IDLE}; records {@link
  * CloseReason#WRITE_TIMEOUT} for a {@link WriteTimeoutException} (the {@code WriteTimeoutHandler}
- * closes the channel itself). Passes every event and error on. Sharable: it keeps no state.
+ * closes the channel itself). Passes every event and error on (an idle event before it closes). Sharable: it keeps no state.
  */
 @io.netty.channel.ChannelHandler.Sharable
 final class ConnectionGuard extends ChannelInboundHandlerAdapter {
@@ -22,8 +22,10 @@ final class ConnectionGuard extends ChannelInboundHandlerAdapter {
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
     if (evt instanceof IdleStateEvent && ((IdleStateEvent) evt).state() == IdleState.READER_IDLE) {
-      CloseReason.IDLE.record(ctx.channel());
+      CloseReason.IDLE.record(ctx.channel()); // before the application may close it itself
+      super.userEventTriggered(ctx, evt);
       ctx.close();
+      return;
     }
     super.userEventTriggered(ctx, evt);
   }

@@ -170,6 +170,28 @@ class CesrServerInitializerTest {
   }
 
   @Test
+  void otherIdleStatesAndEventsPassOnAndCloseNothing() {
+    List<Object> events = new ArrayList<>();
+    CesrServerInitializer init = CesrServerInitializer.builder(ch -> ch.pipeline().addLast(
+        new io.netty.channel.ChannelInboundHandlerAdapter() {
+          @Override
+          public void userEventTriggered(io.netty.channel.ChannelHandlerContext ctx, Object evt) {
+            events.add(evt);
+          }
+        })).build();
+    EmbeddedChannel ch = new EmbeddedChannel(init);
+    ch.pipeline().fireUserEventTriggered(io.netty.handler.timeout.IdleStateEvent.WRITER_IDLE_STATE_EVENT);
+    ch.pipeline().fireUserEventTriggered("custom");
+    assertTrue(ch.isOpen());
+    assertEquals(List.of(io.netty.handler.timeout.IdleStateEvent.WRITER_IDLE_STATE_EVENT, "custom"), events);
+    ch.pipeline().fireUserEventTriggered(io.netty.handler.timeout.IdleStateEvent.READER_IDLE_STATE_EVENT);
+    assertFalse(ch.isOpen());
+    assertEquals(io.netty.handler.timeout.IdleStateEvent.READER_IDLE_STATE_EVENT, events.get(2), "passed on too");
+    ch.finishAndReleaseAll();
+    assertEquals(1, init.stats().closed(CloseReason.IDLE));
+  }
+
+  @Test
   void anIdleConnectionIsClosed() {
     CesrServerInitializer init = builder().idleTimeout(Duration.ofSeconds(10)).build();
     EmbeddedChannel ch = new EmbeddedChannel(init);

@@ -19,7 +19,9 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -135,10 +137,20 @@ class FrameGuardsTest {
       // the body's end brings the AttachmentGroup's count: the reservation grows to the whole message
       a.writeInbound(pooled(java.util.Arrays.copyOfRange(bytes, 100, DECLARED + 4)));
       assertEquals(bytes.length, budget.reservedBytes());
-      a.writeInbound(pooled(java.util.Arrays.copyOfRange(bytes, DECLARED + 4, bytes.length)));
+      // the rest, and the first 40 bytes of a message of 300: the reservation shrinks to those 300
+      byte[] next = ascii(bodyOfSize(300));
+      byte[] last = new byte[bytes.length - DECLARED - 4 + 40];
+      System.arraycopy(bytes, DECLARED + 4, last, 0, bytes.length - DECLARED - 4);
+      System.arraycopy(next, 0, last, bytes.length - DECLARED - 4, 40);
+      a.writeInbound(pooled(last));
       assertEquals(1, first.frames.size());
-      assertEquals(0, budget.reservedBytes(), "complete: nothing unfinished");
+      assertEquals(300, budget.reservedBytes(), "the next frame's declared size");
       assertEquals(bytes.length, budget.highWaterBytes());
+      a.writeInbound(pooled(java.util.Arrays.copyOfRange(next, 40, next.length)));
+      assertEquals(301, budget.reservedBytes(), "a bare body is held for the byte that ends its run");
+      a.pipeline().fireUserEventTriggered(io.netty.channel.socket.ChannelInputShutdownEvent.INSTANCE);
+      assertEquals(2, first.frames.size());
+      assertEquals(0, budget.reservedBytes(), "nothing unfinished once the input ends");
     } finally {
       first.releaseAll();
       a.finishAndReleaseAll();
@@ -277,6 +289,29 @@ class FrameGuardsTest {
   }
 
   @Test
+  void addingTheDecoderWithBackpressureTurnsAutoReadOnAndWritabilityEventsGoOn() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ch.config().setAutoRead(false);
+    List<Object> events = new ArrayList<>();
+    ch.pipeline().addLast(new CesrFrameDecoder(CesrOptions.DEFAULT, OnMalformed.CLOSE,
+        new FrameGuards(null, Duration.ZERO, 4)));
+    ch.pipeline().addLast(new io.netty.channel.ChannelInboundHandlerAdapter() {
+      @Override
+      public void channelWritabilityChanged(io.netty.channel.ChannelHandlerContext ctx) {
+        events.add("writability " + ctx.channel().isWritable());
+      }
+    });
+    assertTrue(ch.config().isAutoRead(), "writable, nothing in flight: reading");
+    ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8, 16));
+    ch.write(Unpooled.wrappedBuffer(new byte[64]));
+    ch.flush();
+    assertEquals(List.of("writability false", "writability true"), events);
+    ByteBuf out = ch.readOutbound();
+    out.release();
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
   void withoutGuardsTheDecoderLeavesAutoReadAlone() {
     Recorder recorder = new Recorder();
     EmbeddedChannel ch = channel(FrameGuards.NONE, recorder);
@@ -298,7 +333,9 @@ class FrameGuardsTest {
     assertThrows(IllegalArgumentException.class, () -> new FrameGuards(null, Duration.ZERO, -1));
     assertThrows(NullPointerException.class, () -> new FrameGuards(null, null, 0));
     assertThrows(IllegalArgumentException.class, () -> new CesrMemoryBudget(0));
+    assertEquals(1, new CesrMemoryBudget(1).limitBytes());
     CesrMemoryBudget b = new CesrMemoryBudget(10);
+    b.release(0);
     assertThrows(IllegalArgumentException.class, () -> b.tryReserve(-1));
     assertThrows(IllegalArgumentException.class, () -> b.release(-1));
     assertTrue(b.tryReserve(10));
