@@ -9,7 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * that would take the total past {@link #limitBytes()} is refused, and that decoder fires a {@link
  * dev.cesrj.MemoryBudgetException} and closes its channel, while the other connections go on. So
  * a peer that declares a large frame and goes silent holds its share of the budget only, never
- * the heap, and many such peers together hold at most the budget.
+ * the heap, and many such peers together hold at most the budget. The share is taken when the
+ * size is declared, before the bytes come: a few bytes of header hold up to a frame's worth of
+ * the budget until the frame deadline closes that connection.
  *
  * <p>What is charged: the decoder's unfinished (or held) message, from its first byte to the end
  * its size fields declare ({@link dev.cesrj.stream.Framed#buffered()} plus {@link

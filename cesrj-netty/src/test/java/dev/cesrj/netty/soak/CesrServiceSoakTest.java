@@ -66,11 +66,13 @@ class CesrServiceSoakTest {
   private static final int LARGE = 1_000_000;
   /**
    * The most live heap above the baseline allowed: twice the budget (a cumulation grows by powers
-   * of two, so it may have up to twice the bytes reserved for it) and 16 MiB for the pooled
-   * allocator's granularity (it takes memory in chunks of 4 MiB, per arena) and for everything
-   * else a connection holds (read buffers, queued answers below the water marks).
+   * of two, so it may have up to twice the bytes reserved for it) and 32 MiB for the pooled
+   * allocator's granularity and retention (it takes heap in chunks of 4 MiB per arena and keeps
+   * chunks it has used) and everything else in flight at the moment of a collection (the honest
+   * client's buffers, leak-detection records). Measured: 23 MiB in one round, at most 35 MiB over
+   * 50 rounds (600 s), with no growth per connection (docs/performance.md).
    */
-  private static final long HEAP_BOUND = 2L * BUDGET + (16L << 20);
+  private static final long HEAP_BOUND = 2L * BUDGET + (32L << 20);
 
   enum Kind {
     PIPELINER(5),
