@@ -90,19 +90,19 @@ import java.util.concurrent.TimeUnit;
  *
  * <h2>Guards</h2>
  *
- * <p>With {@link FrameGuards} (as {@link CesrServerInitializer} sets them) the decoder also: reserves
- * in a {@link CesrMemoryBudget} shared with the server's other connections what its unfinished
- * frame holds and declares it still needs, at the read that brings the frame's size field and
- * before it waits for the rest (every size a frame can declare counts: a version string's size,
- * an AttachmentGroup's, a BodyWithAttachmentGroup's or GenericGroup's count, a counted group's;
- * {@link Framed#needed()}), and fires a {@link dev.cesrj.MemoryBudgetException} and closes the
- * channel when the budget has no room; fires a {@link dev.cesrj.FrameTimeoutException} and closes
- * the channel when a frame is still unfinished its deadline after the read that started it; and
- * turns the channel's {@code autoRead} off while the channel is not writable or too many of its
- * frames are unreleased, on again after. While a frame is unfinished and {@code
- * autoRead} is off, {@code ByteToMessageDecoder} still asks for the next read (a read that
- * completes no frame asks for another): those bytes are the ones the budget has reserved. Each
- * channel it closes for a rule records its {@link CloseReason}.
+ * <p>With {@link FrameGuards} (as {@link CesrServerInitializer} sets them) the decoder also:
+ * reserves in a {@link CesrMemoryBudget} shared with the server's other connections what its
+ * unfinished frame holds and declares it still needs ({@link Framed#pendingFrameBytes()}), at the
+ * read that brings the frame's size field and before it waits for the rest (every size a frame
+ * can declare counts: a version string's size, an AttachmentGroup's, a BodyWithAttachmentGroup's
+ * or GenericGroup's count, a counted group's), and fires a {@link
+ * dev.cesrj.MemoryBudgetException} and closes the channel when the budget has no room; fires a
+ * {@link dev.cesrj.FrameTimeoutException} and closes the channel when a frame is still unfinished
+ * its deadline after the read that started it; and turns the channel's {@code autoRead} off while
+ * the channel is not writable or too many of its frames are unreleased, on again after. While a
+ * frame is unfinished and {@code autoRead} is off, {@code ByteToMessageDecoder} still asks for the
+ * next read (a read that completes no frame asks for another): those bytes are the ones the budget
+ * has reserved. Each channel it closes for a rule records its {@link CloseReason}.
  *
  * <p>Binary (qb2) attachments are framed as text ones are: the domain is sniffed at each
  * message start and, in a bare attachment run, at each group (where keripy's {@code Parser}
@@ -140,6 +140,8 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   private long pendingPosition;
   /** Bytes the parser needs before it frames again, after its last result. */
   private long pendingNeeded;
+  /** Bytes the unfinished frame takes once complete, at least, after the parser's last result. */
+  private long pendingFrameBytes;
   private CesrStreamParser parser;
   private Phase phase = Phase.READING;
   /** True if the parser's last result had messages: its views (and a read it framed in place) are held. */
@@ -332,6 +334,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     while (true) {
       pendingPosition = f.position();
       pendingNeeded = f.needed();
+      pendingFrameBytes = f.pendingFrameBytes();
       if (!deliver(ctx, f, out, f.failed(), gate)) {
         return; // removed: the rest goes on as bytes (deliver, then handlerRemoved0)
       }
@@ -415,7 +418,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
       return;
     }
     int held = parser.buffered();
-    long wanted = held == 0 ? 0 : held + pendingNeeded;
+    long wanted = pendingFrameBytes;
     if (!reserve(wanted)) {
       failGuard(
           ctx,
