@@ -5,13 +5,15 @@
  *
  * <p>Its public types extend and take Netty's codec and channel types, and give out the views of
  * module {@code dev.cesrj}, so {@code dev.cesrj}, {@code io.netty.codec} and {@code
- * io.netty.transport} are required transitively. It reads {@code dev.cesrj.internal}, which
- * module {@code dev.cesrj} exports to this module only.
+ * io.netty.transport} are required transitively; {@code io.netty.handler} gives {@link
+ * dev.cesrj.netty.CesrServerInitializer} its idle and write timeouts. It reads {@code
+ * dev.cesrj.internal}, which module {@code dev.cesrj} exports to this module only.
  */
 module dev.cesrj.netty {
   requires transitive dev.cesrj;
   requires transitive io.netty.codec;
   requires transitive io.netty.transport;
+  requires io.netty.handler;
 
   exports dev.cesrj.netty;
 }

@@ -2,10 +2,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import dev.cesrj.CesrException;
-import dev.cesrj.CesrOptions;
 import dev.cesrj.netty.CesrFrame;
 import dev.cesrj.netty.CesrFrameDecoder;
-import dev.cesrj.netty.OnMalformed;
+import dev.cesrj.netty.CesrServerInitializer;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 import io.netty.bootstrap.Bootstrap;
@@ -43,7 +42,8 @@ import org.msgpack.value.ValueType;
 
 /**
  * A CESR server and client over TCP on 127.0.0.1 with the cesrj pipeline ({@link
- * CesrFrameDecoder}): the server frames incoming streams and answers each message with one line,
+ * CesrServerInitializer}, which adds a {@link CesrFrameDecoder} and the guards a public-facing
+ * service needs): the server frames incoming streams and answers each message with one line,
  * {@code <ilk> <said> sigs=<N>} (N: its indexed signatures); the client streams files to it.
  *
  * <pre>
@@ -61,7 +61,10 @@ import org.msgpack.value.ValueType;
  * lines. It exits with status 0 only if A = M and the server refused no stream.
  *
  * <p>The server closes a connection after a bad frame, with a line {@code error <type> at <offset>:
- * <message>}, and after answering everything once the client's output has ended. The ilk
+ * <message>} (the offset in that connection's stream), after answering everything once the
+ * client's output has ended, and by the rules of {@link CesrServerInitializer}: a frame over 1 MiB
+ * or that the shared memory budget has no room for, a frame not complete within 30 s, nothing
+ * read for 60 s, an answer the client does not take within 30 s, more than 1024 connections. The ilk
  * ({@code t}) and SAID ({@code d}) come from the body: JSON and CBOR read with Jackson, MessagePack
  * with msgpack-core; cesrj itself frames bodies but never decodes them.
  */
@@ -117,34 +120,38 @@ public final class CesrServer {
     System.exit(2);
   }
 
-  /** Listens on 127.0.0.1:port until the process is stopped. */
+  /**
+   * Listens on 127.0.0.1:port until the process is stopped, with the guards of a public-facing
+   * service ({@link CesrServerInitializer} with its defaults: 1 MiB frames, a 64 MiB memory budget
+   * shared by every connection, frame, idle and write timeouts, backpressure, a connection cap).
+   * On SIGTERM or Ctrl-C it closes every connection and prints what closed them, by rule.
+   */
   static void serve(int port) throws InterruptedException {
     EventLoopGroup group = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
-    try {
-      Channel server =
-          new ServerBootstrap()
-              .group(group)
-              .channel(NioServerSocketChannel.class)
-              // the client ends its output and still reads the answers
-              .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
-              .childHandler(
-                  new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                      ch.pipeline()
-                          .addLast(new StringEncoder(StandardCharsets.UTF_8))
-                          .addLast(new CesrFrameDecoder(CesrOptions.DEFAULT, OnMalformed.CLOSE))
-                          .addLast(new Answerer());
-                    }
-                  })
-              .bind("127.0.0.1", port)
-              .sync()
-              .channel();
-      System.out.println("listening on " + server.localAddress());
-      server.closeFuture().sync();
-    } finally {
-      group.shutdownGracefully();
-    }
+    CesrServerInitializer init =
+        CesrServerInitializer.builder(
+                ch -> ch.pipeline().addLast(new StringEncoder(StandardCharsets.UTF_8)).addLast(new Answerer()))
+            .build();
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  init.channels().close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+                  group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+                  System.out.println("connections: " + init.stats());
+                }));
+    Channel server =
+        new ServerBootstrap()
+            .group(group)
+            .channel(NioServerSocketChannel.class)
+            // the client ends its output and still reads the answers
+            .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
+            .childHandler(init)
+            .bind("127.0.0.1", port)
+            .sync()
+            .channel();
+    System.out.println("listening on " + server.localAddress());
+    server.closeFuture().sync();
   }
 
   /** Answers each frame with one line; closes once the input has ended. */
@@ -172,6 +179,9 @@ public final class CesrServer {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      if (!ctx.channel().isActive()) {
+        return; // the connection is gone (reset by the peer, say): nobody to tell
+      }
       String line =
           cause instanceof CesrException
               ? "error " + cause.getClass().getSimpleName() + " at " + ((CesrException) cause).offset()

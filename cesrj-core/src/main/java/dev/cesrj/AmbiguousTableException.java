@@ -46,8 +46,8 @@ public class AmbiguousTableException extends CesrException {
   }
 
   @Override
-  protected AmbiguousTableException withPath(List<EnclosingGroup> path) {
-    return new AmbiguousTableException(offset(), code(), readings, detail(), path);
+  protected AmbiguousTableException relocated(long offset, List<EnclosingGroup> path) {
+    return new AmbiguousTableException(offset, code(), readings, detail(), path);
   }
 
   /** {@return the tables that would each read the counter, in the order cesrj tries them} */

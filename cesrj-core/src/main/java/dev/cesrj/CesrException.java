@@ -56,14 +56,60 @@ public class CesrException extends RuntimeException {
   }
 
   /**
-   * A copy of this error with {@code path} as its enclosing groups; every subclass returns its own
-   * type with its own fields, so that {@link #enclosedIn} keeps what a caller catches.
+   * A copy of this error with {@code path} as its enclosing groups, at the same offset: {@link
+   * #relocated relocated(offset(), path)}.
    *
    * @param path the groups that enclose the place, outermost first
    * @return the copy
    */
   protected CesrException withPath(List<EnclosingGroup> path) {
+    return relocated(offset, path);
+  }
+
+  /**
+   * A copy of this error at {@code offset} with {@code path} as its enclosing groups, and
+   * otherwise the same fields; every subclass returns its own type with its own fields, so that
+   * {@link #enclosedIn} and {@link #shiftedBy} keep what a caller catches.
+   *
+   * @param offset the copy's {@link #offset()}
+   * @param path the groups that enclose the place, outermost first
+   * @return the copy
+   */
+  protected CesrException relocated(long offset, List<EnclosingGroup> path) {
     return new CesrException(kind, offset, code, expected, detail, path);
+  }
+
+  /**
+   * {@return a copy of this error, of the same class and with the same code, kind and fields, whose
+   * {@link #offset()} and enclosing groups' offsets are {@code shift} bytes further: for a caller
+   * that parsed a window of a longer stream starting {@code shift} bytes into it (such as {@link
+   * dev.cesrj.stream.CesrStreamParser}, whose offsets count from {@link
+   * dev.cesrj.stream.Framed#offsetBase()}), so that the offsets count from the start of the stream}
+   * This error itself if {@code shift} is 0. The words of {@link #expected()} and {@link
+   * #detail()} are kept as they are (a truncation at the end of the input names the message's
+   * offset in the window there).
+   *
+   * @param shift bytes to add to each offset, at least 0
+   * @throws IllegalArgumentException if {@code shift} is negative, or an offset would pass
+   *     {@link Long#MAX_VALUE}
+   */
+  public CesrException shiftedBy(long shift) {
+    if (shift < 0 || offset > Long.MAX_VALUE - shift) {
+      throw new IllegalArgumentException("cannot shift offset " + offset + " by " + shift);
+    }
+    if (shift == 0) {
+      return this;
+    }
+    List<EnclosingGroup> p = new ArrayList<>(path.size());
+    for (EnclosingGroup g : path) {
+      p.add(new EnclosingGroup(g.code(), g.offset() + shift));
+    }
+    CesrException copy = relocated(offset + shift, p);
+    if (getCause() != null && copy.getCause() == null) {
+      copy.initCause(getCause());
+    }
+    copy.setStackTrace(getStackTrace());
+    return copy;
   }
 
   /**

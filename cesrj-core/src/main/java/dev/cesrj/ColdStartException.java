@@ -31,7 +31,7 @@ public class ColdStartException extends CesrException {
   }
 
   @Override
-  protected ColdStartException withPath(List<EnclosingGroup> path) {
-    return new ColdStartException(offset(), code(), expected(), detail(), path);
+  protected ColdStartException relocated(long offset, List<EnclosingGroup> path) {
+    return new ColdStartException(offset, code(), expected(), detail(), path);
   }
 }

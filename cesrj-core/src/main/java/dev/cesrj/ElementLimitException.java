@@ -37,8 +37,8 @@ public class ElementLimitException extends CesrException {
   }
 
   @Override
-  protected ElementLimitException withPath(List<EnclosingGroup> path) {
-    return new ElementLimitException(offset(), code(), limit, path);
+  protected ElementLimitException relocated(long offset, List<EnclosingGroup> path) {
+    return new ElementLimitException(offset, code(), limit, path);
   }
 
   /** {@return the maximum number of elements in one message or group in force} */

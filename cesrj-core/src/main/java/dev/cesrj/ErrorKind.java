@@ -89,7 +89,18 @@ public enum ErrorKind {
    */
   ELEMENT_LIMIT(ElementLimitException.class),
   /** A counter that two counter tables would each read ({@link AmbiguousTableException}). */
-  AMBIGUOUS_TABLE(AmbiguousTableException.class);
+  AMBIGUOUS_TABLE(AmbiguousTableException.class),
+  /**
+   * A frame that a memory budget shared by several streams (a server's connections) has no room
+   * for: what it holds and declares it still needs would pass the budget's limit ({@link
+   * MemoryBudgetException}; raised by the pipeline module).
+   */
+  MEMORY_BUDGET(MemoryBudgetException.class),
+  /**
+   * A frame whose bytes did not all arrive within its deadline ({@link FrameTimeoutException};
+   * raised by the pipeline module).
+   */
+  FRAME_TIMEOUT(FrameTimeoutException.class);
 
   private final Class<? extends CesrException> type;
 

@@ -50,8 +50,8 @@ public class FrameTooLargeException extends CesrException {
   }
 
   @Override
-  protected FrameTooLargeException withPath(List<EnclosingGroup> path) {
-    return new FrameTooLargeException(offset(), code(), declared, limit, path);
+  protected FrameTooLargeException relocated(long offset, List<EnclosingGroup> path) {
+    return new FrameTooLargeException(offset, code(), declared, limit, path);
   }
 
   /** {@return the frame size in bytes the input declares} */

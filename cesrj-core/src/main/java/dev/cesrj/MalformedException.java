@@ -45,7 +45,7 @@ public class MalformedException extends CesrException {
   }
 
   @Override
-  protected MalformedException withPath(List<EnclosingGroup> path) {
-    return new MalformedException(kind(), offset(), code(), expected(), detail(), path);
+  protected MalformedException relocated(long offset, List<EnclosingGroup> path) {
+    return new MalformedException(kind(), offset, code(), expected(), detail(), path);
   }
 }

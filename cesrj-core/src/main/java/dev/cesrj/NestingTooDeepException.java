@@ -31,7 +31,7 @@ public class NestingTooDeepException extends CesrException {
   }
 
   @Override
-  protected NestingTooDeepException withPath(List<EnclosingGroup> path) {
-    return new NestingTooDeepException(offset(), code(), expected(), detail(), path);
+  protected NestingTooDeepException relocated(long offset, List<EnclosingGroup> path) {
+    return new NestingTooDeepException(offset, code(), expected(), detail(), path);
   }
 }

@@ -31,7 +31,7 @@ public class NonCanonicalException extends CesrException {
   }
 
   @Override
-  protected NonCanonicalException withPath(List<EnclosingGroup> path) {
-    return new NonCanonicalException(offset(), code(), expected(), detail(), path);
+  protected NonCanonicalException relocated(long offset, List<EnclosingGroup> path) {
+    return new NonCanonicalException(offset, code(), expected(), detail(), path);
   }
 }

@@ -40,8 +40,8 @@ public class TruncatedException extends CesrException {
   }
 
   @Override
-  protected TruncatedException withPath(List<EnclosingGroup> path) {
-    return new TruncatedException(offset(), code(), expected(), needed, path);
+  protected TruncatedException relocated(long offset, List<EnclosingGroup> path) {
+    return new TruncatedException(offset, code(), expected(), needed, path);
   }
 
   /**

@@ -31,7 +31,7 @@ public class UnknownCodeException extends CesrException {
   }
 
   @Override
-  protected UnknownCodeException withPath(List<EnclosingGroup> path) {
-    return new UnknownCodeException(offset(), code(), expected(), detail(), path);
+  protected UnknownCodeException relocated(long offset, List<EnclosingGroup> path) {
+    return new UnknownCodeException(offset, code(), expected(), detail(), path);
   }
 }

@@ -31,7 +31,7 @@ public class UnsupportedException extends CesrException {
   }
 
   @Override
-  protected UnsupportedException withPath(List<EnclosingGroup> path) {
-    return new UnsupportedException(offset(), code(), expected(), detail(), path);
+  protected UnsupportedException relocated(long offset, List<EnclosingGroup> path) {
+    return new UnsupportedException(offset, code(), expected(), detail(), path);
   }
 }

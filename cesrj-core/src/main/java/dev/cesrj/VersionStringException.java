@@ -31,7 +31,7 @@ public class VersionStringException extends CesrException {
   }
 
   @Override
-  protected VersionStringException withPath(List<EnclosingGroup> path) {
-    return new VersionStringException(offset(), code(), expected(), detail(), path);
+  protected VersionStringException relocated(long offset, List<EnclosingGroup> path) {
+    return new VersionStringException(offset, code(), expected(), detail(), path);
   }
 }

@@ -158,7 +158,9 @@ class ErrorKindTest {
         new NestingTooDeepException(9, "-V", "exp", "det"),
         new ElementLimitException(9, "A", 100),
         new AmbiguousTableException(9, "-A", List.of(V1, CounterTable.CESR_2_0), "det"),
-        new BatchException(3, 5, t));
+        new BatchException(3, 5, t),
+        new MemoryBudgetException(9, "KERI10JSONffffff_", 1 << 24, 1 << 20, 1 << 22),
+        new FrameTimeoutException(9, 30_000, 40, 12));
   }
 
   @Test
@@ -192,12 +194,61 @@ class ErrorKindTest {
   }
 
   @Test
-  void everyExceptionTypeOverridesWithPath() throws Exception {
+  void everyExceptionTypeOverridesRelocated() throws Exception {
     for (CesrException e : oneOfEach()) {
-      Method m = e.getClass().getDeclaredMethod("withPath", List.class);
+      Method m = e.getClass().getDeclaredMethod("relocated", long.class, List.class);
       assertTrue(Modifier.isProtected(m.getModifiers()), e.getClass().getName());
       assertSame(e.getClass(), m.getReturnType(), e.getClass().getName());
     }
+  }
+
+  @Test
+  void shiftedByMovesEveryOffsetAndKeepsTheRest() {
+    EnclosingGroup outer = new EnclosingGroup(ATTACHMENTS, 0);
+    EnclosingGroup inner = new EnclosingGroup(SIGS, 4);
+    long gib = 1L << 30;
+    for (CesrException e : oneOfEach()) {
+      CesrException in = e.enclosedIn(inner).enclosedIn(outer);
+      CesrException moved = in.shiftedBy(gib + 3);
+      assertSame(e.getClass(), moved.getClass(), e.toString());
+      assertEquals(gib + 3 + 9, moved.offset());
+      assertEquals("at offset " + (gib + 12) + e.getMessage().substring("at offset 9".length()),
+          moved.getMessage());
+      assertEquals(List.of(new EnclosingGroup(ATTACHMENTS, gib + 3), new EnclosingGroup(SIGS, gib + 7)),
+          moved.path());
+      assertEquals(e.kind(), moved.kind());
+      assertEquals(e.code(), moved.code());
+      assertEquals(e.expected(), moved.expected());
+      assertEquals(e.detail(), moved.detail());
+      assertEquals(9, in.offset(), "the original is left as it is");
+      assertSame(in, in.shiftedBy(0));
+      assertThrows(IllegalArgumentException.class, () -> in.shiftedBy(-1));
+      assertThrows(IllegalArgumentException.class, () -> in.shiftedBy(Long.MAX_VALUE - 8));
+    }
+    TruncatedException t = (TruncatedException) oneOfEach().get(0).shiftedBy(5);
+    assertEquals(12, t.needed());
+    MemoryBudgetException b = (MemoryBudgetException) oneOfEach().get(13).shiftedBy(5);
+    assertEquals(1 << 24, b.requested());
+    assertEquals(1 << 22, b.limit());
+    FrameTimeoutException f = (FrameTimeoutException) oneOfEach().get(14).shiftedBy(5);
+    assertEquals(30_000, f.timeoutMillis());
+    assertEquals(40, f.have());
+    assertEquals(14, f.offset());
+    BatchException batch = (BatchException) oneOfEach().get(12).shiftedBy(5);
+    assertEquals(14, batch.getCause().offset());
+    assertEquals(3, batch.input());
+  }
+
+  @Test
+  void budgetAndTimeoutErrorsSayWhatAndWhere() {
+    MemoryBudgetException b = (MemoryBudgetException) oneOfEach().get(13);
+    assertEquals(ErrorKind.MEMORY_BUDGET, b.kind());
+    assertEquals("at offset 9, code KERI10JSONffffff_: memory budget of 4194304 bytes has 1048576"
+        + " reserved; expected room for 16777216 more bytes in the memory budget", b.getMessage());
+    FrameTimeoutException f = (FrameTimeoutException) oneOfEach().get(14);
+    assertEquals(ErrorKind.FRAME_TIMEOUT, f.kind());
+    assertEquals("at offset 9: frame not complete after 30000 ms (have 40 bytes); expected the"
+        + " frame's 12 more bytes within 30000 ms", f.getMessage());
   }
 
   @Test

@@ -31,10 +31,17 @@ public class BatchException extends CesrException {
     initCause(cause);
   }
 
-  /** {@return a copy with {@code path}, of the same input and cause} */
+  /**
+   * {@return a copy with {@code path} at {@code offset}, of the same input; its cause is moved as
+   * far (with {@link CesrException#shiftedBy}), so that the copy's offset stays the cause's}
+   *
+   * @throws IllegalArgumentException if {@code offset} is below this error's offset
+   */
   @Override
-  protected BatchException withPath(List<EnclosingGroup> path) {
-    return new BatchException(input, detail(), getCause(), path);
+  protected BatchException relocated(long offset, List<EnclosingGroup> path) {
+    CesrException cause = getCause();
+    return new BatchException(
+        input, detail(), offset == offset() ? cause : cause.shiftedBy(offset - offset()), path);
   }
 
   /** {@return index of the failing input in the batch (0-based)} */

@@ -7,7 +7,9 @@ import dev.cesrj.ElementLimitException;
 import dev.cesrj.EnclosingGroup;
 import dev.cesrj.ErrorKind;
 import dev.cesrj.FrameTooLargeException;
+import dev.cesrj.FrameTimeoutException;
 import dev.cesrj.MalformedException;
+import dev.cesrj.MemoryBudgetException;
 import dev.cesrj.NestingTooDeepException;
 import dev.cesrj.NonCanonicalException;
 import dev.cesrj.TruncatedException;
@@ -255,5 +257,32 @@ public final class Errors {
    */
   public static FrameTooLargeException tooLarge(long at, String code, long declared, long max) {
     return new FrameTooLargeException(at, code, declared, max);
+  }
+
+  /**
+   * {@return the error for a frame that a shared memory budget has no room for}
+   *
+   * @param at the stream offset of the frame
+   * @param code the code there, or {@code null}
+   * @param requested the bytes the frame asked for
+   * @param reserved the bytes the budget had reserved for other frames
+   * @param limit the budget's limit
+   */
+  public static MemoryBudgetException memoryBudget(
+      long at, String code, long requested, long reserved, long limit) {
+    return new MemoryBudgetException(at, code, requested, reserved, limit);
+  }
+
+  /**
+   * {@return the error for a frame that did not complete within {@code timeoutMillis}}
+   *
+   * @param at the stream offset of the frame
+   * @param timeoutMillis the deadline from the frame's first byte
+   * @param have the frame's bytes that had arrived
+   * @param needed the bytes it still needed, at least
+   */
+  public static FrameTimeoutException frameTimeout(
+      long at, long timeoutMillis, long have, long needed) {
+    return new FrameTimeoutException(at, timeoutMillis, have, needed);
   }
 }

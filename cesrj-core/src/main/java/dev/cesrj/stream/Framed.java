@@ -86,6 +86,19 @@ public final class Framed implements AutoCloseable {
   }
 
   /**
+   * {@return the bytes the unfinished (or held) message takes once the bytes it still needs are
+   * in, at least: {@link #buffered()} plus {@link #needed()}; 0 if the parser buffers nothing or
+   * has failed} Right after the read that brings a size field, it counts that size: a JSON, CBOR
+   * or MessagePack body's version string, an AttachmentGroup's count after a body, a
+   * BodyWithAttachmentGroup's or GenericGroup's count, a counted group's; so that a caller can
+   * judge a declared size (against a memory budget, say) before the parser waits for its bytes,
+   * as {@code dev.cesrj.netty.CesrFrameDecoder} does. Exact where {@link #needed()} is.
+   */
+  public long pendingFrameBytes() {
+    return error != null || buffered == 0 ? 0 : buffered + needed;
+  }
+
+  /**
    * {@return true if the buffered bytes start with a complete message body whose bare attachment
    * run (no AttachmentGroup {@code -V}/{@code -C} wrapping it, no envelope) has not ended in the
    * bytes received so far: its last group may be complete or cut, and more groups may follow}

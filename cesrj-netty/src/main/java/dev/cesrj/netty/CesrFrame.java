@@ -38,6 +38,8 @@ public final class CesrFrame extends AbstractReferenceCounted {
   private final long streamOffset;
   /** The message's bytes as a slice of {@link #buffer}, made when first asked for. */
   private ByteBuf content;
+  /** The gate of the decoder that handed the frame on, told of its release; or null. */
+  private final ReadGate gate;
 
   /**
    * A frame over {@code content}, whose ownership passes to the frame: the frame releases it when
@@ -54,18 +56,25 @@ public final class CesrFrame extends AbstractReferenceCounted {
     this.index = content.readerIndex();
     this.length = content.readableBytes();
     this.streamOffset = streamOffset;
+    this.gate = null;
   }
 
   /**
    * A frame of the {@code length} bytes of {@code buffer} from {@code index}, owning one reference
-   * to {@code buffer} (the decoder's way: no slice object until {@link #content()} is asked for).
+   * to {@code buffer} (the decoder's way: no slice object until {@link #content()} is asked for);
+   * {@code gate}, if not null, is told when the frame is released.
    */
-  CesrFrame(Message message, ByteBuf buffer, int index, int length, long streamOffset) {
+  CesrFrame(
+      Message message, ByteBuf buffer, int index, int length, long streamOffset, ReadGate gate) {
     this.message = message;
     this.buffer = buffer;
     this.index = index;
     this.length = length;
     this.streamOffset = streamOffset;
+    this.gate = gate;
+    if (gate != null) {
+      gate.frameOut();
+    }
   }
 
   /**
@@ -105,10 +114,16 @@ public final class CesrFrame extends AbstractReferenceCounted {
     return streamOffset;
   }
 
-  /** Gives back the frame's reference on the buffer its message was framed in. */
+  /**
+   * Gives back the frame's reference on the buffer its message was framed in (and, with a decoder
+   * that pauses reads, lets it read again once it has few enough frames in flight).
+   */
   @Override
   protected void deallocate() {
     buffer.release();
+    if (gate != null) {
+      gate.frameReleased();
+    }
   }
 
   @Override

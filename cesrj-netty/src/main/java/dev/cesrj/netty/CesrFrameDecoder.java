@@ -2,6 +2,7 @@ package dev.cesrj.netty;
 
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.stream.CesrStreamParser;
 import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
@@ -10,6 +11,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Frames a CESR stream (text domain) arriving on a channel into one {@link CesrFrame} per
@@ -80,9 +83,26 @@ import java.util.Objects;
  * close the channel, or skip to the next cold-start point and carry on. When the input ends
  * inside a message (a peer that sends half a frame and closes), that message is not passed on
  * and a {@link dev.cesrj.TruncatedException} saying how many bytes it needs and has is fired.
- * Error offsets count from the parser's offset base, which is the stream offset for the first
- * GiB of a channel ({@link Framed#offsetBase()}); {@link CesrFrame#streamOffset()} is always
- * exact.
+ * Offsets are exact stream offsets, from the first byte the channel received, also past the
+ * parser's first GiB: the decoder moves each error by the parser's offset base ({@link
+ * CesrException#shiftedBy}, {@link Framed#offsetBase()}), and {@link CesrFrame#streamOffset()}
+ * counts from the same start.
+ *
+ * <h2>Guards</h2>
+ *
+ * <p>With {@link FrameGuards} (as {@link CesrServerInitializer} sets them) the decoder also:
+ * reserves in a {@link CesrMemoryBudget} shared with the server's other connections what its
+ * unfinished frame holds and declares it still needs ({@link Framed#pendingFrameBytes()}), at the
+ * read that brings the frame's size field and before it waits for the rest (every size a frame
+ * can declare counts: a version string's size, an AttachmentGroup's, a BodyWithAttachmentGroup's
+ * or GenericGroup's count, a counted group's), and fires a {@link
+ * dev.cesrj.MemoryBudgetException} and closes the channel when the budget has no room; fires a
+ * {@link dev.cesrj.FrameTimeoutException} and closes the channel when a frame is still unfinished
+ * its deadline after the read that started it; and turns the channel's {@code autoRead} off while
+ * the channel is not writable or too many of its frames are unreleased, on again after. While a
+ * frame is unfinished and {@code autoRead} is off, {@code ByteToMessageDecoder} still asks for the
+ * next read (a read that completes no frame asks for another): those bytes are the ones the budget
+ * has reserved. Each channel it closes for a rule records its {@link CloseReason}.
  *
  * <p>Binary (qb2) attachments are framed as text ones are: the domain is sniffed at each
  * message start and, in a bare attachment run, at each group (where keripy's {@code Parser}
@@ -105,6 +125,23 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   }
 
   private final OnMalformed onMalformed;
+  private final FrameGuards guards;
+  private final CesrMemoryBudget budget;
+  private final long frameTimeoutNanos;
+  /** Backpressure, made when the decoder is added (with {@link FrameGuards#maxFramesInFlight()}). */
+  private ReadGate gate;
+  /** Bytes reserved in the budget for the unfinished frame. */
+  private long reserved;
+  /** The deadline of the unfinished frame, or null. */
+  private Future<?> deadline;
+  /** Stream offset of the frame {@link #deadline} was set for. */
+  private long deadlinePosition = -1;
+  /** Stream offset where the parser's buffered bytes start, after its last result. */
+  private long pendingPosition;
+  /** Bytes the parser needs before it frames again, after its last result. */
+  private long pendingNeeded;
+  /** Bytes the unfinished frame takes once complete, at least, after the parser's last result. */
+  private long pendingFrameBytes;
   private CesrStreamParser parser;
   private Phase phase = Phase.READING;
   /** True if the parser's last result had messages: its views (and a read it framed in place) are held. */
@@ -123,13 +160,59 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
    * @param onMalformed what to do after bad input
    */
   public CesrFrameDecoder(CesrOptions options, OnMalformed onMalformed) {
+    this(options, onMalformed, FrameGuards.NONE);
+  }
+
+  /**
+   * A decoder with {@code options}, what to do on a bad frame, and {@code guards} against peers
+   * that would starve or exhaust the server (a shared memory budget, a frame deadline,
+   * backpressure; see {@link FrameGuards}). An error of a guard ({@link
+   * dev.cesrj.MemoryBudgetException}, {@link dev.cesrj.FrameTimeoutException}) is fired and closes
+   * the channel whatever {@code onMalformed} says.
+   *
+   * @param options the allocator, limits and default table
+   * @param onMalformed what to do after bad input
+   * @param guards the budget, deadline and backpressure ({@link FrameGuards#NONE} for none)
+   */
+  public CesrFrameDecoder(CesrOptions options, OnMalformed onMalformed, FrameGuards guards) {
     this.onMalformed = Objects.requireNonNull(onMalformed, "onMalformed");
+    this.guards = Objects.requireNonNull(guards, "guards");
+    this.budget = guards.budget();
+    this.frameTimeoutNanos = guards.frameTimeout().toNanos();
     this.parser = new CesrStreamParser(Objects.requireNonNull(options, "options"));
   }
 
   /** {@return what the decoder does after a bad frame} */
   public OnMalformed onMalformed() {
     return onMalformed;
+  }
+
+  /** {@return the budget, deadline and backpressure the decoder applies} */
+  public FrameGuards guards() {
+    return guards;
+  }
+
+  /**
+   * With backpressure on ({@link FrameGuards#maxFramesInFlight()} above 0), takes over the
+   * channel's {@code autoRead}: on while the channel is writable and few enough frames are in
+   * flight.
+   */
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+    super.handlerAdded(ctx);
+    if (guards.maxFramesInFlight() > 0) {
+      gate = new ReadGate(ctx.channel(), guards.maxFramesInFlight());
+      gate.update();
+    }
+  }
+
+  /** Re-judges backpressure (reads resume once the channel is writable again), then passes it on. */
+  @Override
+  public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+    if (gate != null) {
+      gate.update();
+    }
+    super.channelWritabilityChanged(ctx);
   }
 
   /**
@@ -169,6 +252,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
       in.readerIndex(in.writerIndex());
     }
     handle(ctx, f, out);
+    guard(ctx);
   }
 
   /**
@@ -184,6 +268,9 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     if (phase == Phase.READING) {
       phase = Phase.ENDING;
       handle(ctx, parser.endOfInput(), out);
+      if (gate != null) {
+        gate.update();
+      }
       if (phase == Phase.ENDING) {
         phase = Phase.ENDED;
       }
@@ -245,14 +332,22 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
 
   private void handle(ChannelHandlerContext ctx, Framed f, List<Object> out) {
     while (true) {
-      if (!deliver(ctx, f, out, f.failed())) {
+      pendingPosition = f.position();
+      pendingNeeded = f.needed();
+      pendingFrameBytes = f.pendingFrameBytes();
+      if (!deliver(ctx, f, out, f.failed(), gate)) {
         return; // removed: the rest goes on as bytes (deliver, then handlerRemoved0)
       }
       if (!f.failed()) {
         viewsHeld |= !f.messages().isEmpty();
         return;
       }
-      ctx.fireExceptionCaught(f.error().get());
+      // offsets from the start of the channel's stream, also past the parser's first GiB
+      CesrException error = f.error().get().shiftedBy(f.offsetBase());
+      if (onMalformed == OnMalformed.CLOSE) {
+        CloseReason.of(error).record(ctx.channel());
+      }
+      ctx.fireExceptionCaught(error);
       if (ctx.isRemoved()) {
         return; // handlerRemoved0 passes on the failed frame and what follows it as bytes
       }
@@ -278,7 +373,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
    * @return false if the decoder has been removed
    */
   private static boolean deliver(
-      ChannelHandlerContext ctx, Framed f, List<Object> out, boolean allDirect) {
+      ChannelHandlerContext ctx, Framed f, List<Object> out, boolean allDirect, ReadGate gate) {
     List<Message> messages = f.messages();
     int n = messages.size();
     for (Object earlier : out) {
@@ -299,7 +394,8 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
       }
       Message m = messages.get(i);
       CesrFrame frame =
-          new CesrFrame(m, buffer, f.bufferIndex(i), m.length(), f.offsetBase() + m.offset());
+          new CesrFrame(
+              m, buffer, f.bufferIndex(i), m.length(), f.offsetBase() + m.offset(), gate);
       if (i < n - 1 || allDirect) {
         ctx.fireChannelRead(frame);
       } else {
@@ -309,7 +405,101 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     return !ctx.isRemoved(); // removed on the last frame: nothing of this decoder may follow it
   }
 
+  /**
+   * After a read: re-judges backpressure; reserves in the budget what the unfinished frame holds
+   * and declares it still needs (fails the channel if the budget has no room), and sets the
+   * frame's deadline when a new frame has started (cancels it when nothing is unfinished).
+   */
+  private void guard(ChannelHandlerContext ctx) {
+    if (gate != null) {
+      gate.update();
+    }
+    if (phase != Phase.READING || parser == null) {
+      return;
+    }
+    int held = parser.buffered();
+    long wanted = pendingFrameBytes;
+    if (!reserve(wanted)) {
+      failGuard(
+          ctx,
+          Errors.memoryBudget(
+              pendingPosition, null, wanted, budget.reservedBytes(), budget.limitBytes()));
+      return;
+    }
+    if (held == 0) {
+      cancelDeadline();
+    } else if (frameTimeoutNanos > 0 && (deadline == null || deadlinePosition != pendingPosition)) {
+      cancelDeadline();
+      long position = pendingPosition;
+      deadlinePosition = position;
+      deadline =
+          ctx.executor()
+              .schedule(() -> deadlinePassed(ctx, position), frameTimeoutNanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /**
+   * Makes the budget reservation {@code wanted} bytes (from {@link #reserved}).
+   *
+   * @return false if the budget has no room (the reservation is left as it was)
+   */
+  private boolean reserve(long wanted) {
+    if (budget == null || wanted == reserved) {
+      return true;
+    }
+    if (wanted > reserved) {
+      if (!budget.tryReserve(wanted - reserved)) {
+        return false;
+      }
+    } else {
+      budget.release(reserved - wanted);
+    }
+    reserved = wanted;
+    return true;
+  }
+
+  /** The deadline of the frame at {@code position} has passed: fails it if it is still unfinished. */
+  private void deadlinePassed(ChannelHandlerContext ctx, long position) {
+    deadline = null;
+    if (phase != Phase.READING
+        || parser == null
+        || parser.buffered() == 0
+        || pendingPosition != position) {
+      return;
+    }
+    failGuard(
+        ctx,
+        Errors.frameTimeout(
+            position,
+            TimeUnit.NANOSECONDS.toMillis(frameTimeoutNanos),
+            parser.buffered(),
+            pendingNeeded));
+  }
+
+  /** Fires the error of a guard and closes the channel, whatever {@link #onMalformed} says. */
+  private void failGuard(ChannelHandlerContext ctx, CesrException error) {
+    CloseReason.of(error).record(ctx.channel());
+    phase = Phase.FAILED;
+    closeParser();
+    ctx.fireExceptionCaught(error);
+    ctx.close();
+  }
+
+  private void cancelDeadline() {
+    if (deadline != null) {
+      deadline.cancel(false);
+      deadline = null;
+    }
+    deadlinePosition = -1;
+  }
+
+  /** Releases the parser's buffers, its budget reservation and its deadline. */
   private void closeParser() {
+    cancelDeadline();
+    if (reserved > 0) {
+      budget.release(reserved);
+      reserved = 0;
+    }
     if (parser != null) {
       parser.close();
       parser = null;
