@@ -88,4 +88,152 @@ class KelVerifierHostileTest {
     }
     assertEquals(Map.of(), o.states());
   }
+  private static String icp(String pre, String kt, List<String> keys, String nt,
+      List<String> next) {
+    return KelBuilder.body("\"t\":\"icp\",\"d\":\"\",\"i\":\"" + pre + "\",\"s\":\"0\",\"kt\":"
+        + kt + ",\"k\":" + list(keys) + ",\"nt\":" + nt + ",\"n\":" + list(next)
+        + ",\"bt\":\"0\",\"b\":[],\"c\":[],\"a\":[]");
+  }
+
+  private static String rot(String pre, int sn, String prior, String kt, List<String> keys,
+      String nt, List<String> next) {
+    return KelBuilder.body("\"t\":\"rot\",\"d\":\"\",\"i\":\"" + pre + "\",\"s\":\""
+        + Integer.toHexString(sn) + "\",\"p\":\"" + prior + "\",\"kt\":" + kt + ",\"k\":"
+        + list(keys) + ",\"nt\":" + nt + ",\"n\":" + list(next)
+        + ",\"bt\":\"0\",\"br\":[],\"ba\":[],\"a\":[]");
+  }
+
+  private static String ixn(String pre, int sn, String prior) {
+    return KelBuilder.body("\"t\":\"ixn\",\"d\":\"\",\"i\":\"" + pre + "\",\"s\":\""
+        + Integer.toHexString(sn) + "\",\"p\":\"" + prior + "\",\"a\":[]");
+  }
+
+  private static String list(List<String> items) {
+    StringBuilder sb = new StringBuilder("[");
+    for (String i : items) {
+      sb.append(sb.length() > 1 ? "," : "").append('"').append(i).append('"');
+    }
+    return sb.append(']').toString();
+  }
+
+  private static void assertVerdict(Verdict v, Status status, Reason reason) {
+    assertEquals(status, v.status(), v.toString());
+    assertEquals(reason, v.reason(), v.toString());
+  }
+
+  /**
+   * An inception whose {@code kt} needs more keys than {@code k} has (kt 2, one key; and a
+   * weighted kt of three weights over two keys): keripy's {@code Kever.incept} raises
+   * {@code ValidationError} ("Invalid sith ... for keys"), the event is not escrowed. It can
+   * never be satisfied, so holding it partially signed would keep it for nothing.
+   */
+  @Test
+  void thresholdAboveTheKeysIsRejected() throws Exception {
+    KeyPair k0 = KelBuilder.key(10);
+    KeyPair k1 = KelBuilder.key(11);
+    String key0 = KelBuilder.verfer(k0, true);
+    String key1 = KelBuilder.verfer(k1, true);
+    String numeric = icp(KelBuilder.SELF, "\"2\"", List.of(key0), "\"1\"",
+        List.of(KelBuilder.nextDigest(k1)));
+    String weighted = icp(KelBuilder.SELF, "[\"1/2\",\"1/2\",\"1/2\"]", List.of(key0, key1),
+        "\"1\"", List.of(KelBuilder.nextDigest(k1)));
+    Outcome o = verify(KelBuilder.stream(
+        KelBuilder.signed(numeric, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(weighted, List.of(Sig.of(k0, 0), Sig.of(k1, 1)))));
+    assertVerdict(o.verdicts().get(0), Status.REJECTED, Reason.INVALID_THRESHOLD);
+    assertVerdict(o.verdicts().get(1), Status.REJECTED, Reason.INVALID_THRESHOLD);
+    assertEquals(Map.of(), o.states());
+  }
+
+  /**
+   * A rotation whose {@code kt} needs more keys than its {@code k} has: keripy's
+   * {@code Kever.rotate} raises {@code ValidationError}; the key state stays the inception's.
+   */
+  @Test
+  void rotationThresholdAboveItsKeysIsRejected() throws Exception {
+    KeyPair k0 = KelBuilder.key(20);
+    KeyPair k1 = KelBuilder.key(21);
+    String pre = KelBuilder.verfer(k0, true);
+    String icp = icp(pre, "\"1\"", List.of(pre), "\"1\"", List.of(KelBuilder.nextDigest(k1)));
+    String rot = rot(pre, 1, KelBuilder.said(icp), "\"2\"", List.of(KelBuilder.verfer(k1, true)),
+        "\"1\"", List.of(KelBuilder.nextDigest(k0)));
+    Outcome o = verify(KelBuilder.stream(KelBuilder.signed(icp, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(rot, List.of(Sig.of(k1, 0)))));
+    assertVerdict(o.verdicts().get(0), Status.ACCEPTED, Reason.NONE);
+    assertVerdict(o.verdicts().get(1), Status.REJECTED, Reason.INVALID_THRESHOLD);
+    assertEquals(KelBuilder.said(icp), o.states().get(pre).said());
+  }
+
+  /**
+   * A non-transferable prefix ({@code B}) can have no event after its inception: keripy's
+   * {@code Kever.update} raises "is nontransferable or abandoned state" for an interaction, and
+   * so for a rotation. The interaction is correctly signed by the prefix's one key.
+   */
+  @Test
+  void noEventAfterANonTransferableInception() throws Exception {
+    KeyPair k0 = KelBuilder.key(30);
+    String pre = KelBuilder.verfer(k0, false);
+    String icp = icp(pre, "\"1\"", List.of(pre), "\"0\"", List.of());
+    String ixn = ixn(pre, 1, KelBuilder.said(icp));
+    String rot = rot(pre, 1, KelBuilder.said(icp), "\"1\"", List.of(pre), "\"0\"", List.of());
+    Outcome o = verify(KelBuilder.stream(KelBuilder.signed(icp, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(ixn, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(rot, List.of(Sig.of(k0, 0)))));
+    assertVerdict(o.verdicts().get(0), Status.ACCEPTED, Reason.NONE);
+    assertVerdict(o.verdicts().get(1), Status.REJECTED, Reason.NOT_TRANSFERABLE);
+    assertVerdict(o.verdicts().get(2), Status.REJECTED, Reason.NOT_TRANSFERABLE);
+    assertEquals("icp", o.states().get(pre).et());
+  }
+
+  /**
+   * A rotation to no next keys ({@code n} empty, {@code nt 0}) abandons the prefix: keripy
+   * rejects every later event, an interaction signed by the current key included
+   * ({@code Kever.transferable} is false once {@code ndigers} is empty; {@code Kever.rotate}:
+   * "Attempted rotation for nontransferable prefix").
+   */
+  @Test
+  void noEventAfterAnAbandoningRotation() throws Exception {
+    KeyPair k0 = KelBuilder.key(40);
+    KeyPair k1 = KelBuilder.key(41);
+    String pre = KelBuilder.verfer(k0, true);
+    String key1 = KelBuilder.verfer(k1, true);
+    String icp = icp(pre, "\"1\"", List.of(pre), "\"1\"", List.of(KelBuilder.nextDigest(k1)));
+    String rot = rot(pre, 1, KelBuilder.said(icp), "\"1\"", List.of(key1), "\"0\"", List.of());
+    String ixn = ixn(pre, 2, KelBuilder.said(rot));
+    String rot2 = rot(pre, 2, KelBuilder.said(rot), "\"1\"", List.of(key1), "\"0\"", List.of());
+    Outcome o = verify(KelBuilder.stream(KelBuilder.signed(icp, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(rot, List.of(Sig.of(k1, 0))),
+        KelBuilder.signed(ixn, List.of(Sig.of(k1, 0))),
+        KelBuilder.signed(rot2, List.of(Sig.of(k1, 0)))));
+    assertVerdict(o.verdicts().get(0), Status.ACCEPTED, Reason.NONE);
+    assertVerdict(o.verdicts().get(1), Status.ACCEPTED, Reason.NONE);
+    assertVerdict(o.verdicts().get(2), Status.REJECTED, Reason.NOT_TRANSFERABLE);
+    assertVerdict(o.verdicts().get(3), Status.REJECTED, Reason.NOT_TRANSFERABLE);
+    assertEquals(KelBuilder.said(rot), o.states().get(pre).said());
+  }
+
+  /**
+   * A rotation signed by the new key with a current-only code ({@code B}, Ed25519_Crt_Sig: no
+   * ondex) exposes no prior next digest: keripy's {@code Kever.exposeds} skips a siger whose
+   * ondex is None, so the prior {@code nt} is unmet and the rotation is escrowed partially signed.
+   * The same rotation signed with {@code A} (ondex = index) is accepted.
+   */
+  @Test
+  void currentOnlySignatureExposesNoPriorNextKey() throws Exception {
+    KeyPair k0 = KelBuilder.key(50);
+    KeyPair k1 = KelBuilder.key(51);
+    String pre = KelBuilder.verfer(k0, true);
+    String icp = icp(pre, "\"1\"", List.of(pre), "\"1\"", List.of(KelBuilder.nextDigest(k1)));
+    String rot = rot(pre, 1, KelBuilder.said(icp), "\"1\"", List.of(KelBuilder.verfer(k1, true)),
+        "\"1\"", List.of(KelBuilder.nextDigest(k0)));
+    Outcome o = verify(KelBuilder.stream(KelBuilder.signed(icp, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(rot, List.of(new Sig(k1, "B", 0, 0)))));
+    assertVerdict(o.verdicts().get(0), Status.ACCEPTED, Reason.NONE);
+    assertVerdict(o.verdicts().get(1), Status.ESCROWED, Reason.PRIOR_NEXT_UNMET);
+    assertEquals(Optional.of(Escrow.PARTIALLY_SIGNED), o.verdicts().get(1).escrow());
+    Outcome a = verify(KelBuilder.stream(KelBuilder.signed(icp, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(rot, List.of(Sig.of(k1, 0)))));
+    assertVerdict(a.verdicts().get(1), Status.ACCEPTED, Reason.NONE);
+    assertEquals("rot", a.states().get(pre).et());
+  }
 }
