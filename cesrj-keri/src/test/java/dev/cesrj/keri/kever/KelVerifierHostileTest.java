@@ -2,7 +2,11 @@ package dev.cesrj.keri.kever;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cesrj.keri.event.Fraction;
+import dev.cesrj.keri.event.Threshold;
 import dev.cesrj.keri.kever.KelBuilder.Sig;
 import dev.cesrj.stream.CesrStreamParser;
 import dev.cesrj.stream.Framed;
@@ -10,6 +14,7 @@ import dev.cesrj.testing.LeakDetectionExtension;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.math.BigInteger;
 import java.security.KeyPair;
 import java.util.ArrayList;
 import java.util.List;
@@ -235,5 +240,55 @@ class KelVerifierHostileTest {
         KelBuilder.signed(rot, List.of(Sig.of(k1, 0)))));
     assertVerdict(a.verdicts().get(1), Status.ACCEPTED, Reason.NONE);
     assertEquals("rot", a.states().get(pre).et());
+  }
+  private static Threshold.Weighted weights(List<String> ws) {
+    List<Threshold.Weight> clause = new ArrayList<>();
+    for (String w : ws) {
+      int slash = w.indexOf('/');
+      clause.add(new Threshold.Weight(slash < 0
+          ? new Fraction(new BigInteger(w), BigInteger.ONE)
+          : new Fraction(new BigInteger(w.substring(0, slash)), new BigInteger(w.substring(slash + 1))),
+          List.of()));
+    }
+    return new Threshold.Weighted(List.of(clause));
+  }
+
+  /**
+   * Weighted thresholds at their edges, as keripy's {@code Tholder} reads them: weights summing
+   * to exactly 1 are met only by all of them, a weight of 0 adds nothing, and a clause of 3,000
+   * weights over distinct 64-digit denominators (the longest weight text read) plus {@code 1/2}
+   * twice is exactly checked: it sums to more than 1, is met by the two halves and not by the
+   * 3,000 small weights with one half (their sum is below 1/2 by far). Summed left to right, each
+   * addition multiplied the product of all the denominators so far: 15,000 such weights took
+   * about a minute to read (docs/performance.md).
+   */
+  @Test
+  void weightedThresholdEdges() {
+    Threshold.Weighted thirds = weights(List.of("1/3", "1/3", "1/3"));
+    assertTrue(thirds.satisfiedBy(List.of(0, 1, 2)));
+    assertFalse(thirds.satisfiedBy(List.of(0, 1)));
+    assertFalse(thirds.satisfiedBy(List.of(0, 1, 1, 3)));
+    Threshold.Weighted zero = weights(List.of("0", "1", "1/2", "1/2"));
+    assertFalse(zero.satisfiedBy(List.of(0)));
+    assertTrue(zero.satisfiedBy(List.of(1)));
+    assertTrue(zero.satisfiedBy(List.of(2, 3)));
+    assertThrows(IllegalArgumentException.class,
+        () -> weights(List.of("1/3", "1/3", "333333333333333333333333333333/1000000000000000000000000000000")));
+    List<String> many = new ArrayList<>();
+    BigInteger d = BigInteger.TEN.pow(63);
+    for (int i = 0; i < 3_000; i++) {
+      many.add("1/" + d.add(BigInteger.valueOf(2L * i + 1)));
+    }
+    many.add("1/2");
+    many.add("1/2");
+    Threshold.Weighted big = weights(many);
+    assertEquals(3_002, big.size());
+    assertTrue(big.satisfiedBy(List.of(3_000, 3_001)));
+    List<Integer> smallAndOneHalf = new ArrayList<>();
+    for (int i = 0; i <= 3_000; i++) {
+      smallAndOneHalf.add(i);
+    }
+    assertFalse(big.satisfiedBy(smallAndOneHalf));
+    assertThrows(IllegalArgumentException.class, () -> weights(many.subList(0, 3_001)));
   }
 }
