@@ -291,4 +291,48 @@ class KelVerifierHostileTest {
     assertFalse(big.satisfiedBy(smallAndOneHalf));
     assertThrows(IllegalArgumentException.class, () -> weights(many.subList(0, 3_001)));
   }
+  /**
+   * A rotation whose prior next digests use every digest code keripy supports, one per new key
+   * (keripy {@code Kever.exposeds} digests each exposed key with its digest's own code): with
+   * nt 9 of 9 the rotation signed by all nine new keys (big codes {@code 2A}, ondex = index) is
+   * accepted; the same rotation with one digest's code changed (SHA2-256 written where Blake3-256
+   * was computed) is held partially signed, prior next unmet.
+   */
+  @Test
+  void nextDigestsOfEveryCode() throws Exception {
+    KeyPair k0 = KelBuilder.key(60);
+    String pre = KelBuilder.verfer(k0, true);
+    List<KeyPair> next = new ArrayList<>();
+    List<String> keys = new ArrayList<>();
+    List<String> digests = new ArrayList<>();
+    List<Sig> sigs = new ArrayList<>();
+    for (int i = 0; i < dev.cesrj.keri.crypto.Digests.CODES.size(); i++) {
+      dev.cesrj.code.MatterCode c = dev.cesrj.keri.crypto.Digests.CODES.get(i);
+      KeyPair k = KelBuilder.key(61 + i);
+      next.add(k);
+      keys.add(KelBuilder.verfer(k, true));
+      digests.add(KelBuilder.qb64(c.code(), dev.cesrj.keri.crypto.Digests.digest(c,
+          KelBuilder.verfer(k, true).getBytes(java.nio.charset.StandardCharsets.US_ASCII))));
+      sigs.add(new Sig(k, "2A", i, i));
+    }
+    assertEquals(9, digests.size());
+    String nt = "\"" + Integer.toHexString(digests.size()) + "\"";
+    for (boolean wrongCode : new boolean[] {false, true}) {
+      List<String> n = new ArrayList<>(digests);
+      if (wrongCode) {
+        n.set(0, "I" + n.get(0).substring(1));
+      }
+      String icp = icp(pre, "\"1\"", List.of(pre), nt, n);
+      String rot = rot(pre, 1, KelBuilder.said(icp), nt, keys, "\"0\"", List.of());
+      Outcome o = verify(KelBuilder.stream(KelBuilder.signed(icp, List.of(Sig.of(k0, 0))),
+          KelBuilder.signed(rot, sigs)));
+      assertVerdict(o.verdicts().get(0), Status.ACCEPTED, Reason.NONE);
+      if (wrongCode) {
+        assertVerdict(o.verdicts().get(1), Status.ESCROWED, Reason.PRIOR_NEXT_UNMET);
+      } else {
+        assertVerdict(o.verdicts().get(1), Status.ACCEPTED, Reason.NONE);
+        assertEquals(keys, o.states().get(pre).keys());
+      }
+    }
+  }
 }
