@@ -632,25 +632,27 @@ public final class KelVerifier {
     return false;
   }
 
+  /** keripy {@code SealEvent._fields}: the labels of an event seal, in order. */
+  private static final List<String> SEAL_EVENT = List.of("i", "s", "d");
+
+  /**
+   * Whether {@code seals} hold the event seal of {@code ev} as keripy's
+   * {@code Kever.validateDelegation} finds one: a map whose labels are exactly {@code i s d} in
+   * that order, {@code i} the event's prefix, {@code s} its sequence number as lowercase hex
+   * without leading zeros ({@code Number.numh}), {@code d} its SAID.
+   */
   private static boolean anchors(List<Value> seals, KeyEvent ev) {
+    String snh = ev.sn().toString(16);
     for (Value v : seals) {
       if (v instanceof Value.MapValue) {
         var f = ((Value.MapValue) v).fields();
-        if (f.text("i").orElse("").equals(ev.prefix()) && f.text("d").orElse("").equals(ev.said())
-            && f.text("s").map(KelVerifier::hex).orElse(BigInteger.ONE.negate()).equals(ev.sn())) {
+        if (f.labels().equals(SEAL_EVENT) && f.text("i").orElse("").equals(ev.prefix())
+            && f.text("s").orElse("").equals(snh) && f.text("d").orElse("").equals(ev.said())) {
           return true;
         }
       }
     }
     return false;
-  }
-
-  private static BigInteger hex(String s) {
-    try {
-      return new BigInteger(s, 16);
-    } catch (NumberFormatException e) {
-      return BigInteger.ONE.negate();
-    }
   }
 
   private void processReceipt(Entry x, ReceiptEvent rct) {

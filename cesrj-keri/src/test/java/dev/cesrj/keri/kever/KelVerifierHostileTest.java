@@ -335,4 +335,51 @@ class KelVerifierHostileTest {
       }
     }
   }
+  /**
+   * A delegated inception whose seal in the delegator's interaction is not written as keripy
+   * writes and compares one ({@code Kever.validateDelegation}: a seal counts only if its labels
+   * are exactly {@code i s d}, in that order, and its {@code s} is the event's sequence number as
+   * lowercase hex, {@code Number.numh}): {@code "s":"00"}, the labels in another order, or an
+   * extra field anchor nothing, and the {@code dip} stays partially delegated; the seal as keripy
+   * writes it is found when the escrow is retried (no seal source couple attached).
+   */
+  @Test
+  void delegationSealMustBeWrittenAsKeripyWritesIt() throws Exception {
+    KeyPair kd = KelBuilder.key(70);
+    KeyPair kdn = KelBuilder.key(71);
+    KeyPair ke = KelBuilder.key(72);
+    KeyPair ken = KelBuilder.key(73);
+    String delegator = KelBuilder.verfer(kd, true);
+    String delegatorIcp = icp(delegator, "\"1\"", List.of(delegator), "\"1\"",
+        List.of(KelBuilder.nextDigest(kdn)));
+    String dip = KelBuilder.body("\"t\":\"dip\",\"d\":\"\",\"i\":\"" + KelBuilder.SELF
+        + "\",\"s\":\"0\",\"kt\":\"1\",\"k\":[\"" + KelBuilder.verfer(ke, true)
+        + "\"],\"nt\":\"1\",\"n\":[\"" + KelBuilder.nextDigest(ken)
+        + "\"],\"bt\":\"0\",\"b\":[],\"c\":[],\"a\":[],\"di\":\"" + delegator + "\"");
+    String delegate = KelBuilder.said(dip);
+    String i = "\"i\":\"" + delegate + "\"";
+    String d = "\"d\":\"" + delegate + "\"";
+    Map<String, Status> seals = new java.util.LinkedHashMap<>();
+    seals.put("{" + i + ",\"s\":\"0\"," + d + "}", Status.ACCEPTED);
+    seals.put("{" + i + ",\"s\":\"00\"," + d + "}", Status.ESCROWED);
+    seals.put("{\"s\":\"0\"," + i + "," + d + "}", Status.ESCROWED);
+    seals.put("{" + i + ",\"s\":\"0\"," + d + ",\"x\":\"y\"}", Status.ESCROWED);
+    for (Map.Entry<String, Status> seal : seals.entrySet()) {
+      String ixn = KelBuilder.body("\"t\":\"ixn\",\"d\":\"\",\"i\":\"" + delegator
+          + "\",\"s\":\"1\",\"p\":\"" + KelBuilder.said(delegatorIcp) + "\",\"a\":["
+          + seal.getKey() + "]");
+      Outcome o = verify(KelBuilder.stream(
+          KelBuilder.signed(delegatorIcp, List.of(Sig.of(kd, 0))),
+          KelBuilder.signed(ixn, List.of(Sig.of(kd, 0))),
+          KelBuilder.signed(dip, List.of(Sig.of(ke, 0)))));
+      assertVerdict(o.verdicts().get(1), Status.ACCEPTED, Reason.NONE);
+      Verdict v = o.verdicts().get(2);
+      assertEquals(seal.getValue(), v.status(), seal.getKey() + ": " + v);
+      if (seal.getValue() == Status.ESCROWED) {
+        assertEquals(Optional.of(Escrow.PARTIALLY_DELEGATED), v.escrow(), v.toString());
+      } else {
+        assertEquals(Optional.of(delegator), o.states().get(delegate).delegator());
+      }
+    }
+  }
 }
