@@ -57,10 +57,11 @@ public final class Main {
           + "            status accepted|escrowed|rejected; reason the rule in lower case:"
           + " body_error,\n"
           + "            said_mismatch, not_a_key_event, out_of_order, invalid_sequence,\n"
-          + "            missing_signatures, no_verified_signatures, signing_threshold_unmet,\n"
-          + "            prior_next_unmet, witness_threshold_unmet, invalid_witnesses,\n"
-          + "            missing_delegation, establishment_only, do_not_delegate, duplicitous,\n"
-          + "            duplicate, unverified_receipt, escrow_full\n";
+          + "            missing_signatures, no_verified_signatures, invalid_threshold,\n"
+          + "            not_transferable, signing_threshold_unmet, prior_next_unmet,\n"
+          + "            witness_threshold_unmet, invalid_witnesses, missing_delegation,\n"
+          + "            establishment_only, do_not_delegate, duplicitous, duplicate,\n"
+          + "            unverified_receipt, escrow_full\n";
 
   private Main() {}
 

@@ -18,11 +18,14 @@ import java.util.OptionalInt;
  */
 public record Siger(IndexerCode code, int index, OptionalInt ondex, String qb64, long offset) {
   /**
-   * {@return a copy of an indexed signature view}
+   * {@return a copy of an indexed signature view, its value checked}
    *
    * @param s a view whose buffer is still valid
+   * @throws dev.cesrj.MalformedException (offset: the character's in the stream) if a value
+   *     character of {@code s} is not Base64url, so that {@link #raw()} never throws for a copy
    */
   public static Siger of(IndexedSignature s) {
+    s.raw(); // decoded once here, where the stream offset of a bad character is known
     return new Siger(s.code(), s.index(), s.ondex(), s.qb64Text(), s.offset());
   }
 

@@ -108,6 +108,7 @@ public final class Signatures {
           List<Element> parts = ((Tuple) e).parts();
           Matter verfer = (Matter) parts.get(0);
           Matter cigar = (Matter) parts.get(1);
+          cigar.raw(); // its value checked now, so that Cigar.verify never throws for it
           cigars.add(new Cigar(Verfer.of(verfer), cigar.qb64Text(), e.offset()));
         }
         out.add(new SignatureGroup(SignatureRole.NON_TRANSFERABLE, target, g.name(),

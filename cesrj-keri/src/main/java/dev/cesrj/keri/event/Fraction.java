@@ -33,13 +33,6 @@ public record Fraction(BigInteger numerator, BigInteger denominator) implements 
     }
   }
 
-  /** {@return this plus {@code o}, which may exceed 1: an unnormalized sum as numerator, denominator} */
-  BigInteger[] plus(BigInteger[] sum) {
-    return new BigInteger[] {
-      sum[0].multiply(denominator).add(numerator.multiply(sum[1])), sum[1].multiply(denominator)
-    };
-  }
-
   @Override
   public int compareTo(Fraction o) {
     return numerator.multiply(o.denominator).compareTo(o.numerator.multiply(denominator));

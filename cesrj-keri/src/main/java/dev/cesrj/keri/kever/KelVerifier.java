@@ -378,6 +378,9 @@ public final class KelVerifier {
         return;
       }
       InceptionEvent icp = (InceptionEvent) ev;
+      if (!thresholdFits(x, icp)) {
+        return;
+      }
       if (!witnessesValid(icp.witnesses(), icp.toad())) {
         x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad b or bt");
         return;
@@ -417,6 +420,13 @@ public final class KelVerifier {
       x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "inception at sn " + sn);
       return;
     }
+    if (kel.nextDigests.isEmpty()) {
+      // keripy Kever.transferable: no next keys (a non-transferable prefix, whose n must be
+      // empty, or a rotation to none): Kever.update refuses every later event
+      x.set(Status.REJECTED, null, Reason.NOT_TRANSFERABLE,
+          "no next keys: " + kel.prefix + " is non-transferable or abandoned");
+      return;
+    }
     if (!ev.prior().orElse("").equals(kel.said)) {
       x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE,
           "p " + ev.prior().orElse("") + " is not " + kel.said);
@@ -441,6 +451,9 @@ public final class KelVerifier {
     if (rot.ilk() == Ilk.DRT && kel.delegator.isEmpty()
         || rot.ilk() == Ilk.ROT && kel.delegator.isPresent()) {
       x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, rot.ilk() + " for this prefix");
+      return;
+    }
+    if (!thresholdFits(x, rot)) {
       return;
     }
     List<String> wits = rotateWitnesses(kel.witnesses, rot.cuts(), rot.adds());
@@ -508,7 +521,10 @@ public final class KelVerifier {
     if (prior != null) {
       Set<Integer> ondexes = new LinkedHashSet<>();
       for (Siger s : verified) {
-        int o = s.ondex().orElse(s.index());
+        if (s.ondex().isEmpty()) {
+          continue; // a current-only signature exposes no prior next key (keripy exposeds)
+        }
+        int o = s.ondex().getAsInt();
         if (o < prior.nextDigests.size() && digestMatches(prior.nextDigests.get(o),
             keys.get(s.index()))) {
           ondexes.add(o);
@@ -519,6 +535,21 @@ public final class KelVerifier {
             "new keys do not satisfy the prior nt " + prior.nt);
         return false;
       }
+    }
+    return true;
+  }
+
+  /**
+   * Rejects an establishment event whose {@code kt} needs more keys than it lists (keripy
+   * {@code Kever.incept}, {@code Kever.rotate}: a ValidationError, not an escrow).
+   *
+   * @return true if the threshold fits the keys
+   */
+  private static boolean thresholdFits(Entry x, EstablishmentEvent e) {
+    if (e.signingThreshold().size() > e.keys().size()) {
+      x.set(Status.REJECTED, null, Reason.INVALID_THRESHOLD,
+          "kt " + e.signingThreshold() + " needs more than the " + e.keys().size() + " keys");
+      return false;
     }
     return true;
   }
@@ -601,25 +632,27 @@ public final class KelVerifier {
     return false;
   }
 
+  /** keripy {@code SealEvent._fields}: the labels of an event seal, in order. */
+  private static final List<String> SEAL_EVENT = List.of("i", "s", "d");
+
+  /**
+   * Whether {@code seals} hold the event seal of {@code ev} as keripy's
+   * {@code Kever.validateDelegation} finds one: a map whose labels are exactly {@code i s d} in
+   * that order, {@code i} the event's prefix, {@code s} its sequence number as lowercase hex
+   * without leading zeros ({@code Number.numh}), {@code d} its SAID.
+   */
   private static boolean anchors(List<Value> seals, KeyEvent ev) {
+    String snh = ev.sn().toString(16);
     for (Value v : seals) {
       if (v instanceof Value.MapValue) {
         var f = ((Value.MapValue) v).fields();
-        if (f.text("i").orElse("").equals(ev.prefix()) && f.text("d").orElse("").equals(ev.said())
-            && f.text("s").map(KelVerifier::hex).orElse(BigInteger.ONE.negate()).equals(ev.sn())) {
+        if (f.labels().equals(SEAL_EVENT) && f.text("i").orElse("").equals(ev.prefix())
+            && f.text("s").orElse("").equals(snh) && f.text("d").orElse("").equals(ev.said())) {
           return true;
         }
       }
     }
     return false;
-  }
-
-  private static BigInteger hex(String s) {
-    try {
-      return new BigInteger(s, 16);
-    } catch (NumberFormatException e) {
-      return BigInteger.ONE.negate();
-    }
   }
 
   private void processReceipt(Entry x, ReceiptEvent rct) {

@@ -18,6 +18,16 @@ public enum Reason {
   MISSING_SIGNATURES,
   /** No attached controller signature verifies ({@code No verified signatures}). */
   NO_VERIFIED_SIGNATURES,
+  /**
+   * The event's {@code kt} needs more keys than its {@code k} lists, so no signatures can satisfy
+   * it (keripy {@code Kever.incept}, {@code Kever.rotate}: {@code Invalid sith ... for keys}).
+   */
+  INVALID_THRESHOLD,
+  /**
+   * An event after the inception of a non-transferable prefix, or after a rotation to no next
+   * keys (keripy {@code Kever.update}: {@code is nontransferable or abandoned state}).
+   */
+  NOT_TRANSFERABLE,
   /** Verified signatures do not satisfy {@code kt} ({@code Failure satisfying sith}). */
   SIGNING_THRESHOLD_UNMET,
   /**
