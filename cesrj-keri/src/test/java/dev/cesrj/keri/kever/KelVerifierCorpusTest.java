@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cesrj.keri.PitSample;
 import dev.cesrj.stream.CesrStreamParser;
 import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
@@ -30,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link KelVerifier#finish()} (accepted, escrowed in which escrow, or rejected) and the final key
  * state per prefix equal keripy's ({@code Kevery(lax=True, local=False)}, then
  * {@code processEscrows()} until no change), fed whole ({@link Messages}) and through
- * {@link CesrStreamParser} in 7-byte chunks.
+ * {@link CesrStreamParser} in 7-byte chunks. Under PIT ({@link PitSample}) one file per KEL,
+ * form and mutation.
  *
  * <p>Where keripy's behaviour is a bug, the test expects what keripy means: a duplicitous event
  * (mutation {@code duplicate-sn}) is rejected; keripy HEAD tries to escrow it as likely
@@ -58,7 +60,7 @@ class KelVerifierCorpusTest {
     List<String> out = new ArrayList<>();
     manifest.get("files").fieldNames().forEachRemaining(out::add);
     out.sort(null);
-    return out;
+    return PitSample.covering(out, PitSample::kelKeys);
   }
 
   private static byte[] bytes(String file) {
