@@ -134,6 +134,7 @@ class KeriFieldsTest {
     assertThrows(IllegalArgumentException.class, () -> new Fraction(BigInteger.ONE.negate(), BigInteger.ONE));
     assertThrows(IllegalArgumentException.class, () -> new Fraction(BigInteger.TWO, BigInteger.ONE));
     assertThrows(IllegalArgumentException.class, () -> new Fraction(BigInteger.ONE, BigInteger.ONE.negate()));
+    assertThrows(IllegalArgumentException.class, () -> new Fraction(BigInteger.ZERO, BigInteger.ZERO));
     assertThrows(IllegalArgumentException.class, () -> new Threshold.Numeric(-1));
     assertEquals(0, new Threshold.Numeric(0).m());
   }
@@ -186,6 +187,49 @@ class KeriFieldsTest {
         "an item that is a number");
     detail(icp(null, "\"0\"", "\"1\"", k, "{}", "\"0\"", "[]", "[]"), "n", "a map");
     detail(icp(null, "\"0\"", "\"1\"", k, "[]", "\"0\"", "[]", "7"), "a", "a number");
+  }
+
+  @Test
+  void fieldsInKeripysOrderAndNoOther() {
+    String k = "[\"" + KEY + "\"]";
+    Body good = icp(null, "\"9fAFa0\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]");
+    assertEquals(new BigInteger("9fafa0", 16), event(good).sn());
+    String json = new String(good.bytes(), StandardCharsets.UTF_8);
+    Body extra = Body.parse(resized(json.replace(",\"a\":[]}", ",\"a\":[],\"x\":\"y\"}")));
+    assertEquals("field 'x': field not allowed for KERI icp", refused(extra, "x").detail());
+    Body swapped = Body.parse(resized(json.replace("\"kt\":\"1\",\"k\":" + k,
+        "\"k\":" + k + ",\"kt\":\"1\"")));
+    KeriBodyException e = assertThrows(KeriBodyException.class, () -> KeriEvents.of(swapped));
+    assertEquals("kt", e.label().orElseThrow());
+    assertEquals("field 'kt': out of order", e.detail());
+    assertEquals(swapped.fields().span("k").orElseThrow().offset(), e.offset());
+    Body missing = Body.parse(resized(json.replace(",\"c\":[]", "")));
+    e = assertThrows(KeriBodyException.class, () -> KeriEvents.of(missing));
+    assertEquals("field 'c': missing", e.detail());
+    assertEquals(missing.fields().span("a").orElseThrow().offset(), e.offset());
+    Body last = Body.parse(resized(json.replace(",\"a\":[]", "")));
+    e = assertThrows(KeriBodyException.class, () -> KeriEvents.of(last));
+    assertEquals("field 'a': missing", e.detail());
+    assertEquals(0, e.offset());
+    for (String hex : List.of("/", ":", "`", "g", "@", "G")) {
+      detail(icp(null, "\"" + hex + "\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "'" + hex + "'");
+    }
+    assertEquals(new BigInteger("90af", 16),
+        event(icp(null, "\"90af\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]")).sn());
+    assertEquals(BigInteger.valueOf(0xF9),
+        event(icp(null, "\"F9\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]")).sn());
+    assertEquals(new BigInteger("A0", 16),
+        event(icp(null, "\"A0\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]")).sn());
+    detail(icp(null, "\"" + "0".repeat(40) + "x\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s",
+        "'" + "0".repeat(40) + "...'");
+    detail(icp(null, "\"" + "0".repeat(39) + "x\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s",
+        "'" + "0".repeat(39) + "x'");
+  }
+
+  private static byte[] resized(String json) {
+    return json.replaceFirst("KERI10JSON[0-9a-f]{6}_",
+        String.format("KERI10JSON%06x_", json.getBytes(StandardCharsets.UTF_8).length))
+        .getBytes(StandardCharsets.UTF_8);
   }
 
   @Test
