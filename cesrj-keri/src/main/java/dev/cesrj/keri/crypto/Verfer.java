@@ -51,11 +51,12 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
  * secp256r1 by the JDK's {@code SHA256withECDSAinP1363Format}. Immutable and thread-safe.
  */
 public final class Verfer {
-  private static final BigInteger ED25519_P = BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(19));
   private static final X9ECParameters K1 = CustomNamedCurves.getByName("secp256k1");
   private static final ECDomainParameters K1_DOMAIN =
       new ECDomainParameters(K1.getCurve(), K1.getG(), K1.getN(), K1.getH());
   private static final X9ECParameters R1 = CustomNamedCurves.getByName("secp256r1");
+  /** The JDK's secp256r1 parameters, looked up once (immutable): each key decode needs them. */
+  private static final ECParameterSpec R1_SPEC = r1Spec();
 
   private final MatterCode code;
   private final String qb64;
@@ -211,30 +212,43 @@ public final class Verfer {
           return K1.getCurve().decodePoint(raw).normalize();
         default:
           ECPoint q = R1.getCurve().decodePoint(raw).normalize();
-          AlgorithmParameters p = AlgorithmParameters.getInstance("EC");
-          p.init(new ECGenParameterSpec("secp256r1"));
-          ECParameterSpec spec = p.getParameterSpec(ECParameterSpec.class);
           java.security.spec.ECPoint w =
               new java.security.spec.ECPoint(
                   q.getAffineXCoord().toBigInteger(), q.getAffineYCoord().toBigInteger());
-          return KeyFactory.getInstance("EC").generatePublic(new ECPublicKeySpec(w, spec));
+          return KeyFactory.getInstance("EC").generatePublic(new ECPublicKeySpec(w, R1_SPEC));
       }
     } catch (GeneralSecurityException | RuntimeException e) {
       return null; // not a point of the curve, or the point at infinity
     }
   }
 
-  /** True if the Ed25519 key's y coordinate (little-endian, top bit the sign of x) is below p. */
+  private static ECParameterSpec r1Spec() {
+    try {
+      AlgorithmParameters p = AlgorithmParameters.getInstance("EC");
+      p.init(new ECGenParameterSpec("secp256r1"));
+      return p.getParameterSpec(ECParameterSpec.class);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("the JDK has no secp256r1", e); // every JDK 17 has it
+    }
+  }
+
+  /**
+   * True if the Ed25519 key's y coordinate (little-endian, top bit the sign of x) is below
+   * p = 2<sup>255</sup> - 19, whose bytes are {@code ed}, thirty {@code ff}, {@code 7f}.
+   */
   private static boolean canonicalEd25519(byte[] raw) {
     if (raw.length != 32) {
       return false;
     }
-    byte[] be = new byte[32];
-    for (int i = 0; i < 32; i++) {
-      be[i] = raw[31 - i];
+    if ((raw[31] & 0x7f) != 0x7f) {
+      return true;
     }
-    be[0] &= 0x7f;
-    return new BigInteger(1, be).compareTo(ED25519_P) < 0;
+    for (int i = 30; i >= 1; i--) {
+      if (raw[i] != (byte) 0xff) {
+        return true;
+      }
+    }
+    return (raw[0] & 0xff) < 0xed;
   }
 
   private static boolean verifyK1(ECPoint q, byte[] sig, byte[] ser) throws GeneralSecurityException {

@@ -79,8 +79,9 @@ import java.util.TreeMap;
  * <p>Mutable and not thread-safe: use one instance per stream from one thread. No global state.
  * Everything kept is copied out of the messages, so their buffers may be released once
  * {@link #accept(Message)} returns. It keeps, for its life, each message's typed event and
- * signatures (for its verdict and for retries) and each prefix's accepted events' SAIDs and
- * anchors: memory grows with the stream, so use one instance per stream or per batch.
+ * signatures (for its verdict and for retries), each prefix's accepted events' SAIDs and
+ * anchors, and each witness key it decoded: memory grows with the stream, so use one instance per
+ * stream or per batch.
  */
 public final class KelVerifier {
   private static final String NOT_ACCEPTED = "receipted event not accepted";
@@ -89,6 +90,8 @@ public final class KelVerifier {
   /** The escrowed entries by arrival index. */
   private final TreeMap<Integer, Entry> held = new TreeMap<>();
   private final Map<String, Kel> kels = new LinkedHashMap<>();
+  /** Witness keys decoded once per verifier, by qb64 (witnesses sign event after event). */
+  private final Map<String, Verfer> witnessKeys = new HashMap<>();
   /** Non-transferable receipt couples by receipted event "prefix/said". */
   private final Map<String, List<Cigar>> receipts = new HashMap<>();
   private int escrowed;
@@ -387,7 +390,7 @@ public final class KelVerifier {
       for (Siger s : g.sigers()) {
         if (s.index() < wits.size()) {
           try {
-            Verfer v = Verfer.of(wits.get(s.index()));
+            Verfer v = witnessKeys.computeIfAbsent(wits.get(s.index()), Verfer::of);
             if (v.algorithm() == s.algorithm() && v.verify(s.raw(), ser)) {
               ok.add(wits.get(s.index()));
             }
