@@ -240,6 +240,15 @@ public class KelVerifierBenchmark {
     return ok;
   }
 
+  /** {@return the signatures that verify, each key decoded from its qb64 for its check} */
+  static long bareFreshKeysAll(Triple[] triples) {
+    long ok = 0;
+    for (Triple t : triples) {
+      ok += Verfer.of(t.key().qb64()).verify(t.sig(), t.ser()) ? 1 : 0;
+    }
+    return ok;
+  }
+
   /** {@return the attachment groups framed} */
   static long frameAll(List<byte[]> streams) {
     long groups = 0;

@@ -11,7 +11,9 @@ import java.util.function.LongSupplier;
  * ({@link ThreadMXBean#getCurrentThreadCpuTime()}), interleaved round by round, for figures that
  * hold on a loaded machine where JMH's wall-clock scores do not (other builds share the cores).
  * Each arm runs {@code --warmup} passes, then {@code --rounds} rounds of one pass of each arm in
- * turn; it prints each arm's median and range of processor time per pass, the rates, and the
+ * turn (and a fourth arm, {@code bareFreshKeys}: the bare checks with each key decoded from its
+ * qb64 for its check, which also drops BouncyCastle's per-point precomputation that a key decoded
+ * once keeps); it prints each arm's median and range of processor time per pass, the rates, and the
  * overhead of {@code verify} over {@code bareSignatures}.
  *
  * <pre>
@@ -44,9 +46,10 @@ public final class KelVerifierCpuTime {
     b.setup();
     List<byte[]> streams = b.streams();
     KelVerifierBenchmark.Triple[] triples = b.triples();
-    List<String> names = List.of("verify", "bareSignatures", "frame");
+    List<String> names = List.of("verify", "bareSignatures", "frame", "bareFreshKeys");
     List<LongSupplier> arms = List.of(() -> KelVerifierBenchmark.verifyAll(streams),
-        () -> KelVerifierBenchmark.bareAll(triples), () -> KelVerifierBenchmark.frameAll(streams));
+        () -> KelVerifierBenchmark.bareAll(triples), () -> KelVerifierBenchmark.frameAll(streams),
+        () -> KelVerifierBenchmark.bareFreshKeysAll(triples));
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     long sink = 0;
     for (int w = 0; w < warmup; w++) {
