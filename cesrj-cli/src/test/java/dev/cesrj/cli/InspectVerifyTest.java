@@ -149,7 +149,7 @@ class InspectVerifyTest {
     assertEquals(tree.out(), treePushed.out());
   }
 
-  private static String keripyStatus(JsonNode m) {
+  static String keripyStatus(JsonNode m) {
     if (m.path("accepted").asBoolean(false)) {
       return "accepted";
     }

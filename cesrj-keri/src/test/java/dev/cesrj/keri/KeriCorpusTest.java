@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * sequence number keripy's parse records; every SAID checks; every signature verifies against the
  * keys it names (controller signatures against the event's own keys or the latest establishment
  * event's, witness signatures against the witnesses in force, receipts against their receipting
- * keys).
+ * keys). Under PIT ({@link PitSample}) one stream per
+ * family and per version and form.
  */
 @ExtendWith(LeakDetectionExtension.class)
 class KeriCorpusTest {
@@ -40,7 +41,7 @@ class KeriCorpusTest {
         out.add(s); // attachment-only streams have no message
       }
     }
-    return out;
+    return PitSample.covering(out, PitSample::corpusKeys);
   }
 
   @AfterAll

@@ -32,7 +32,7 @@ final class JsonBodyReader {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         throw BodyErrors.syntax(0, "a JSON object", "the body is no JSON object");
       }
-      FieldMap m = object(p, b, 1);
+      FieldMap m = object(p, b);
       JsonToken after = p.nextToken();
       if (after != null) {
         throw BodyErrors.syntax(at(p), "the end of the body after its object",
@@ -57,8 +57,11 @@ final class JsonBodyReader {
     return (int) Math.max(0, p.currentTokenLocation().getByteOffset());
   }
 
-  /** Reads the fields of the object whose START_OBJECT is the current token. */
-  private static FieldMap object(JsonParser p, byte[] b, int depth) throws IOException {
+  /**
+   * Reads the fields of the object whose START_OBJECT is the current token (the nesting depth is
+   * bounded by the factory's {@code maxNestingDepth}).
+   */
+  private static FieldMap object(JsonParser p, byte[] b) throws IOException {
     FieldMap.Builder m = new FieldMap.Builder();
     for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
       // Jackson gives FIELD_NAME or END_OBJECT here, else it throws
@@ -66,7 +69,7 @@ final class JsonBodyReader {
       int labelAt = at(p);
       p.nextToken();
       int start = at(p);
-      Value v = value(p, b, depth);
+      Value v = value(p, b);
       Span span = span(p, b, start, v);
       if (!m.put(label, v, span)) {
         throw BodyErrors.syntax(labelAt, label, "each label once", "label given twice");
@@ -75,14 +78,14 @@ final class JsonBodyReader {
     return m.build();
   }
 
-  private static Value value(JsonParser p, byte[] b, int depth) throws IOException {
+  private static Value value(JsonParser p, byte[] b) throws IOException {
     switch (p.currentToken()) {
       case START_OBJECT:
-        return new Value.MapValue(object(p, b, depth + 1));
+        return new Value.MapValue(object(p, b));
       case START_ARRAY:
         List<Value> items = new ArrayList<>();
         for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-          items.add(value(p, b, depth + 1));
+          items.add(value(p, b));
         }
         return new Value.ListValue(items);
       case VALUE_STRING:

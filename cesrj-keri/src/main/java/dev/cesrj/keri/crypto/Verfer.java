@@ -7,15 +7,8 @@ import dev.cesrj.code.MatterCode;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
 import java.math.BigInteger;
-import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
 import java.security.MessageDigest;
-import java.security.PublicKey;
-import java.security.Signature;
-import java.security.spec.ECGenParameterSpec;
-import java.security.spec.ECParameterSpec;
-import java.security.spec.ECPublicKeySpec;
 import java.util.List;
 import java.util.Objects;
 import org.bouncycastle.asn1.x9.X9ECParameters;
@@ -46,22 +39,25 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
  * verify under two suites). Ed25519 is checked as RFC 8032 says (cofactorless, as libsodium);
  * libsodium's refusal of the eight small-order public keys is not repeated here.
  *
- * <p>Implementations (chosen by JMH, {@code docs/performance.md}): Ed25519 and secp256k1 by
- * BouncyCastle ({@code org.bouncycastle.math.ec.rfc8032.Ed25519}, {@code ECDSASigner}),
- * secp256r1 by the JDK's {@code SHA256withECDSAinP1363Format}. Immutable and thread-safe.
+ * <p>Implementations (chosen by JMH, {@code docs/performance.md}): all by BouncyCastle. Ed25519
+ * by {@code org.bouncycastle.math.ec.rfc8032.Ed25519} (faster than the JDK's), secp256k1 and
+ * secp256r1 by {@code ECDSASigner} over {@code CustomNamedCurves} (the JDK has no secp256k1 since
+ * JDK 16, and its {@code SHA256withECDSAinP1363Format} measured several times slower for
+ * secp256r1). Immutable and thread-safe.
  */
 public final class Verfer {
-  private static final BigInteger ED25519_P = BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(19));
   private static final X9ECParameters K1 = CustomNamedCurves.getByName("secp256k1");
   private static final ECDomainParameters K1_DOMAIN =
       new ECDomainParameters(K1.getCurve(), K1.getG(), K1.getN(), K1.getH());
   private static final X9ECParameters R1 = CustomNamedCurves.getByName("secp256r1");
+  private static final ECDomainParameters R1_DOMAIN =
+      new ECDomainParameters(R1.getCurve(), R1.getG(), R1.getN(), R1.getH());
 
   private final MatterCode code;
   private final String qb64;
   private final byte[] raw;
   private final SignatureAlgorithm algorithm;
-  /** The decoded key: a BouncyCastle point (secp256k1), a JDK key (secp256r1), raw (Ed25519), or null if invalid. */
+  /** The decoded key: a BouncyCastle point (ECDSA), raw (Ed25519), or null if invalid. */
   private final Object key;
 
   private Verfer(MatterCode code, String qb64, byte[] raw, SignatureAlgorithm algorithm) {
@@ -164,9 +160,9 @@ public final class Verfer {
         case ED25519:
           return Ed25519.verify(sig, 0, raw, 0, ser, 0, ser.length);
         case ECDSA_SECP256K1:
-          return verifyK1((ECPoint) key, sig, ser);
+          return verifyEcdsa((ECPoint) key, K1_DOMAIN, sig, ser);
         default:
-          return verifyR1((PublicKey) key, sig, ser);
+          return verifyEcdsa((ECPoint) key, R1_DOMAIN, sig, ser);
       }
     } catch (GeneralSecurityException | RuntimeException e) {
       return false; // a malformed signature the library refuses by throwing
@@ -210,47 +206,41 @@ public final class Verfer {
         case ECDSA_SECP256K1:
           return K1.getCurve().decodePoint(raw).normalize();
         default:
-          ECPoint q = R1.getCurve().decodePoint(raw).normalize();
-          AlgorithmParameters p = AlgorithmParameters.getInstance("EC");
-          p.init(new ECGenParameterSpec("secp256r1"));
-          ECParameterSpec spec = p.getParameterSpec(ECParameterSpec.class);
-          java.security.spec.ECPoint w =
-              new java.security.spec.ECPoint(
-                  q.getAffineXCoord().toBigInteger(), q.getAffineYCoord().toBigInteger());
-          return KeyFactory.getInstance("EC").generatePublic(new ECPublicKeySpec(w, spec));
+          return R1.getCurve().decodePoint(raw).normalize();
       }
-    } catch (GeneralSecurityException | RuntimeException e) {
+    } catch (RuntimeException e) {
       return null; // not a point of the curve, or the point at infinity
     }
   }
 
-  /** True if the Ed25519 key's y coordinate (little-endian, top bit the sign of x) is below p. */
+  /**
+   * True if the Ed25519 key's y coordinate (little-endian, top bit the sign of x) is below
+   * p = 2<sup>255</sup> - 19, whose bytes are {@code ed}, thirty {@code ff}, {@code 7f}.
+   */
   private static boolean canonicalEd25519(byte[] raw) {
     if (raw.length != 32) {
       return false;
     }
-    byte[] be = new byte[32];
-    for (int i = 0; i < 32; i++) {
-      be[i] = raw[31 - i];
+    if ((raw[31] & 0x7f) != 0x7f) {
+      return true;
     }
-    be[0] &= 0x7f;
-    return new BigInteger(1, be).compareTo(ED25519_P) < 0;
+    for (int i = 30; i >= 1; i--) {
+      if (raw[i] != (byte) 0xff) {
+        return true;
+      }
+    }
+    return (raw[0] & 0xff) < 0xed;
   }
 
-  private static boolean verifyK1(ECPoint q, byte[] sig, byte[] ser) throws GeneralSecurityException {
+  /** ECDSA with SHA-256 over {@code domain}; false for r or s outside [1, n - 1]. */
+  private static boolean verifyEcdsa(ECPoint q, ECDomainParameters domain, byte[] sig, byte[] ser)
+      throws GeneralSecurityException {
     BigInteger r = new BigInteger(1, java.util.Arrays.copyOfRange(sig, 0, 32));
     BigInteger s = new BigInteger(1, java.util.Arrays.copyOfRange(sig, 32, 64));
     ECDSASigner signer = new ECDSASigner();
-    signer.init(false, new ECPublicKeyParameters(q, K1_DOMAIN));
+    signer.init(false, new ECPublicKeyParameters(q, domain));
     byte[] h = MessageDigest.getInstance("SHA-256").digest(ser);
-    return signer.verifySignature(h, r, s); // false for r or s outside [1, n - 1]
-  }
-
-  private static boolean verifyR1(PublicKey key, byte[] sig, byte[] ser) throws GeneralSecurityException {
-    Signature s = Signature.getInstance("SHA256withECDSAinP1363Format");
-    s.initVerify(key);
-    s.update(ser);
-    return s.verify(sig);
+    return signer.verifySignature(h, r, s);
   }
 
   @Override

@@ -7,9 +7,10 @@
  * {@code Verfer}, {@code src/keri/core/signing.py}): Blake3, Blake2b, Blake2s, SHA3 and SHA2
  * digests; Ed25519, ECDSA secp256k1 and secp256r1 signatures (SHA-256 message digest, raw
  * {@code r||s} signatures of 64 bytes). Ed448 is refused: keripy has codes for it but no verifier.
- * The Java platform (JDK 17) provides SHA2, SHA3, Ed25519 and secp256r1; BouncyCastle
- * ({@code org.bouncycastle.provider}, an optional dependency of cesrj) provides Blake3, Blake2 and
- * secp256k1, and Ed25519 where it measured faster (see {@code docs/performance.md}).
+ * The Java platform (JDK 17) provides the SHA2 and SHA3 digests; BouncyCastle
+ * ({@code org.bouncycastle.provider}) provides Blake3 and Blake2, and every signature suite:
+ * secp256k1 (the JDK has none since JDK 16), and Ed25519 and secp256r1, where it measured faster
+ * than the JDK (see {@code docs/performance.md}).
  *
  * <p>Depends on {@code dev.cesrj}, {@code dev.cesrj.code} and {@code dev.cesrj.primitive} only,
  * never on the other {@code dev.cesrj.keri} packages. Every type is immutable and thread-safe: no

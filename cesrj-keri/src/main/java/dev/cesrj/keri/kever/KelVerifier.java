@@ -86,7 +86,8 @@ import java.util.TreeMap;
  * {@link #accept(Message)} returns. It keeps the typed event and signatures of each escrowed
  * message (bounded by {@link EscrowLimits}) for its retries; once a message is accepted or
  * rejected only its {@link Verdict} is kept (a few hundred bytes). It also keeps, for its life,
- * each prefix's accepted events' SAIDs and anchors and a verdict per message: memory grows with
+ * each prefix's accepted events' SAIDs and anchors, a verdict per message
+ * and the witness keys it decoded (at most 4,096): memory grows with
  * the stream, so use one instance per stream or per batch.
  */
 public final class KelVerifier {
@@ -108,6 +109,13 @@ public final class KelVerifier {
   /** Retry order: sequence number (of the event, or of the event a receipt receipts), arrival. */
   private static final Comparator<Entry> RETRY_ORDER =
       Comparator.comparing((Entry x) -> x.sn).thenComparingInt(x -> x.index);
+  /**
+   * Witness keys decoded once per verifier, by qb64 (witnesses sign event after event); cleared
+   * when it reaches {@value #WITNESS_KEYS} keys, so that a stream of ever new witnesses cannot
+   * grow it.
+   */
+  private final Map<String, Verfer> witnessKeys = new HashMap<>();
+  private static final int WITNESS_KEYS = 4_096;
   private int escrowed;
   private long escrowedBytes;
   /** The bytes of the couples in {@link #receipts} (qb64 key and signature), within maxBytes. */
@@ -578,7 +586,7 @@ public final class KelVerifier {
       for (Siger s : g.sigers()) {
         if (s.index() < wits.size()) {
           try {
-            Verfer v = Verfer.of(wits.get(s.index()));
+            Verfer v = witnessKey(wits.get(s.index()));
             if (v.algorithm() == s.algorithm() && v.verify(s.raw(), ser)) {
               ok.add(wits.get(s.index()));
             }
@@ -599,6 +607,19 @@ public final class KelVerifier {
       return false;
     }
     return true;
+  }
+
+  /** {@return the decoded witness key of {@code qb64}, from {@link #witnessKeys}} */
+  private Verfer witnessKey(String qb64) {
+    Verfer v = witnessKeys.get(qb64);
+    if (v == null) {
+      v = Verfer.of(qb64); // CesrException for a witness prefix that is not a key: not kept
+      if (witnessKeys.size() >= WITNESS_KEYS) {
+        witnessKeys.clear();
+      }
+      witnessKeys.put(qb64, v);
+    }
+    return v;
   }
 
   private boolean delegated(Entry x, String delegator) {

@@ -1,0 +1,285 @@
+package dev.cesrj.keri.body;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.cesrj.ErrorKind;
+import java.io.ByteArrayOutputStream;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The CBOR and MessagePack body readers on hand-made maps: each value type at each of its
+ * encodings with the value the format's specification gives it (RFC 8949 section 3 and appendix A
+ * for CBOR, including its half-precision examples; the MessagePack specification's formats), the
+ * span of each value, and the exact error (offset and detail) for each refused input.
+ */
+class BinaryBodyReadersTest {
+  private static byte[] hex(String h) {
+    return HexFormat.of().parseHex(h.replace(" ", ""));
+  }
+
+  /** A map of {@code entries} (label, value encoding in hex) under the header {@code header}. */
+  private static byte[] map(String header, Map<String, String> entries, Function<String, String> label) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes(hex(header));
+    entries.forEach((l, v) -> {
+      out.writeBytes(hex(label.apply(l)));
+      out.writeBytes(hex(v));
+    });
+    return out.toByteArray();
+  }
+
+  private static String cborLabel(String l) {
+    return String.format("%02x", 0x60 + l.length()) + HexFormat.of().formatHex(l.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String mgpkLabel(String l) {
+    return String.format("%02x", 0xA0 + l.length()) + HexFormat.of().formatHex(l.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static Value num(String literal) {
+    return new Value.Number(literal);
+  }
+
+  private static Value dbl(double d) {
+    return new Value.Number(Double.toString(d));
+  }
+
+  private static KeriBodyException cborError(String h) {
+    return assertThrows(KeriBodyException.class, () -> CborBodyReader.read(hex(h)));
+  }
+
+  private static KeriBodyException mgpkError(String h) {
+    return assertThrows(KeriBodyException.class, () -> MgpkBodyReader.read(hex(h)));
+  }
+
+  private static void error(KeriBodyException e, long offset, String detail) {
+    assertEquals(ErrorKind.MALFORMED_BODY, e.kind(), e.getMessage());
+    assertEquals(detail, e.detail(), e.getMessage());
+    assertEquals(offset, e.offset(), e.getMessage());
+  }
+
+  @Test
+  void cborValuesOfEveryEncoding() {
+    Map<String, String> e = new LinkedHashMap<>();
+    Map<String, Value> want = new LinkedHashMap<>();
+    e.put("a", "00"); want.put("a", num("0"));
+    e.put("b", "17"); want.put("b", num("23"));
+    e.put("c", "1818"); want.put("c", num("24"));
+    e.put("d", "190100"); want.put("d", num("256"));
+    e.put("e", "1a00010000"); want.put("e", num("65536"));
+    e.put("f", "1b0000000100000000"); want.put("f", num("4294967296"));
+    e.put("g", "1bffffffffffffffff"); want.put("g", num("18446744073709551615"));
+    e.put("h", "20"); want.put("h", num("-1"));
+    e.put("i", "3901f3"); want.put("i", num("-500"));
+    e.put("j", "3bffffffffffffffff"); want.put("j", num("-18446744073709551616"));
+    e.put("k", "f4"); want.put("k", new Value.Bool(false));
+    e.put("l", "f5"); want.put("l", new Value.Bool(true));
+    e.put("m", "f6"); want.put("m", Value.Null.NULL);
+    e.put("n", "f7"); want.put("n", Value.Null.NULL);
+    e.put("o", "f93c00"); want.put("o", dbl(1.0));
+    e.put("p", "f97bff"); want.put("p", dbl(65504.0));
+    e.put("q", "f90001"); want.put("q", dbl(5.960464477539063e-8));
+    e.put("r", "f90400"); want.put("r", dbl(0.00006103515625));
+    e.put("s", "f9c400"); want.put("s", dbl(-4.0));
+    e.put("t", "f93e00"); want.put("t", dbl(1.5));
+    e.put("u", "fa47c35000"); want.put("u", dbl(100000.0));
+    e.put("w", "fb3ff199999999999a"); want.put("w", dbl(1.1));
+    e.put("x", "8201820203"); want.put("x", new Value.ListValue(List.of(num("1"),
+        new Value.ListValue(List.of(num("2"), num("3"))))));
+    e.put("y", "a161796161"); want.put("y", new Value.MapValue(mapOf("y", new Value.Text("a"))));
+    String long24 = "abcdefghijklmnopqrstuvwx";
+    e.put("z", "7818" + HexFormat.of().formatHex(long24.getBytes(StandardCharsets.US_ASCII)));
+    want.put("z", new Value.Text(long24));
+    e.put("A", "62c3bc"); want.put("A", new Value.Text("\u00fc"));
+    e.put("B", "f98000"); want.put("B", dbl(-0.0));
+    e.put("C", "80"); want.put("C", new Value.ListValue(List.of()));
+    byte[] body = map(String.format("b8%02x", e.size()), e, BinaryBodyReadersTest::cborLabel);
+    FieldMap f = CborBodyReader.read(body);
+    assertEquals(new ArrayList<>(want.keySet()), f.labels());
+    want.forEach((l, v) -> assertEquals(v, f.get(l).orElseThrow(), l));
+    assertSpans(body, f, e, 1);
+  }
+
+  /** Each value's span: a text's characters after its header, any other value whole. */
+  private static void assertSpans(byte[] body, FieldMap f, Map<String, String> enc, int labelHeader) {
+    int at = body.length - enc.entrySet().stream()
+        .mapToInt(x -> labelHeader + x.getKey().length() + x.getValue().length() / 2).sum();
+    for (Map.Entry<String, String> x : enc.entrySet()) {
+      at += labelHeader + x.getKey().length();
+      int len = x.getValue().length() / 2;
+      Span s = f.span(x.getKey()).orElseThrow();
+      Value v = f.get(x.getKey()).orElseThrow();
+      if (v instanceof Value.Text) {
+        int chars = ((Value.Text) v).value().getBytes(StandardCharsets.UTF_8).length;
+        assertEquals(new Span(at + len - chars, chars), s, x.getKey());
+      } else {
+        assertEquals(new Span(at, len), s, x.getKey());
+      }
+      at += len;
+    }
+    assertEquals(body.length, at);
+  }
+
+  private static FieldMap mapOf(String label, Value v) {
+    FieldMap.Builder b = new FieldMap.Builder();
+    b.put(label, v, new Span(0, 0));
+    return b.build();
+  }
+
+  @Test
+  void cborRefusals() {
+    error(cborError(""), 0, "the body is no CBOR map");
+    error(cborError("8100"), 0, "the body is no CBOR map");
+    error(cborError("a1616100ff"), 4, "1 bytes after the body's map");
+    error(cborError("a1616141ff"), 3, "a byte string");
+    error(cborError("a16161c100"), 3, "a tagged item");
+    error(cborError("a161619f"), 3, "an indefinite-length item");
+    error(cborError("a161611c"), 3, "reserved additional information 28");
+    error(cborError("a16161f0"), 3, "simple value 16");
+    error(cborError("a16161f97c00"), 3, "a non-finite float");
+    error(cborError("a16161f9fc00"), 3, "a non-finite float");
+    error(cborError("a16161f97e00"), 3, "a non-finite float");
+    error(cborError("a16161fa7f800000"), 3, "a non-finite float");
+    error(cborError("a16161fb7ff8000000000000"), 3, "a non-finite float");
+    error(cborError("a10100"), 1, "a map label that is no text");
+    error(cborError("a17f00"), 1, "a map label that is no text");
+    error(cborError("a2616100616100"), 4, "field 'a': label given twice");
+    assertEquals("a", cborError("a2616100616100").label().orElseThrow());
+    // a map of 4 entries needs at least 8 bytes: 6 are left after its header
+    error(cborError("a4616100616200"), 0, "count 4 with 6 bytes left");
+    // an array of 4 one-byte items with 3 bytes left
+    error(cborError("a16161840102"), 3, "count 4 with 2 bytes left");
+    error(cborError("a1616164616263"), 3, "count 4 with 3 bytes left");
+    error(cborError("a1616162c328"), 3, "a text that is not UTF-8");
+    error(cborError("a1616119ff"), 5, "the body ends inside a value");
+  }
+
+  @Test
+  void cborNestingIsBoundedAt64() {
+    // the top map is depth 1, the value of "a" depth 2: 62 more arrays reach depth 64
+    String ok = "a16161" + "81".repeat(62) + "00";
+    FieldMap f = CborBodyReader.read(hex(ok));
+    Value v = f.get("a").orElseThrow();
+    int depth = 2;
+    while (v instanceof Value.ListValue) {
+      v = ((Value.ListValue) v).items().get(0);
+      depth++;
+    }
+    assertEquals(64, depth);
+    error(cborError("a16161" + "81".repeat(63) + "00"), 3 + 63, "nesting deeper than 64");
+    // through maps: each level a one-entry map {"a": ...}
+    error(cborError("a16161" + "a16161".repeat(63) + "00"), 3 + 3 * 63,
+        "nesting deeper than 64");
+    assertEquals(1, CborBodyReader.read(hex("a16161" + "a16161".repeat(62) + "00")).size());
+  }
+
+  @Test
+  void mgpkValuesOfEveryFormat() {
+    Map<String, String> e = new LinkedHashMap<>();
+    Map<String, Value> want = new LinkedHashMap<>();
+    e.put("a", "00"); want.put("a", num("0"));
+    e.put("b", "7f"); want.put("b", num("127"));
+    e.put("c", "ff"); want.put("c", num("-1"));
+    e.put("d", "e0"); want.put("d", num("-32"));
+    e.put("e", "ccff"); want.put("e", num("255"));
+    e.put("f", "cd0100"); want.put("f", num("256"));
+    e.put("g", "ce00010000"); want.put("g", num("65536"));
+    e.put("h", "cfffffffffffffffff"); want.put("h", num("18446744073709551615"));
+    e.put("i", "d080"); want.put("i", num("-128"));
+    e.put("j", "d1ff00"); want.put("j", num("-256"));
+    e.put("k", "d2ffff0000"); want.put("k", num("-65536"));
+    e.put("l", "d38000000000000000"); want.put("l", num("-9223372036854775808"));
+    e.put("m", "c0"); want.put("m", Value.Null.NULL);
+    e.put("n", "c2"); want.put("n", new Value.Bool(false));
+    e.put("o", "c3"); want.put("o", new Value.Bool(true));
+    e.put("p", "ca3fc00000"); want.put("p", dbl(1.5));
+    e.put("q", "cb3ff199999999999a"); want.put("q", dbl(1.1));
+    e.put("r", "a3616263"); want.put("r", new Value.Text("abc"));
+    e.put("s", "d903616263"); want.put("s", new Value.Text("abc"));
+    e.put("t", "da0003616263"); want.put("t", new Value.Text("abc"));
+    e.put("u", "db00000003616263"); want.put("u", new Value.Text("abc"));
+    e.put("w", "920192c0c3"); want.put("w", new Value.ListValue(List.of(num("1"),
+        new Value.ListValue(List.of(Value.Null.NULL, new Value.Bool(true))))));
+    e.put("x", "dc00020102"); want.put("x", new Value.ListValue(List.of(num("1"), num("2"))));
+    e.put("y", "dd0000000103"); want.put("y", new Value.ListValue(List.of(num("3"))));
+    e.put("z", "81a179a161"); want.put("z", new Value.MapValue(mapOf("y", new Value.Text("a"))));
+    e.put("A", "de0001a179a161"); want.put("A", new Value.MapValue(mapOf("y", new Value.Text("a"))));
+    e.put("B", "df00000001a179a161"); want.put("B", new Value.MapValue(mapOf("y", new Value.Text("a"))));
+    e.put("C", "a2c3bc"); want.put("C", new Value.Text("\u00fc"));
+    byte[] body = map(String.format("de%04x", e.size()), e, BinaryBodyReadersTest::mgpkLabel);
+    FieldMap f = MgpkBodyReader.read(body);
+    assertEquals(new ArrayList<>(want.keySet()), f.labels());
+    want.forEach((l, v) -> assertEquals(v, f.get(l).orElseThrow(), l));
+    assertSpans(body, f, e, 1);
+    // map32 and fixmap headers are maps too
+    assertEquals(1, MgpkBodyReader.read(hex("df00000001a16100")).size());
+    assertEquals(1, MgpkBodyReader.read(hex("81a16100")).size());
+  }
+
+  @Test
+  void mgpkRefusals() {
+    error(mgpkError(""), 0, "the body is no MessagePack map");
+    error(mgpkError("9100"), 0, "the body is no MessagePack map");
+    error(mgpkError("c0"), 0, "the body is no MessagePack map");
+    error(mgpkError("81a16100c0"), 4, "1 bytes after the body's map");
+    error(mgpkError("81a161c40100"), 3, "format byte 0xc4");
+    error(mgpkError("81a161c1"), 3, "format byte 0xc1");
+    error(mgpkError("81a161d40100"), 3, "format byte 0xd4");
+    error(mgpkError("81a161ca7f800000"), 3, "a non-finite float");
+    error(mgpkError("81a161cb7ff8000000000000"), 3, "a non-finite float");
+    error(mgpkError("810100"), 1, "a map label that is no str");
+    error(mgpkError("82a16100a16100"), 4, "field 'a': label given twice");
+    error(mgpkError("84a16100a16200"), 0, "count 4 with 6 bytes left");
+    error(mgpkError("81a161940102"), 3, "count 4 with 2 bytes left");
+    error(mgpkError("81a161a46162"), 3, "count 4 with 2 bytes left");
+    error(mgpkError("81a161a2c328"), 3, "a text that is not UTF-8");
+    error(mgpkError("81a161cdff"), 5, "the body ends inside a value");
+    error(mgpkError("81a161dc0004"), 3, "count 4 with 0 bytes left");
+    error(mgpkError("81a161de0004"), 3, "count 4 with 0 bytes left");
+  }
+
+  @Test
+  void mgpkNestingIsBoundedAt64() {
+    assertEquals(1, MgpkBodyReader.read(hex("81a161" + "91".repeat(62) + "00")).size());
+    error(mgpkError("81a161" + "91".repeat(63) + "00"), 3 + 63, "nesting deeper than 64");
+    assertEquals(1, MgpkBodyReader.read(hex("81a161" + "81a161".repeat(62) + "00")).size());
+    // a MessagePack label is read as a value: the 63rd nested map's label is at depth 65
+    error(mgpkError("81a161" + "81a161".repeat(63) + "00"), 3 + 3 * 62 + 1,
+        "nesting deeper than 64");
+  }
+
+  @Test
+  void fieldMapsAndValues() {
+    FieldMap a = CborBodyReader.read(hex("a2616101616282f5f6"));
+    FieldMap b = MgpkBodyReader.read(hex("82a16101a16292c3c0"));
+    assertEquals(a, b); // the same fields, whatever the spans
+    assertEquals(a.hashCode(), b.hashCode());
+    assertNotEquals(a, CborBodyReader.read(hex("a2616102616282f5f6")));
+    assertNotEquals(a, CborBodyReader.read(hex("a2616201616182f5f6")));
+    assertNotEquals(a, (Object) "a");
+    assertEquals("{a=Number[literal=1], b=ListValue[items=[Bool[value=true], Null[]]]}", a.toString());
+    assertEquals("{}", FieldMap.empty().toString());
+    assertEquals(0, FieldMap.empty().size());
+    assertEquals(FieldMap.empty(), new FieldMap.Builder().build());
+    assertEquals(List.of("text", "number", "boolean", "null", "list", "map"),
+        List.of(new Value.Text("x"), num("1"), new Value.Bool(true), Value.Null.NULL,
+            new Value.ListValue(List.of()), new Value.MapValue(FieldMap.empty()))
+            .stream().map(Value::typeName).collect(java.util.stream.Collectors.toList()));
+    assertEquals(new BigInteger("-12"), ((Value.Number) num("-12")).integer().orElseThrow());
+    assertEquals(java.util.Optional.empty(), ((Value.Number) num("1.5")).integer());
+    assertEquals(3, new Span(1, 2).end());
+    assertThrows(IllegalArgumentException.class, () -> new Span(-1, 0));
+    assertThrows(IllegalArgumentException.class, () -> new Span(0, -1));
+    assertEquals(0, new Span(0, 0).length());
+  }
+}
