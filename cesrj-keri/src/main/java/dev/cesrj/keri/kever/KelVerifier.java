@@ -74,7 +74,12 @@ import java.util.TreeMap;
  * rejected. As keripy 2.0.0-dev6 does (shown by its verdicts on the KEL mutant set A): receipts in
  * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} are not retried, and a receipt with couples for an
  * event held partially witnessed leaves its escrow on retry, rejected (its couples still count
- * toward that event's {@code bt}).
+ * toward that event's {@code bt}). A receipt's verdict says whether it could be processed, as
+ * keripy's {@code processReceipt} and {@code processReceiptTrans} do: a couple counts toward
+ * {@code bt} only if its signature verifies, but the signatures of a receipt for an event already
+ * accepted, couples or transferable groups, are not checked here, since they change no key state
+ * (keripy checks them to store them, drops those that fail, and rejects a transferable receipt
+ * whose signature index is past the signer's keys; cesrj accepts it).
  *
  * <p>Differences from keripy: a body or SAID error rejects that message only (keripy's parser
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
