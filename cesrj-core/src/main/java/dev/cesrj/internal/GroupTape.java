@@ -132,6 +132,7 @@ public final class GroupTape {
   int groupStart(int start, int length, CounterCode c, long count, int depth, Domain d) {
     int i = add(Step.GROUP_START, start, length, depth, d);
     counter(i, c, count);
+    links[i] = -1; // until its end is recorded
     return i;
   }
 
@@ -240,8 +241,31 @@ public final class GroupTape {
   }
 
   /**
-   * {@return for a {@link Step#GROUP_START} entry the index of its {@link Step#GROUP_END} entry,
-   * and for a {@code GROUP_END} that of its start}
+   * The first entry from {@code from} on that starts a whole recorded group at buffer index
+   * {@code start}, of nesting depth {@code depth} and code {@code code}: how a reader finds the
+   * items of a group that a framing layer framed among others (entries of a group whose framing
+   * failed, left by an attempt that was given up, have no end and are passed over).
+   *
+   * @return the entry's index, or -1 if there is none
+   */
+  public int wholeGroupAt(int from, int start, int depth, CounterCode code) {
+    for (int i = Math.max(0, from); i < size; i++) {
+      if (starts[i] == start
+          && steps[i] == GROUP_START_ORDINAL
+          && depths[i] == depth
+          && counters[i] == code
+          && links[i] > i) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static final byte GROUP_START_ORDINAL = (byte) Step.GROUP_START.ordinal();
+
+  /**
+   * {@return for a {@link Step#GROUP_START} entry the index of its {@link Step#GROUP_END} entry
+   * (-1 while it is not recorded), and for a {@code GROUP_END} that of its start}
    */
   public int match(int i) {
     return links[i];

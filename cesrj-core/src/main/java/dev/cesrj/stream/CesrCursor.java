@@ -106,7 +106,9 @@ import java.util.Objects;
  * <p>Whole frames: the cursor frames and checks each top-level frame (a message with its
  * attachments, a GenericGroup, or in groups mode one group) with the framing engine of {@link
  * Messages} (or {@code Groups}), whole, before it returns the frame's first token; a token is
- * never taken back. A message whose bare attachment run reaches the end of the bytes may go on
+ * never taken back. The tokens of each attachment group are the items the group framer recorded
+ * while it checked the group (one pass over its bytes); in messages mode the message-level parts
+ * (bodies, envelopes, AttachmentGroups, genus-version codes) come from the message's views. A message whose bare attachment run reaches the end of the bytes may go on
  * (keripy's streaming parser has the same ambiguity): it is returned once the byte that ends it
  * is in, or after {@link #endOfInput()}; a message wrapped in an AttachmentGroup or an envelope,
  * and a GenericGroup, is returned as soon as it is in. {@link #needed()} is then the {@link
@@ -178,10 +180,21 @@ public final class CesrCursor {
   private final boolean messagesMode;
   private final Source src;
   private final GroupFramer framer;
-  /** The items of the group being returned, as the framer recorded them while checking it. */
+  /**
+   * The items of the frame being returned, as the framer recorded them while checking it: in
+   * groups mode the group's, in messages mode those of every group the message framer framed.
+   */
   private final GroupTape tape = new GroupTape();
-  /** The next entry of {@link #tape} to return. */
+  /** Messages mode: a group the message framer's record does not hold, framed again here. */
+  private final GroupTape own = new GroupTape(16);
+  /** The tape whose entries {@link #tp} to {@link #tEnd} are being returned. */
+  private GroupTape playing = tape;
+  /** The next entry of {@link #playing} to return. */
   private int tp;
+  /** The entry after the last one of the group being returned. */
+  private int tEnd;
+  /** Messages mode: the entry of {@link #tape} from which the next group is looked for. */
+  private int seek;
   private MessageFramer messageFramer;
   private final List<Message> pending = new ArrayList<>();
 
@@ -351,7 +364,7 @@ public final class CesrCursor {
   public CesrToken next() {
     if (state == State.TOKENS && !messagesMode) {
       // the hot path: the next token of a group being returned
-      if (tp < tape.size()) {
+      if (tp < tEnd) {
         play(tp++);
         return token;
       }
@@ -386,6 +399,8 @@ public final class CesrCursor {
   private void clearFrame() {
     tape.clear();
     tp = 0;
+    tEnd = 0;
+    seek = 0;
     cHeight = 0; // the codes and tables left in the stack are table constants
     pending.clear();
     for (int i = 0; i < mHeight; i++) {
@@ -439,6 +454,7 @@ public final class CesrCursor {
     CounterTable after = t;
     tape.clear();
     tp = 0;
+    tEnd = 0;
     try {
       end = framer.group(pos, limit, t, 1, tape);
       if (framer.code().unit() == CountUnit.NONE) {
@@ -459,13 +475,15 @@ public final class CesrCursor {
     }
     groupsTable = after;
     frameEnd = end;
+    playing = tape;
+    tEnd = tape.size();
     state = State.TOKENS;
     return null;
   }
 
   /** The next token of the group frame; false when it is done. */
   private boolean stepGroup() {
-    if (tp < tape.size()) {
+    if (tp < tEnd) {
       play(tp++);
       return true;
     }
@@ -474,7 +492,7 @@ public final class CesrCursor {
 
   /** Makes entry {@code i} of the tape the current token. */
   private void play(int i) {
-    GroupTape g = tape;
+    GroupTape g = playing;
     tIndex = g.start(i);
     tLength = g.length(i);
     tDepth = g.depth(i);
@@ -542,6 +560,8 @@ public final class CesrCursor {
     }
     CounterTable before = messageFramer.streamTable();
     pending.clear();
+    tape.clear();
+    messageFramer.record(tape);
     int end;
     try {
       end = messageFramer.frame(pos, limit, pending);
@@ -643,7 +663,7 @@ public final class CesrCursor {
           return true;
         }
       }
-      if (emptyGenericDone && tp < tape.size()) {
+      if (emptyGenericDone && tp < tEnd) {
         play(tp++);
         return true;
       }
@@ -657,9 +677,11 @@ public final class CesrCursor {
     for (CounterTable t : TABLES) {
       CounterCode c = framer.framedCode(d, frameP, t);
       if (c != null && c.layout() == Layout.GENERIC) {
-        tape.clear();
-        framer.group(frameP, frameEnd, t, 1, tape);
+        own.clear();
+        framer.group(frameP, frameEnd, t, 1, own);
+        playing = own;
         tp = 0;
+        tEnd = own.size();
         play(tp++);
         return true;
       }
@@ -799,7 +821,7 @@ public final class CesrCursor {
         }
       case RUN:
         {
-          if (tp < tape.size()) {
+          if (tp < tEnd) {
             play(tp++);
             return true;
           }
@@ -919,9 +941,21 @@ public final class CesrCursor {
       partEnd = groupEnd;
       return true;
     }
-    tape.clear();
-    partEnd = framer.group(p, end, t, depth, tape);
-    tp = 0;
+    int k = tape.wholeGroupAt(seek, p, depth, c);
+    if (k >= 0) {
+      // the message framer framed and recorded it: its items are read from there
+      seek = tape.match(k) + 1;
+      playing = tape;
+      tp = k;
+      tEnd = seek;
+      partEnd = p + tape.length(k);
+    } else {
+      own.clear();
+      partEnd = framer.group(p, end, t, depth, own);
+      playing = own;
+      tp = 0;
+      tEnd = own.size();
+    }
     play(tp++);
     return true;
   }

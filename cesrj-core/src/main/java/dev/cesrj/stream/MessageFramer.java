@@ -20,6 +20,7 @@ import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupFit;
 import dev.cesrj.internal.GroupFramer;
+import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
 import dev.cesrj.internal.Source;
@@ -61,6 +62,11 @@ final class MessageFramer {
   private final ByteBuf buf;
   private final Source src;
   private final GroupFramer groups;
+  /**
+   * Where the groups framed are recorded ({@link #record}), or {@code null}: the pull cursor
+   * reads their items from it instead of framing them again.
+   */
+  private GroupTape tape;
   /** Sizes a bare-run group cut by the end of the bytes before it is framed ({@link #resume}). */
   private final GroupFit sizer = new GroupFit();
   private final NativeBodyFramer natives;
@@ -89,6 +95,22 @@ final class MessageFramer {
     this.options = options;
     this.views = GroupViews.over(buf, origin, options);
     this.streamTable = streamTable;
+  }
+
+  /**
+   * Records the items of every group framed from now on onto {@code tape} ({@link
+   * GroupFramer#group(int, int, CounterTable, int, GroupTape)}), or stops recording if it is
+   * {@code null}. Groups of attempts given up (a table tried and refused) stay on it, without an
+   * end ({@link GroupTape#wholeGroupAt}).
+   */
+  void record(GroupTape tape) {
+    this.tape = tape;
+  }
+
+  /** Frames the group at {@code p} ({@link GroupFramer#group}), recording it if asked. */
+  private int group(int p, int limit, CounterTable table, int depth) {
+    GroupTape t = tape;
+    return t == null ? groups.group(p, limit, table, depth) : groups.group(p, limit, table, depth, t);
   }
 
   /** The source read (its buffer and offset origin). */
@@ -397,7 +419,7 @@ final class MessageFramer {
       }
       int q;
       try {
-        q = groups.group(p, limit, table, 1);
+        q = group(p, limit, table, 1);
       } catch (TruncatedException e) {
         if (fit == GroupFit.Verdict.FITS) {
           throw e;
@@ -439,7 +461,7 @@ final class MessageFramer {
     Group gvc = null;
     // keripy reads each genus-version code at a message start in turn: the last one wins
     while (groups.isGenusVersionAt(p, limit, table())) {
-      int q = groups.group(p, limit, table(), depth);
+      int q = group(p, limit, table(), depth);
       gvc = view(p, q, depth);
       streamTable = groups.selectedTable(p);
       p = q;
@@ -508,7 +530,7 @@ final class MessageFramer {
    */
   private int genericGroup(
       int p, int limit, int depth, List<Group> chain, List<Message> out, CounterTable table) {
-    int end = groups.group(p, limit, table, depth);
+    int end = group(p, limit, table, depth);
     Group gg = view(p, end, depth);
     List<Group> inner = new ArrayList<>(chain.size() + 1);
     inner.addAll(chain);
@@ -792,7 +814,7 @@ final class MessageFramer {
    */
   private Message envelope(
       int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
-    int end = groups.group(p, limit, table, depth);
+    int end = group(p, limit, table, depth);
     Group env = view(p, end, depth);
     int q = p + env.counterSize();
     CounterTable t = table;
@@ -803,7 +825,7 @@ final class MessageFramer {
     try {
       groups.requireDomain(within, q, end);
       if (groups.isGenusVersionAt(q, end, t)) {
-        int r = groups.group(q, end, t, depth + 1);
+        int r = group(q, end, t, depth + 1);
         innerGvc = view(q, r, depth + 1);
         t = groups.selectedTable(q);
         scoped = t;
@@ -899,7 +921,7 @@ final class MessageFramer {
     if (groups.code().layout() == Layout.NATIVE_BODY) {
       return checked(nativeBody(q, limit, table, depth, pinned));
     }
-    int r = groups.group(q, limit, table, depth);
+    int r = group(q, limit, table, depth);
     Group group = view(q, r, depth);
     Matter texter = (Matter) group.elements().get(0);
     byte[] raw = texter.raw();
@@ -1078,7 +1100,7 @@ final class MessageFramer {
         }
         p = end;
       } else {
-        int q = groups.group(p, limit, table, depth);
+        int q = group(p, limit, table, depth);
         addGroup(run, view(p, q, depth), depth);
         p = q;
       }
@@ -1196,7 +1218,7 @@ final class MessageFramer {
     try {
       groups.requireDomain(d, q, end);
       if (groups.isGenusVersionAt(q, end, t)) {
-        int r = groups.group(q, end, t, depth + 1);
+        int r = group(q, end, t, depth + 1);
         run.groups.add(view(q, r, depth + 1));
         t = groups.selectedTable(q);
         scoped = t;
