@@ -57,15 +57,23 @@ final class ElementReader {
         {
           // UNSUPPORTED: seal groups keripy writes inside CESR-native bodies, framed there by
           // their grammar
-          GroupTape tape = new GroupTape(tapeRoom(g));
-          framer.tuples(d, from, end, g.code(), g.table(), g.depth(), tape);
-          return tuples(tape, g.code(), g.code().slots());
+          GroupTape tape = tape();
+          try {
+            framer.tuples(d, from, end, g.code(), g.table(), g.depth(), tape);
+            return tuples(tape, g.code(), g.code().slots());
+          } finally {
+            done(tape);
+          }
         }
       case ATTACHMENTS:
         {
-          GroupTape tape = new GroupTape(tapeRoom(g));
-          framer.attachments(d, from, end, g.table(), g.depth(), tape);
-          return attachments(tape);
+          GroupTape tape = tape();
+          try {
+            framer.attachments(d, from, end, g.table(), g.depth(), tape);
+            return attachments(tape);
+          } finally {
+            done(tape);
+          }
         }
       case NON_NATIVE_BODY:
         return List.of(matter(d, from, end, Slot.TEXTER));
@@ -81,9 +89,37 @@ final class ElementReader {
     }
   }
 
-  /** Room for a tape of {@code g}'s content: a guess from its count, grown if it is short. */
-  private static int tapeRoom(Group g) {
-    return (int) Math.min(1024, Math.max(16, 2L * g.count() + 4));
+  /**
+   * The largest tape kept for the next read on the same thread (in entries): one grown past it
+   * for a very large group is dropped once read.
+   */
+  private static final int KEPT_TAPE = 4096;
+
+  /**
+   * One tape per thread, reused by every read on it: a read uses it only until its views are
+   * made (nothing recurses into another read), so a group's elements cost no tape of their own.
+   */
+  private static final ThreadLocal<GroupTape[]> TAPES =
+      ThreadLocal.withInitial(() -> new GroupTape[1]);
+
+  /** The calling thread's tape, empty; taken from the thread until {@link #done}. */
+  private static GroupTape tape() {
+    GroupTape[] slot = TAPES.get();
+    GroupTape t = slot[0];
+    slot[0] = null; // a read that somehow ran inside this one makes a tape of its own
+    if (t == null) {
+      t = new GroupTape();
+    }
+    t.clear();
+    return t;
+  }
+
+  /** Gives {@code t} back to the calling thread, unless it grew too large to keep. */
+  private static void done(GroupTape t) {
+    if (t.capacity() <= KEPT_TAPE) {
+      t.clear();
+      TAPES.get()[0] = t;
+    }
   }
 
   /** The primitive scanned at {@code p} (domain {@code d}) for {@code slot}, code looked up once. */

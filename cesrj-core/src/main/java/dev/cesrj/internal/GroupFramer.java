@@ -45,7 +45,11 @@ public final class GroupFramer {
   private final long maxFrame;
   private final int maxDepth;
   private CounterCode code;
-  private long count;
+  /**
+   * An int: the most a counter holds is 30 bits (5 soft characters), and one field less keeps a
+   * framer, made per stream and per element read, at its size before {@link #tape} was added.
+   */
+  private int count;
   /** Where the items of the group being framed are recorded, or {@code null}: not recorded. */
   private GroupTape tape;
 
@@ -113,7 +117,7 @@ public final class GroupFramer {
       throw Errors.counter(src.offset(pos), c.code(), fs + rest - avail);
     }
     this.code = c;
-    this.count = TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
+    this.count = (int) TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
     return fs;
   }
 
@@ -476,7 +480,7 @@ public final class GroupFramer {
 
   private void restore(CounterCode c, long n) {
     this.code = c;
-    this.count = n;
+    this.count = (int) n;
   }
 
   private void content(
@@ -710,7 +714,10 @@ public final class GroupFramer {
     int size = TextScan.size(scanned);
     if (tape != null) {
       IndexerCode ic = TextScan.indexerCodeOf(scanned);
-      int index = (int) soft(d, p, ic.hs(), ic.ms());
+      int index =
+          d == Domain.QB64 && ic.ms() == 1
+              ? B64.value(src.at(p + ic.hs())) // one index character, as ordinary signatures have
+              : (int) soft(d, p, ic.hs(), ic.ms());
       int ondex = ic.os() == 0 ? index : (int) soft(d, p, ic.hs() + ic.ms(), ic.os());
       tape.indexer(p, size, ic, index, ondex, depth + 1, d);
     }

@@ -78,6 +78,11 @@ public final class GroupTape {
     size = 0;
   }
 
+  /** {@return the number of entries it has room for before it grows} */
+  public int capacity() {
+    return steps.length;
+  }
+
   /** {@return the number of entries} */
   public int size() {
     return size;
