@@ -332,30 +332,37 @@ public final class GroupFramer {
     if ((d0 | d1) < 0 || size > limit - pos || size > maxFrame) {
       return -1;
     }
-    GroupTape t = tape;
-    int mark = t != null ? t.size() : 0;
-    int s = t != null ? t.groupStart(pos, (int) size, c, n, depth, Domain.QB64) : 0;
     int i = pos + 4;
     for (int k = 0; k < n; k++, i += 88) {
-      IndexerCode ic = IndexerCode.single(src.at(i));
       int index = B64.value(src.at(i + 1));
       int pad = B64.value(src.at(i + 2));
-      if (ic == null || index < 0 || pad < 0 || pad > 3) {
-        if (t != null) {
-          t.truncate(mark);
-        }
+      if (IndexerCode.single(src.at(i)) == null || index < 0 || pad < 0 || pad > 3) {
         return -1;
       }
-      if (t != null) {
-        t.indexer(i, 88, ic, index, index, depth + 1, Domain.QB64);
-      }
     }
-    if (t != null) {
-      t.groupEnd(s, i);
+    if (tape != null) {
+      recordSignatures(pos, i, c, n, depth);
     }
     this.code = c;
     this.count = n;
     return i;
+  }
+
+  /**
+   * Records the signature group {@code [pos, end)} of code {@code c} that a fast path has just
+   * checked ({@code n} one-character-code signatures of 88 bytes): read again in a loop of its
+   * own, so that the checking loop stays as small as when nothing is recorded.
+   */
+  private void recordSignatures(int pos, int end, CounterCode c, int n, int depth) {
+    GroupTape t = tape;
+    int s = t.groupStart(pos, end - pos, c, n, depth, Domain.QB64);
+    int i = pos + 4;
+    for (int k = 0; k < n; k++, i += 88) {
+      int index = B64.value(src.at(i + 1));
+      // a one-character code has no ondex characters: its ondex is its index
+      t.indexer(i, 88, IndexerCode.single(src.at(i)), index, index, depth + 1, Domain.QB64);
+    }
+    t.groupEnd(s, end);
   }
 
   /**
@@ -380,32 +387,27 @@ public final class GroupFramer {
     if ((d0 | d1) < 0 || size > limit - pos || size > maxFrame) {
       return -1;
     }
-    GroupTape t = tape;
-    int mark = t != null ? t.size() : 0;
-    int s = t != null ? t.groupStart(pos, (int) size, c, n, depth, Domain.QB64) : 0;
     int i = base + pos + 4;
     for (int k = 0; k < n; k++, i += 88) {
-      IndexerCode ic = IndexerCode.single(a[i]);
       int index = B64.value(a[i + 1] & 0xFF);
       int pad = B64.value(a[i + 2] & 0xFF);
       // one-character Indexer code (fs 88), Base64 index, two zero pad sextets bits
-      if (ic == null || index < 0 || pad < 0 || pad > 3) {
-        if (t != null) {
-          t.truncate(mark);
-        }
+      if (IndexerCode.single(a[i]) == null || index < 0 || pad < 0 || pad > 3) {
         return -1;
       }
-      if (t != null) {
-        // a one-character code has no ondex characters: its ondex is its index
-        t.indexer(i - base, 88, ic, index, index, depth + 1, Domain.QB64);
-      }
     }
-    if (t != null) {
-      t.groupEnd(s, i - base);
+    if (tape != null) {
+      recordSignatures(a, base, pos, i - base, c, n, depth);
     }
     this.code = c;
     this.count = n;
     return i - base;
+  }
+
+  /** {@link #recordSignatures(int, int, CounterCode, int, int)} reading the backing array. */
+  private void recordSignatures(
+      byte[] a, int base, int pos, int end, CounterCode c, int n, int depth) {
+    tape.signatures(a, base, pos, c, n, depth);
   }
 
   private int groupChecked(int pos, int limit, CounterTable table, int depth) {
