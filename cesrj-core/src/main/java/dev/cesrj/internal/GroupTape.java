@@ -17,9 +17,10 @@ import dev.cesrj.code.MatterCode;
  *
  * <p>Storage: the entries packed side by side in one int array (step, domain and depth; start;
  * length; code or matching entry), with a count array and two arrays of references, grown
- * (doubled) only when a group with more entries than ever before is recorded; {@link #clear()} keeps them, so a reused tape allocates nothing. A
- * reference is stored only when it differs from the one already in its slot (a reused tape mostly
- * meets the same codes at the same entries). Not thread-safe; it owns no buffer.
+ * (doubled) only when a group with more entries than ever before is recorded; {@link #clear()}
+ * keeps them, so a reused tape allocates nothing. A reference is stored only when it differs
+ * from the one already in its slot (a reused tape mostly meets the same codes at the same
+ * entries). Not thread-safe; it owns no buffer.
  */
 public final class GroupTape {
   /** What an entry records. */
