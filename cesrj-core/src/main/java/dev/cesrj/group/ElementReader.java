@@ -2,13 +2,13 @@ package dev.cesrj.group;
 
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ElementLimitException;
-import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupFramer;
+import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
 import dev.cesrj.internal.Source;
@@ -22,7 +22,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Builds the element views of a group that {@link GroupFramer} has already framed and checked. */
+/**
+ * Builds the element views of a group that {@link GroupFramer} has already framed and checked.
+ * The content is framed once more with the framer's own checks, recording each item on a {@link
+ * GroupTape}, and the views are made from the tape: each primitive's code is looked up once, by
+ * the framer (no second scan here). CESR-native body fields, which the tape does not model, are
+ * read field by field ({@link NativeBodyFramer} checked them).
+ */
 final class ElementReader {
   private final ByteBuf buf;
   private final Source src;
@@ -47,14 +53,30 @@ final class ElementReader {
     int end = g.index() + g.length();
     switch (g.code().layout()) {
       case TUPLES:
-        return tuples(d, from, end, g.code(), g.table(), g.depth());
+      case UNSUPPORTED:
+        {
+          // UNSUPPORTED: seal groups keripy writes inside CESR-native bodies, framed there by
+          // their grammar
+          GroupTape tape = tape();
+          try {
+            framer.tuples(d, from, end, g.code(), g.table(), g.depth(), tape);
+            return tuples(tape, g.code(), g.code().slots());
+          } finally {
+            done(tape);
+          }
+        }
       case ATTACHMENTS:
-        return attachments(from, end, g.table(), g.depth());
+        {
+          GroupTape tape = tape();
+          try {
+            framer.attachments(d, from, end, g.table(), g.depth(), tape);
+            return attachments(tape);
+          } finally {
+            done(tape);
+          }
+        }
       case NON_NATIVE_BODY:
         return List.of(matter(d, from, end, Slot.TEXTER));
-      case UNSUPPORTED:
-        // seal groups keripy writes inside CESR-native bodies, framed there by their grammar
-        return tuples(d, from, end, g.code(), g.table(), g.depth());
       case NATIVE_BODY:
       case NATIVE_FIELDS:
         return fields(from, end, g.table(), g.depth());
@@ -67,76 +89,99 @@ final class ElementReader {
     }
   }
 
-  private Matter matter(Domain d, int p, int end, Slot slot) {
-    int fs = TextScan.matter(d, src, p, end, slot, options.maxFrameBytes(), 0);
-    return PRIMITIVES.matter(buf, p, fs, src.offset(p), TextScan.matterCode(d, src, p), d);
+  /**
+   * The largest tape kept for the next read on the same thread (in entries): one grown past it
+   * for a very large group is dropped once read.
+   */
+  private static final int KEPT_TAPE = 4096;
+
+  /**
+   * One tape per thread, reused by every read on it: a read uses it only until its views are
+   * made (nothing recurses into another read), so a group's elements cost no tape of their own.
+   */
+  private static final ThreadLocal<GroupTape[]> TAPES =
+      ThreadLocal.withInitial(() -> new GroupTape[1]);
+
+  /** The calling thread's tape, empty; taken from the thread until {@link #done}. */
+  private static GroupTape tape() {
+    GroupTape[] slot = TAPES.get();
+    GroupTape t = slot[0];
+    slot[0] = null; // a read that somehow ran inside this one makes a tape of its own
+    if (t == null) {
+      t = new GroupTape();
+    }
+    t.clear();
+    return t;
   }
 
-  private List<Element> tuples(
-      Domain d, int from, int end, CounterCode c, CounterTable table, int depth) {
-    List<Slot> slots = c.slots();
-    List<Element> out = new ArrayList<>();
-    int p = from;
-    for (Slot slot : c.head()) {
-      Element e = item(d, p, end, slot, table, depth);
-      out.add(e);
-      p += e.length();
+  /** Gives {@code t} back to the calling thread, unless it grew too large to keep. */
+  private static void done(GroupTape t) {
+    if (t.capacity() <= KEPT_TAPE) {
+      t.clear();
+      TAPES.get()[0] = t;
     }
-    while (p < end) {
-      checkRoom(out, p, c);
-      int start = p;
-      List<Element> parts = slots.size() == 1 ? null : new ArrayList<>(slots.size());
-      for (Slot slot : slots) {
-        Element e = item(d, p, end, slot, table, depth);
-        p += e.length();
-        if (parts == null) {
-          out.add(e);
-        } else {
-          parts.add(e);
-        }
-      }
-      if (parts != null) {
-        out.add(new Tuple(buf, start, p - start, src.offset(start), slots,
-            Collections.unmodifiableList(parts)));
-      }
+  }
+
+  /** The primitive scanned at {@code p} (domain {@code d}) for {@code slot}, code looked up once. */
+  private Matter matter(Domain d, int p, int end, Slot slot) {
+    long scanned = TextScan.matterScan(d, src, p, end, slot, options.maxFrameBytes(), 0);
+    return PRIMITIVES.matter(
+        buf, p, TextScan.size(scanned), src.offset(p), TextScan.matterCodeOf(scanned), d);
+  }
+
+  /** The view of the item at entry {@code i} of {@code tape} (a group's start: the whole group). */
+  private Element view(GroupTape tape, int i) {
+    int p = tape.start(i);
+    Domain d = tape.domain(i);
+    switch (tape.step(i)) {
+      case MATTER:
+        return PRIMITIVES.matter(buf, p, tape.length(i), src.offset(p), tape.matterCode(i), d);
+      case INDEXER:
+        return PRIMITIVES.signature(buf, p, src.offset(p), tape.indexerCode(i), d);
+      default:
+        return new Group(
+            views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.depth(i));
     }
-    return Collections.unmodifiableList(out);
+  }
+
+  /** The entry after the item at entry {@code i} (past a group's end). */
+  private static int after(GroupTape tape, int i) {
+    return tape.step(i) == GroupTape.Step.GROUP_START ? tape.match(i) + 1 : i + 1;
   }
 
   /**
-   * The item of {@code slot} at {@code p} (domain {@code d}) in a tuple group of nesting depth
-   * {@code depth}.
+   * The elements of a tuple group of code {@code c} from the tape of its content: the head's
+   * items, then each tuple (as a {@link Tuple} when it has several slots).
    */
-  private Element item(Domain d, int p, int end, Slot slot, CounterTable table, int depth) {
-    if (slot == Slot.SIGER) {
-      TextScan.indexer(d, src, p, end, 0);
-      return PRIMITIVES.signature(buf, p, src.offset(p), TextScan.indexerCode(d, src, p), d);
+  private List<Element> tuples(GroupTape tape, CounterCode c, List<Slot> slots) {
+    List<Element> out = new ArrayList<>();
+    int n = tape.size();
+    int i = 0;
+    for (int h = 0; h < c.head().size(); h++) {
+      out.add(view(tape, i));
+      i = after(tape, i);
     }
-    if (slot == Slot.SIGS) {
-      return nestedSigs(d, p, end, table, depth + 1);
-    }
-    if (slot.isGroup()) {
-      int q = framer.group(p, end, table, depth + 1);
-      return new Group(views, p, q - p, framer.code(), framer.count(), depth + 1);
-    }
-    return matter(d, p, end, slot);
-  }
-
-  private Group nestedSigs(Domain d, int p, int end, CounterTable table, int depth) {
-    CounterCode sigs = table.controllerIdxSigs();
-    int fs = framer.counter(p, end, table, 0);
-    long n = framer.count();
-    int length;
-    if (sigs.unit() == CountUnit.ELEMENTS) {
-      int q = p + fs;
-      for (long i = 0; i < n; i++) {
-        q += TextScan.indexer(d, src, q, end, 0);
+    int width = slots.size();
+    while (i < n) {
+      int start = tape.start(i);
+      checkRoom(out, start, c);
+      if (width == 1) {
+        out.add(view(tape, i));
+        i = after(tape, i);
+        continue;
       }
-      length = q - p;
-    } else {
-      length = fs + (int) d.size(4 * n);
+      List<Element> parts = new ArrayList<>(width);
+      int p = start;
+      for (int k = 0; k < width; k++) {
+        Element e = view(tape, i);
+        parts.add(e);
+        p = tape.start(i) + tape.length(i);
+        i = after(tape, i);
+      }
+      out.add(new Tuple(buf, start, p - start, src.offset(start), slots,
+          Collections.unmodifiableList(parts)));
     }
-    return new Group(views, p, length, sigs, n, depth);
+    return Collections.unmodifiableList(out);
   }
 
   /**
@@ -170,19 +215,13 @@ final class ElementReader {
     }
   }
 
-  private List<Element> attachments(int from, int end, CounterTable table, int depth) {
+  /** The groups of an AttachmentGroup (a leading genus-version code is one) from its tape. */
+  private List<Element> attachments(GroupTape tape) {
     List<Element> out = new ArrayList<>();
-    int p = from;
-    CounterTable t = table;
-    while (p < end) {
-      checkRoom(out, p, null);
-      boolean gv = framer.isGenusVersionAt(p, end, t) && p == from;
-      int q = framer.group(p, end, t, depth + 1);
-      out.add(new Group(views, p, q - p, framer.code(), framer.count(), depth + 1));
-      if (gv) {
-        t = framer.selectedTable(p);
-      }
-      p = q;
+    int n = tape.size();
+    for (int i = 0; i < n; i = after(tape, i)) {
+      checkRoom(out, tape.start(i), null);
+      out.add(view(tape, i));
     }
     return Collections.unmodifiableList(out);
   }

@@ -19,36 +19,63 @@ import dev.cesrj.code.Slot;
  * soft part for a variable-size code), so that a bad code in the bytes at hand is left to the
  * framer, which reports it at once, rather than awaiting the rest of the group. Whatever it does
  * not model (a group with a head or a nested group in its elements, a code or size the framer must
- * refuse) it leaves to the framer too. Allocates nothing.
+ * refuse) it leaves to the framer too. Allocates nothing; not thread-safe (one per framer).
+ *
+ * <p>Why a size probe and not the framer: the framer reports a cut group by throwing a {@link
+ * dev.cesrj.TruncatedException}, whose stack trace costs far more than this probe, and a group
+ * of a bare run cut by the end of a read is common when bytes arrive in chunks. It checks
+ * nothing and builds nothing: whatever it cannot size it leaves to the framer ({@link
+ * Verdict#UNJUDGED}).
  */
 public final class GroupFit {
-  /** The whole group lies before the end: frame it. */
-  public static final long FITS = 0;
+  /** What {@link #check} found. */
+  public enum Verdict {
+    /** The whole group lies before the end: frame it. */
+    FITS,
+    /** Cut by the end of the bytes: it needs at least {@link #needed()} more bytes. */
+    CUT,
+    /**
+     * Whole if its elements take the least size each (as ordinary signatures and keys do): frame
+     * it, and let a truncation say whether it was cut.
+     */
+    LIKELY,
+    /** Not judged here: frame it, and let a truncation say whether it was cut. */
+    UNJUDGED
+  }
 
-  /** Not judged here: frame it, and let a truncation say whether it was cut. */
-  public static final long UNJUDGED = -1;
+  /** What {@link #size} found for one primitive. */
+  private enum Probe {
+    /** Its full size is {@link #size}. */
+    SIZED,
+    /** Its code is cut: at least {@link #size} more bytes are needed. */
+    CODE_CUT,
+    /** A nested group, or a code the framer must refuse. */
+    NOT_SIZED
+  }
+
+  private long needed;
+  private long size;
+
+  /** A sizer; it keeps the figure of its last verdict, so one is needed per thread. */
+  public GroupFit() {}
 
   /**
-   * Whole if its elements take the least size each (as ordinary signatures and keys do): frame
-   * it, and let a truncation say whether it was cut.
+   * {@return after {@link Verdict#CUT}: the least number of bytes the group still needs (exactly
+   * that many for a quadlet count)}
    */
-  public static final long LIKELY = -2;
-
-  /** {@link #size}: a nested group, or a code the framer must refuse. */
-  private static final long NOT_SIZED = Long.MIN_VALUE;
-
-  private GroupFit() {}
+  public long needed() {
+    return needed;
+  }
 
   /**
    * Whether the qb64 group at {@code p}, whose counter of {@code code} declaring {@code count}
    * ({@code fs} characters) is complete before {@code limit}, ends by {@code limit}.
    *
    * @param maxFrame the frame limit in bytes: a group declaring more is left to the framer
-   * @return {@link #FITS}; {@link #LIKELY}; {@link #UNJUDGED}; or {@code n > 0}: the group is
-   *     cut by {@code limit} and needs at least {@code n} more bytes (exactly {@code n} for a
-   *     quadlet count)
+   * @return {@link Verdict#FITS}, {@link Verdict#LIKELY}, {@link Verdict#UNJUDGED}, or {@link
+   *     Verdict#CUT} with {@link #needed()} set
    */
-  public static long check(
+  public Verdict check(
       Source s, int p, int limit, CounterCode code, long count, int fs, long maxFrame) {
     // the common case, kept small enough to inline: the most the group can take is in
     CountUnit unit = code.unit();
@@ -57,45 +84,49 @@ public final class GroupFit {
             ? 4
             : unit == CountUnit.NONE ? 0 : code.headMinSize() == 0 ? code.tupleMaxSize() : -1;
     if (most >= 0 && fs + count * most <= limit - p) {
-      return FITS;
+      return Verdict.FITS;
     }
     return judge(s, p, limit, code, count, fs, maxFrame);
   }
 
-  private static long judge(
+  private Verdict judge(
       Source s, int p, int limit, CounterCode code, long count, int fs, long maxFrame) {
     CountUnit unit = code.unit();
     if (unit == CountUnit.NONE) {
-      return FITS;
+      return Verdict.FITS;
     }
     if (unit == CountUnit.QUADLETS) {
       long total = fs + Domain.QB64.quadlets(count);
-      return total > maxFrame ? UNJUDGED : cut(p + total - limit);
+      return total > maxFrame ? Verdict.UNJUDGED : cut(p + total - limit);
     }
     if (!code.head().isEmpty() || code.slotCount() == 0) {
-      return UNJUDGED;
+      return Verdict.UNJUDGED;
     }
     long least = fs + count * code.tupleMinSize();
     if (least > maxFrame) {
-      return UNJUDGED;
+      return Verdict.UNJUDGED;
     }
     int most = code.tupleMaxSize();
     if (p + least <= limit && most > 0) {
       // whole unless its elements are larger than the least (big signatures, longer numbers):
       // the framer says so with a truncation, which is rare
-      return p + fs + count * most <= limit ? FITS : LIKELY;
+      return p + fs + count * most <= limit ? Verdict.FITS : Verdict.LIKELY;
     }
     // cut, or elements of any size (a variable-size code): stepped over as far as the bytes go,
     // which also leaves a bad code in them to the framer at once
     return elements(s, p + fs, limit, code, count, maxFrame);
   }
 
-  private static long cut(long missing) {
-    return missing > 0 ? missing : FITS;
+  private Verdict cut(long missing) {
+    if (missing > 0) {
+      needed = missing;
+      return Verdict.CUT;
+    }
+    return Verdict.FITS;
   }
 
   /** Steps over {@code count} elements of {@code code} from {@code i}, primitive by primitive. */
-  private static long elements(
+  private Verdict elements(
       Source s, int i, int limit, CounterCode code, long count, long maxFrame) {
     int slots = code.slotCount();
     long tupleMin = code.tupleMinSize();
@@ -105,83 +136,96 @@ public final class GroupFit {
       for (int k = 0; k < slots; k++) {
         Slot slot = code.slot(k);
         slotsLeft -= slot.minSize();
-        long size = size(s, (int) at, limit, slot, maxFrame);
-        if (size == NOT_SIZED) {
-          return UNJUDGED;
+        Probe probe = size(s, (int) at, limit, slot, maxFrame);
+        if (probe == Probe.NOT_SIZED) {
+          return Verdict.UNJUDGED;
         }
         long rest = slotsLeft + (count - t - 1) * tupleMin;
-        if (size < 0) {
-          // cut inside the code: -size is the least the primitive still needs
-          return -size + rest;
+        if (probe == Probe.CODE_CUT) {
+          // cut inside the code: size is the least the primitive still needs
+          needed = size + rest;
+          return Verdict.CUT;
         }
         at += size;
         if (at > limit) {
-          return at - limit + rest;
+          needed = at - limit + rest;
+          return Verdict.CUT;
         }
       }
     }
-    return FITS;
+    return Verdict.FITS;
+  }
+
+  private Probe sized(long full) {
+    size = full;
+    return Probe.SIZED;
+  }
+
+  private Probe codeCut(long least) {
+    size = least;
+    return Probe.CODE_CUT;
   }
 
   /**
-   * The full size in characters of the primitive of {@code slot} at {@code i} ({@code i <=
-   * limit}); {@code -n} if its code is cut by {@code limit} and at least {@code n} more
-   * characters are needed; {@link #NOT_SIZED} for a nested group or a code the framer must refuse.
+   * Sizes the primitive of {@code slot} at {@code i} ({@code i <= limit}): {@link Probe#SIZED}
+   * with its full size in characters in {@link #size}; {@link Probe#CODE_CUT} if its code is cut
+   * by {@code limit}, with the least number of characters still needed in {@link #size}; {@link
+   * Probe#NOT_SIZED} for a nested group or a code the framer must refuse.
    */
-  private static long size(Source s, int i, int limit, Slot slot, long maxFrame) {
+  private Probe size(Source s, int i, int limit, Slot slot, long maxFrame) {
     int avail = limit - i;
     if (slot == Slot.SIGER) {
       if (avail < 1) {
-        return -slot.minSize();
+        return codeCut(slot.minSize());
       }
       int c0 = s.at(i);
       IndexerCode single = IndexerCode.single(c0);
       if (single != null) {
-        return single.fs(); // an ordinary signature (A..F, 88 characters)
+        return sized(single.fs()); // an ordinary signature (A..F, 88 characters)
       }
       int hs = IndexerCode.hardSize(c0);
       if (hs == 0) {
-        return NOT_SIZED;
+        return Probe.NOT_SIZED;
       }
       if (avail < hs) {
-        return -(slot.minSize() - avail);
+        return codeCut(slot.minSize() - avail);
       }
       IndexerCode code = IndexerCode.lookup(hs, c0, hs > 1 ? s.at(i + 1) : 0);
-      return code == null ? NOT_SIZED : code.fs();
+      return code == null ? Probe.NOT_SIZED : sized(code.fs());
     }
     if (!slot.isMatter()) {
-      return NOT_SIZED;
+      return Probe.NOT_SIZED;
     }
     int min = slot.minSize();
     if (avail < 1) {
-      return -min;
+      return codeCut(min);
     }
     int c0 = s.at(i);
     int hs = MatterCode.hardSize(c0);
     if (hs == 0) {
-      return NOT_SIZED;
+      return Probe.NOT_SIZED;
     }
     if (avail < hs) {
-      return -Math.max(1, min - avail);
+      return codeCut(Math.max(1, min - avail));
     }
     MatterCode code =
         MatterCode.lookup(
             hs, c0, hs > 1 ? s.at(i + 1) : 0, hs > 2 ? s.at(i + 2) : 0, hs > 3 ? s.at(i + 3) : 0);
     if (code == null || !slot.accepts(code)) {
-      return NOT_SIZED;
+      return Probe.NOT_SIZED;
     }
     if (!code.isVariable()) {
-      return code.fs();
+      return sized(code.fs());
     }
     int cs = code.cs();
     if (avail < cs) {
-      return -Math.max(1, code.minFullSize() - avail);
+      return codeCut(Math.max(1, code.minFullSize() - avail));
     }
     long quadlets = B64.decodeInt(s, i + code.hs(), code.ss());
     if (quadlets < 0) {
-      return NOT_SIZED;
+      return Probe.NOT_SIZED;
     }
     long full = code.variableFullSize(quadlets);
-    return full > maxFrame ? NOT_SIZED : full;
+    return full > maxFrame ? Probe.NOT_SIZED : sized(full);
   }
 }

@@ -30,6 +30,12 @@ import dev.cesrj.code.Slot;
  * 6 bytes, and a count of quadlets counts triplets: the content takes {@code 3 * count} bytes.
  * All sizes, offsets and truncation figures here are bytes of the domain read.
  *
+ * <p>Recording: {@link #group(int, int, CounterTable, int, GroupTape)} and the other methods
+ * that take a {@link GroupTape} append each item they frame to it as they check it (group start
+ * and end, genus-version code, Matter primitive, indexed signature, with span, depth and code), so
+ * that tokens and views are read from the tape rather than by walking the bytes again. Without a
+ * tape nothing is recorded.
+ *
  * <p>After {@link #counter} or {@link #group} returns, {@link #code()} and {@link #count()}
  * describe the counter read at the start. Size arithmetic is in {@code long}: a count is checked
  * against {@link CesrOptions#maxFrameBytes()} before the group's bytes are looked for.
@@ -39,7 +45,13 @@ public final class GroupFramer {
   private final long maxFrame;
   private final int maxDepth;
   private CounterCode code;
-  private long count;
+  /**
+   * An int: the most a counter holds is 30 bits (5 soft characters), and one field less keeps a
+   * framer, made per stream and per element read, at its size before {@link #tape} was added.
+   */
+  private int count;
+  /** Where the items of the group being framed are recorded, or {@code null}: not recorded. */
+  private GroupTape tape;
 
   /** A framer over {@code src} with the limits of {@code options}. */
   public GroupFramer(Source src, CesrOptions options) {
@@ -105,7 +117,7 @@ public final class GroupFramer {
       throw Errors.counter(src.offset(pos), c.code(), fs + rest - avail);
     }
     this.code = c;
-    this.count = TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
+    this.count = (int) TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
     return fs;
   }
 
@@ -255,8 +267,8 @@ public final class GroupFramer {
     if (depth <= maxDepth) {
       int end =
           a != null
-              ? signaturesFast(a, src.arrayOffset(), pos, limit, table)
-              : signaturesFast(pos, limit, table);
+              ? signaturesFast(a, src.arrayOffset(), pos, limit, table, depth)
+              : signaturesFast(pos, limit, table, depth);
       if (end >= 0) {
         return end;
       }
@@ -265,11 +277,47 @@ public final class GroupFramer {
   }
 
   /**
-   * {@link #signaturesFast(byte[], int, int, int, CounterTable)} for a buffer without a backing
+   * {@link #group(int, int, CounterTable, int)} that records the group's items on {@code tape}
+   * (appended to what it holds): its {@link GroupTape.Step#GROUP_START}, its content in stream
+   * order, its {@link GroupTape.Step#GROUP_END}; a genus-version code is one {@link
+   * GroupTape.Step#GENUS_VERSION}. Same checks, errors and result; after an error the tape holds
+   * part of the group.
+   *
+   * @param tape where the items go; the caller owns it
+   */
+  public int group(int pos, int limit, CounterTable table, int depth, GroupTape tape) {
+    GroupTape outer = this.tape;
+    this.tape = tape;
+    try {
+      return group(pos, limit, table, depth);
+    } finally {
+      this.tape = outer;
+    }
+  }
+
+  /**
+   * The content of the AttachmentGroup of domain {@code d} and nesting depth {@code depth} whose
+   * content is {@code [from, end)}, framed with the checks of {@link #group} and recorded on
+   * {@code tape}: a leading genus-version code, then each group (nothing for the AttachmentGroup
+   * itself).
+   */
+  public void attachments(
+      Domain d, int from, int end, CounterTable table, int depth, GroupTape tape) {
+    GroupTape outer = this.tape;
+    this.tape = tape;
+    try {
+      walkAttachments(d, from, end, table, depth);
+    } finally {
+      this.tape = outer;
+    }
+  }
+
+  /**
+   * {@link #signaturesFast(byte[], int, int, int, CounterTable, int)} for a buffer without a backing
    * array (a direct buffer): the same bytes read through {@link Source#at}, the same input
    * accepted, -1 for anything else.
    */
-  private int signaturesFast(int pos, int limit, CounterTable table) {
+  private int signaturesFast(int pos, int limit, CounterTable table, int depth) {
     if (limit - pos < 4 || src.at(pos) != '-') {
       return -1;
     }
@@ -292,9 +340,29 @@ public final class GroupFramer {
         return -1;
       }
     }
+    if (tape != null) {
+      recordSignatures(pos, i, c, n, depth);
+    }
     this.code = c;
     this.count = n;
     return i;
+  }
+
+  /**
+   * Records the signature group {@code [pos, end)} of code {@code c} that a fast path has just
+   * checked ({@code n} one-character-code signatures of 88 bytes): read again in a loop of its
+   * own, so that the checking loop stays as small as when nothing is recorded.
+   */
+  private void recordSignatures(int pos, int end, CounterCode c, int n, int depth) {
+    GroupTape t = tape;
+    int s = t.groupStart(pos, end - pos, c, n, depth, Domain.QB64);
+    int i = pos + 4;
+    for (int k = 0; k < n; k++, i += 88) {
+      int index = B64.value(src.at(i + 1));
+      // a one-character code has no ondex characters: its ondex is its index
+      t.indexer(i, 88, IndexerCode.single(src.at(i)), index, index, depth + 1, Domain.QB64);
+    }
+    t.groupEnd(s, end);
   }
 
   /**
@@ -303,7 +371,8 @@ public final class GroupFramer {
    * path would accept too; on anything else it returns -1 and the checked path decides (and
    * reports the exact error).
    */
-  private int signaturesFast(byte[] a, int base, int pos, int limit, CounterTable table) {
+  private int signaturesFast(
+      byte[] a, int base, int pos, int limit, CounterTable table, int depth) {
     if (limit - pos < 4 || a[base + pos] != '-') {
       return -1;
     }
@@ -327,9 +396,18 @@ public final class GroupFramer {
         return -1;
       }
     }
+    if (tape != null) {
+      recordSignatures(a, base, pos, i - base, c, n, depth);
+    }
     this.code = c;
     this.count = n;
     return i - base;
+  }
+
+  /** {@link #recordSignatures(int, int, CounterCode, int, int)} reading the backing array. */
+  private void recordSignatures(
+      byte[] a, int base, int pos, int end, CounterCode c, int n, int depth) {
+    tape.signatures(a, base, pos, c, n, depth);
   }
 
   private int groupChecked(int pos, int limit, CounterTable table, int depth) {
@@ -348,15 +426,23 @@ public final class GroupFramer {
     int fs = counter(pos, limit, table, 0);
     CounterCode c = this.code;
     long n = this.count;
+    GroupTape t = tape;
     if (c.unit() == CountUnit.NONE) {
+      if (t != null) {
+        t.genusVersion(pos, fs, c, n, selectedBy(c, n), depth, d);
+      }
       return pos + fs;
     }
     if (c.unit() == CountUnit.ELEMENTS) {
+      int s = t != null ? t.groupStart(pos, 0, c, n, depth, d) : 0;
       int end;
       try {
         end = walkTuples(d, pos, pos + fs, limit, c, n, table, depth, 0);
       } catch (CesrException e) {
         throw Errors.within(e, c, src.offset(pos));
+      }
+      if (t != null) {
+        t.groupEnd(s, end);
       }
       restore(c, n);
       return end;
@@ -369,6 +455,7 @@ public final class GroupFramer {
       throw Errors.rest(src.offset(pos), c, total - (limit - pos));
     }
     int end = pos + (int) total;
+    int s = t != null ? t.groupStart(pos, (int) total, c, n, depth, d) : 0;
     try {
       content(d, pos, pos + fs, end, c, table, depth);
     } catch (TruncatedException e) {
@@ -376,8 +463,16 @@ public final class GroupFramer {
     } catch (CesrException e) {
       throw Errors.within(e, c, src.offset(pos));
     }
+    if (t != null) {
+      t.groupEnd(s, end);
+    }
     restore(c, n);
     return end;
+  }
+
+  /** The table a genus-version code of {@code c} with count {@code n} selects, or null. */
+  private static CounterTable selectedBy(CounterCode c, long n) {
+    return CounterTable.selectedBy(c, CounterTable.genusMajor(n), CounterTable.genusMinor(n));
   }
 
   /** The group of {@code code} at {@code pos} would be at {@code depth}, past the limit. */
@@ -387,7 +482,7 @@ public final class GroupFramer {
 
   private void restore(CounterCode c, long n) {
     this.code = c;
-    this.count = n;
+    this.count = (int) n;
   }
 
   private void content(
@@ -400,7 +495,7 @@ public final class GroupFramer {
         walkAttachments(d, from, end, table, depth);
         return;
       case NON_NATIVE_BODY:
-        int size = TextScan.matter(d, src, from, end, Slot.TEXTER, maxFrame, 0);
+        int size = matter(d, from, end, Slot.TEXTER, depth, 0);
         if (from + size != end) {
           throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
               src.offset(from + size),
@@ -410,7 +505,7 @@ public final class GroupFramer {
         }
         return;
       case PATHED:
-        TextScan.matter(d, src, from, end, Slot.PATHER, maxFrame, 0);
+        matter(d, from, end, Slot.PATHER, depth, 0);
         return;
       default:
         // GENERIC and BODY_WITH_ATTACHMENTS: a nested stream, parsed by the message layer.
@@ -434,8 +529,12 @@ public final class GroupFramer {
         throw tooDeep(p, t.genusVersion(src.ch(d, p, 1)), depth + 1);
       }
       int gvc = p;
-      p += counter(p, end, t, 0);
+      int fs = counter(p, end, t, 0);
+      p += fs;
       t = selectedTable(gvc);
+      if (tape != null) {
+        tape.genusVersion(gvc, fs, code, count, t, depth + 1, d);
+      }
     }
     while (p < end) {
       requireDomain(d, p, end);
@@ -534,7 +633,7 @@ public final class GroupFramer {
     if (!fill && slotCount == 1 && c.slot(0) == Slot.SIGER) {
       // hot path: n indexed signatures (ControllerIdxSigs, WitnessIdxSigs of CESR 1.0)
       for (long i = n - 1; i >= 0; i--) {
-        p += TextScan.indexer(d, src, p, end, i * tupleMin + after);
+        p += indexer(d, p, end, depth, i * tupleMin + after);
       }
       if (p - (long) start > maxFrame) {
         // signatures longer than the least (Ed448, big indexes) can outgrow the limit
@@ -570,6 +669,22 @@ public final class GroupFramer {
   }
 
   /**
+   * {@link #tuples(Domain, int, int, CounterCode, CounterTable, int)} recording the items of the
+   * content on {@code tape} (the group's own start and end are not recorded): the tuple content
+   * of a group already framed, read again for its element views.
+   */
+  public void tuples(
+      Domain d, int from, int end, CounterCode c, CounterTable table, int depth, GroupTape tape) {
+    GroupTape outer = this.tape;
+    this.tape = tape;
+    try {
+      tuples(d, from, end, c, table, depth);
+    } finally {
+      this.tape = outer;
+    }
+  }
+
+  /**
    * Frames one item of a tuple group's grammar at {@code p} in domain {@code d}: a primitive, an
    * indexed signature or a nested group of {@code slot}, inside a group of nesting depth
    * {@code depth}.
@@ -579,7 +694,7 @@ public final class GroupFramer {
    */
   private int item(Domain d, int p, int end, Slot slot, CounterTable table, int depth, long rest) {
     if (slot == Slot.SIGER) {
-      return p + TextScan.indexer(d, src, p, end, rest);
+      return p + indexer(d, p, end, depth, rest);
     }
     if (slot == Slot.SIGS) {
       return nestedSigs(d, p, end, table, depth + 1, rest);
@@ -587,7 +702,52 @@ public final class GroupFramer {
     if (slot.isGroup()) {
       return nestedGroup(d, p, end, slot, table, depth + 1, rest);
     }
-    return p + TextScan.matter(d, src, p, end, slot, maxFrame, rest);
+    return p + matter(d, p, end, slot, depth, rest);
+  }
+
+  /**
+   * Scans the indexed signature at {@code p} in a group of nesting depth {@code depth} ({@link
+   * TextScan#indexer(Domain, Source, int, int, long)}) and records it.
+   *
+   * @return its size in bytes
+   */
+  private int indexer(Domain d, int p, int end, int depth, long rest) {
+    long scanned = TextScan.indexerScan(d, src, p, end, rest);
+    int size = TextScan.size(scanned);
+    if (tape != null) {
+      IndexerCode ic = TextScan.indexerCodeOf(scanned);
+      int index =
+          d == Domain.QB64 && ic.ms() == 1
+              ? B64.value(src.at(p + ic.hs())) // one index character, as ordinary signatures have
+              : (int) soft(d, p, ic.hs(), ic.ms());
+      int ondex = ic.os() == 0 ? index : (int) soft(d, p, ic.hs() + ic.ms(), ic.os());
+      tape.indexer(p, size, ic, index, ondex, depth + 1, d);
+    }
+    return size;
+  }
+
+  /**
+   * Scans the Matter primitive of {@code slot} at {@code p} in a group of nesting depth {@code
+   * depth} ({@link TextScan#matter(Domain, Source, int, int, Slot, long, long)}) and records it.
+   *
+   * @return its size in bytes
+   */
+  private int matter(Domain d, int p, int end, Slot slot, int depth, long rest) {
+    long scanned = TextScan.matterScan(d, src, p, end, slot, maxFrame, rest);
+    int size = TextScan.size(scanned);
+    if (tape != null) {
+      tape.matter(p, size, TextScan.matterCodeOf(scanned), depth + 1, d);
+    }
+    return size;
+  }
+
+  /** The value of the {@code width} soft characters from {@code from} of the checked item at {@code p}. */
+  private long soft(Domain d, int p, int from, int width) {
+    long v = 0;
+    for (int i = from; i < from + width; i++) {
+      v = (v << 6) | B64.value(src.ch(d, p, i));
+    }
+    return v;
   }
 
   /**
@@ -640,12 +800,20 @@ public final class GroupFramer {
           met.name() + " where the nested signature group must be");
     }
     int fs = counter(p, end, table, rest);
+    long n = count;
+    GroupTape t = tape;
     if (want.unit() == CountUnit.ELEMENTS) {
+      int s = t != null ? t.groupStart(p, 0, want, n, depth, d) : 0;
+      int q;
       try {
-        return walkTuples(d, p, p + fs, end, want, count, table, depth, rest);
+        q = walkTuples(d, p, p + fs, end, want, n, table, depth, rest);
       } catch (CesrException e) {
         throw Errors.within(e, want, src.offset(p));
       }
+      if (t != null) {
+        t.groupEnd(s, q);
+      }
+      return q;
     }
     long total = fs + d.quadlets(count);
     if (total > maxFrame) {
@@ -655,6 +823,7 @@ public final class GroupFramer {
       throw Errors.rest(src.offset(p), want, total - (end - p) + rest);
     }
     int nestedEnd = p + (int) total;
+    int s = t != null ? t.groupStart(p, (int) total, want, n, depth, d) : 0;
     try {
       walkTuples(d, p, p + fs, nestedEnd, want, -1, table, depth, 0);
     } catch (TruncatedException e) {
@@ -662,7 +831,32 @@ public final class GroupFramer {
     } catch (CesrException e) {
       throw Errors.within(e, want, src.offset(p));
     }
+    if (t != null) {
+      t.groupEnd(s, nestedEnd);
+    }
     return nestedEnd;
+  }
+
+  /**
+   * The code of the counter at {@code p} of domain {@code d} that this framer has already framed
+   * and checked, read with {@code t} without checks (null if {@code t} has no such code): for the
+   * counters of message-level parts, whose items are not on a {@link GroupTape}.
+   */
+  public CounterCode framedCode(Domain d, int p, CounterTable t) {
+    int c1 = src.ch(d, p, 1);
+    switch (t.hardSize(c1)) {
+      case 2:
+        return t.small(c1);
+      case 3:
+        return t.big(src.ch(d, p, 2));
+      default:
+        return t.genusVersion(c1);
+    }
+  }
+
+  /** The count of the already framed counter of code {@code c} at {@code p}, without checks. */
+  public long framedCount(Domain d, int p, CounterCode c) {
+    return soft(d, p, c.hs(), c.fs() - c.hs());
   }
 
   /**

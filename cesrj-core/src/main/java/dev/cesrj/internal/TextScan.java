@@ -69,6 +69,17 @@ public final class TextScan {
    */
   public static int matter(
       Domain d, Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
+    return (int) matterScan(d, s, pos, limit, slot, maxFrame, rest);
+  }
+
+  /**
+   * {@link #matter(Domain, Source, int, int, Slot, long, long)} that also gives the code it looked
+   * up, so that a caller recording the primitive looks it up once: the size in the low 32 bits,
+   * the {@link MatterCode#ordinal()} in the high 32 bits ({@link #size}, {@link #matterCodeOf}).
+   * Same checks and errors.
+   */
+  public static long matterScan(
+      Domain d, Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
     int avail = limit - pos;
     int have = d.chars(avail);
     int min = slot != null ? slot.minSize() : MIN_MATTER;
@@ -131,7 +142,29 @@ public final class TextScan {
       throw Errors.rest(s.offset(pos), code.code(), code.name(), bytes + rest - avail);
     }
     checkLeadingZeroBits(d, s, pos, code.code(), cs, code.ps(), code.ls());
-    return (int) bytes;
+    return scanned(code.ordinal(), (int) bytes);
+  }
+
+  private static final MatterCode[] MATTER_CODES = MatterCode.values();
+  private static final IndexerCode[] INDEXER_CODES = IndexerCode.values();
+
+  private static long scanned(int ordinal, int bytes) {
+    return ((long) ordinal << 32) | bytes;
+  }
+
+  /** {@return the size in bytes that {@link #matterScan} or {@link #indexerScan} returned} */
+  public static int size(long scanned) {
+    return (int) scanned;
+  }
+
+  /** {@return the Matter code that {@link #matterScan} returned} */
+  public static MatterCode matterCodeOf(long scanned) {
+    return MATTER_CODES[(int) (scanned >>> 32)];
+  }
+
+  /** {@return the Indexer code that {@link #indexerScan} returned} */
+  public static IndexerCode indexerCodeOf(long scanned) {
+    return INDEXER_CODES[(int) (scanned >>> 32)];
   }
 
   /**
@@ -145,16 +178,7 @@ public final class TextScan {
    *     ondex
    */
   public static int indexer(Source s, int pos, int limit, long rest) {
-    // Fast path: a one-character code (A..F: ss 1, os 0, fs 88, two pad sextets) that passes
-    // every check below; anything else takes the checked path, which reports the exact error.
-    if (limit - pos >= 88 && IndexerCode.single(s.at(pos)) != null) {
-      int index = B64.value(s.at(pos + 1));
-      int pad = B64.value(s.at(pos + 2));
-      if (index >= 0 && pad >= 0 && pad < 4) {
-        return 88;
-      }
-    }
-    return indexerChecked(Domain.QB64, s, pos, limit, rest);
+    return (int) indexerScan(Domain.QB64, s, pos, limit, rest);
   }
 
   /**
@@ -162,10 +186,31 @@ public final class TextScan {
    * for {@link #indexer(Source, int, int, long)}.
    */
   public static int indexer(Domain d, Source s, int pos, int limit, long rest) {
-    return d == Domain.QB64 ? indexer(s, pos, limit, rest) : indexerChecked(d, s, pos, limit, rest);
+    return (int) indexerScan(d, s, pos, limit, rest);
   }
 
-  private static int indexerChecked(Domain d, Source s, int pos, int limit, long rest) {
+  /**
+   * {@link #indexer(Domain, Source, int, int, long)} that also gives the code it looked up: the
+   * size in the low 32 bits, the {@link IndexerCode#ordinal()} in the high 32 bits ({@link
+   * #size}, {@link #indexerCodeOf}). Same checks and errors.
+   */
+  public static long indexerScan(Domain d, Source s, int pos, int limit, long rest) {
+    // Fast path: a one-character code (A..F: ss 1, os 0, fs 88, two pad sextets) that passes
+    // every check below; anything else takes the checked path, which reports the exact error.
+    if (d == Domain.QB64 && limit - pos >= 88) {
+      IndexerCode single = IndexerCode.single(s.at(pos));
+      if (single != null) {
+        int index = B64.value(s.at(pos + 1));
+        int pad = B64.value(s.at(pos + 2));
+        if (index >= 0 && pad >= 0 && pad < 4) {
+          return scanned(single.ordinal(), 88);
+        }
+      }
+    }
+    return indexerChecked(d, s, pos, limit, rest);
+  }
+
+  private static long indexerChecked(Domain d, Source s, int pos, int limit, long rest) {
     int avail = limit - pos;
     int have = d.chars(avail);
     if (have < 1) {
@@ -207,7 +252,7 @@ public final class TextScan {
       throw Errors.rest(s.offset(pos), code.code(), code.name(), fs + rest - avail);
     }
     checkLeadingZeroBits(d, s, pos, code.code(), code.cs(), code.cs() % 4, 0);
-    return fs;
+    return scanned(code.ordinal(), fs);
   }
 
   /**

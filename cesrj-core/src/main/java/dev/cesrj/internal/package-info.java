@@ -2,7 +2,9 @@
  * The scanners and framers that the public packages are built on; not API: module {@code
  * dev.cesrj} exports it to module {@code dev.cesrj.netty} only. {@code Source} reads a buffer in either domain, {@code TextScan} scans one
  * primitive, {@code GroupFramer} and {@code NativeBodyFramer} frame groups and CESR-native
- * bodies, {@code GroupFit} sizes a group for the push parser, {@code B64} and {@code Transcode}
+ * bodies, {@code GroupTape} holds the items {@code GroupFramer} recorded while it framed a group
+ * (the cursor's tokens and the group views are read from it, so the grammar is walked once),
+ * {@code GroupFit} sizes a group for the push parser, {@code B64} and {@code Transcode}
  * are the Base64url rules, and {@code Views} is how the framing layers reach the package-private
  * constructors of the view classes, which install them there.
  *

@@ -14,7 +14,7 @@ import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
 import dev.cesrj.internal.B64;
 import dev.cesrj.internal.GroupFramer;
-import dev.cesrj.internal.GroupWalker;
+import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.Transcode;
 import io.netty.buffer.ByteBuf;
@@ -106,7 +106,9 @@ import java.util.Objects;
  * <p>Whole frames: the cursor frames and checks each top-level frame (a message with its
  * attachments, a GenericGroup, or in groups mode one group) with the framing engine of {@link
  * Messages} (or {@code Groups}), whole, before it returns the frame's first token; a token is
- * never taken back. A message whose bare attachment run reaches the end of the bytes may go on
+ * never taken back. The tokens of each attachment group are the items the group framer recorded
+ * while it checked the group (one pass over its bytes); in messages mode the message-level parts
+ * (bodies, envelopes, AttachmentGroups, genus-version codes) come from the message's views. A message whose bare attachment run reaches the end of the bytes may go on
  * (keripy's streaming parser has the same ambiguity): it is returned once the byte that ends it
  * is in, or after {@link #endOfInput()}; a message wrapped in an AttachmentGroup or an envelope,
  * and a GenericGroup, is returned as soon as it is in. {@link #needed()} is then the {@link
@@ -178,7 +180,21 @@ public final class CesrCursor {
   private final boolean messagesMode;
   private final Source src;
   private final GroupFramer framer;
-  private final GroupWalker walker;
+  /**
+   * The items of the frame being returned, as the framer recorded them while checking it: in
+   * groups mode the group's, in messages mode those of every group the message framer framed.
+   */
+  private final GroupTape tape = new GroupTape();
+  /** Messages mode: a group the message framer's record does not hold, framed again here. */
+  private final GroupTape own = new GroupTape(16);
+  /** The tape whose entries {@link #tp} to {@link #tEnd} are being returned. */
+  private GroupTape playing = tape;
+  /** The next entry of {@link #playing} to return. */
+  private int tp;
+  /** The entry after the last one of the group being returned. */
+  private int tEnd;
+  /** Messages mode: the entry of {@link #tape} from which the next group is looked for. */
+  private int seek;
   private MessageFramer messageFramer;
   private final List<Message> pending = new ArrayList<>();
 
@@ -207,9 +223,23 @@ public final class CesrCursor {
   private final int[] mP;
   private final int[] mRunEnd;
   private final int[] mNested;
+  /** The height of the AttachmentGroup stack when the message's run began. */
   private final int[] mBase;
-  private final boolean[] mFromWalker;
   private int mHeight;
+
+  // messages mode: the AttachmentGroups being walked (their content holds groups and messages)
+  private final int[] cStart;
+  private final int[] cEnd;
+  private final int[] cP;
+  private final int[] cDepth;
+  private final boolean[] cQb2;
+  private final boolean[] cFirst;
+  private final long[] cCount;
+  private final CounterCode[] cCode;
+  private final CounterTable[] cTable;
+  private int cHeight;
+  /** Where the part that {@link #part} started ends. */
+  private int partEnd;
 
   // the current token
   private CesrToken token;
@@ -224,6 +254,9 @@ public final class CesrCursor {
   private IndexerCode tIndexer;
   /** The current primitive is an indexed signature ({@link #tIndexer}), else a Matter. */
   private boolean tIndexed;
+  /** The current indexed signature's index and ondex, as the framer read them. */
+  private int tSignatureIndex;
+  private int tOndex;
   private VersionString tVersion;
   private long needed;
   private byte[] scratch = new byte[160];
@@ -233,7 +266,6 @@ public final class CesrCursor {
     this.messagesMode = messagesMode;
     this.src = new Source(Unpooled.EMPTY_BUFFER, 0);
     this.framer = new GroupFramer(src, options);
-    this.walker = new GroupWalker(src, options.maxDepth());
     int room = options.maxDepth() + 2;
     openGeneric = new Group[room];
     mStack = new Message[room];
@@ -242,7 +274,15 @@ public final class CesrCursor {
     mRunEnd = new int[room];
     mNested = new int[room];
     mBase = new int[room];
-    mFromWalker = new boolean[room];
+    cStart = new int[room];
+    cEnd = new int[room];
+    cP = new int[room];
+    cDepth = new int[room];
+    cQb2 = new boolean[room];
+    cFirst = new boolean[room];
+    cCount = new long[room];
+    cCode = new CounterCode[room];
+    cTable = new CounterTable[room];
     this.buf = Unpooled.EMPTY_BUFFER;
     this.groupsTable = options.defaultTable();
   }
@@ -323,10 +363,9 @@ public final class CesrCursor {
    */
   public CesrToken next() {
     if (state == State.TOKENS && !messagesMode) {
-      // the hot path: the next token of a group being walked
-      GroupWalker.Step s = walker.next();
-      if (s != GroupWalker.Step.DONE) {
-        fromWalker(s);
+      // the hot path: the next token of a group being returned
+      if (tp < tEnd) {
+        play(tp++);
         return token;
       }
       pos = frameEnd;
@@ -344,7 +383,7 @@ public final class CesrCursor {
           pos = frameEnd;
           buf.readerIndex(pos);
           if (messagesMode) {
-            clearFrame(); // the group walker is empty once a group frame is done
+            clearFrame();
           }
           state = State.FRAMING;
           break;
@@ -358,7 +397,11 @@ public final class CesrCursor {
   }
 
   private void clearFrame() {
-    walker.clear();
+    tape.clear();
+    tp = 0;
+    tEnd = 0;
+    seek = 0;
+    cHeight = 0; // the codes and tables left in the stack are table constants
     pending.clear();
     for (int i = 0; i < mHeight; i++) {
       mStack[i] = null;
@@ -409,8 +452,11 @@ public final class CesrCursor {
     CounterTable t = groupsTable;
     int end;
     CounterTable after = t;
+    tape.clear();
+    tp = 0;
+    tEnd = 0;
     try {
-      end = framer.group(pos, limit, t, 1);
+      end = framer.group(pos, limit, t, 1, tape);
       if (framer.code().unit() == CountUnit.NONE) {
         after = framer.selectedTable(pos);
       }
@@ -429,32 +475,37 @@ public final class CesrCursor {
     }
     groupsTable = after;
     frameEnd = end;
-    walker.push(pos, Domain.ofCounterByte(src.at(pos)), framer.code(), framer.count(), t, 1, end);
+    playing = tape;
+    tEnd = tape.size();
     state = State.TOKENS;
     return null;
   }
 
   /** The next token of the group frame; false when it is done. */
   private boolean stepGroup() {
-    GroupWalker.Step s = walker.next();
-    if (s == GroupWalker.Step.DONE) {
-      return false;
+    if (tp < tEnd) {
+      play(tp++);
+      return true;
     }
-    fromWalker(s);
-    return true;
+    return false;
   }
 
-  private void fromWalker(GroupWalker.Step s) {
-    tIndex = walker.index();
-    tLength = walker.length();
-    tDepth = walker.depth();
-    tQb2 = walker.domain() == Domain.QB2;
-    if (s == GroupWalker.Step.INDEXER) {
+  /** Makes entry {@code i} of the tape the current token. */
+  private void play(int i) {
+    GroupTape g = playing;
+    tIndex = g.start(i);
+    tLength = g.length(i);
+    tDepth = g.depth(i);
+    tQb2 = g.isQb2(i);
+    GroupTape.Step s = g.step(i);
+    if (s == GroupTape.Step.INDEXER) {
       // primitive stores, and a reference store only when it changes (each costs a GC barrier)
-      IndexerCode ic = walker.indexerCode();
+      IndexerCode ic = g.indexerCode(i);
       if (tIndexer != ic) {
         tIndexer = ic;
       }
+      tSignatureIndex = g.signatureIndex(i);
+      tOndex = g.ondex(i);
       tIndexed = true;
       if (token != CesrToken.PRIMITIVE) {
         token = CesrToken.PRIMITIVE;
@@ -465,36 +516,28 @@ public final class CesrCursor {
       case GROUP_START:
       case GROUP_END:
         {
-          CounterCode c = walker.code();
+          CounterCode c = g.counterCode(i);
           if (tCode != c) {
             tCode = c;
           }
-          tCount = walker.count();
+          tCount = g.count(i);
           CesrToken t =
-              s == GroupWalker.Step.GROUP_START ? CesrToken.GROUP_START : CesrToken.GROUP_END;
+              s == GroupTape.Step.GROUP_START ? CesrToken.GROUP_START : CesrToken.GROUP_END;
           if (token != t) {
             token = t;
           }
           return;
         }
       case GENUS_VERSION:
-        tCode = walker.code();
-        tCount = walker.count();
-        tGenus = walker.selected();
+        tCode = g.counterCode(i);
+        tCount = g.count(i);
+        tGenus = g.selected(i);
         token = CesrToken.GENUS_VERSION;
         return;
-      case MATTER:
-        tMatter = walker.matterCode();
+      default:
+        tMatter = g.matterCode(i);
         tIndexed = false;
         token = CesrToken.PRIMITIVE;
-        return;
-      case INDEXER:
-        tIndexer = walker.indexerCode();
-        tIndexed = true;
-        token = CesrToken.PRIMITIVE;
-        return;
-      default:
-        throw new IllegalStateException(s + " from the group walker");
     }
   }
 
@@ -517,6 +560,8 @@ public final class CesrCursor {
     }
     CounterTable before = messageFramer.streamTable();
     pending.clear();
+    tape.clear();
+    messageFramer.record(tape);
     int end;
     try {
       end = messageFramer.frame(pos, limit, pending);
@@ -600,7 +645,7 @@ public final class CesrCursor {
           return true;
         }
         msgIdx++;
-        pushMessage(m, indexOf(m), false);
+        pushMessage(m, indexOf(m));
         continue;
       }
       if (openCount > 0) {
@@ -618,22 +663,26 @@ public final class CesrCursor {
           return true;
         }
       }
-      if (emptyGenericDone && walker.height() > 0) {
-        fromWalker(walker.next());
+      if (emptyGenericDone && tp < tEnd) {
+        play(tp++);
         return true;
       }
       return false;
     }
   }
 
-  /** Pushes the empty GenericGroup at {@link #frameP} on the walker; false if none is there. */
+  /** Puts the empty GenericGroup at {@link #frameP} on the tape; false if none is there. */
   private boolean emptyGeneric() {
     Domain d = Domain.ofCounterByte(src.at(frameP));
     for (CounterTable t : TABLES) {
-      CounterCode c = walker.code(d, frameP, t);
+      CounterCode c = framer.framedCode(d, frameP, t);
       if (c != null && c.layout() == Layout.GENERIC) {
-        walker.push(frameP, t, 1, frameEnd);
-        fromWalker(walker.next());
+        own.clear();
+        framer.group(frameP, frameEnd, t, 1, own);
+        playing = own;
+        tp = 0;
+        tEnd = own.size();
+        play(tp++);
         return true;
       }
     }
@@ -650,14 +699,14 @@ public final class CesrCursor {
   private void frameGenusVersion() {
     int p = frameP;
     Domain d = Domain.ofCounterByte(src.at(p));
-    CounterCode c = walker.code(d, p, frameTable);
+    CounterCode c = framer.framedCode(d, p, frameTable);
     genusVersionToken(p, d, c, 1);
     frameP = p + tLength;
     frameTable = tGenus;
   }
 
   private void genusVersionToken(int p, Domain d, CounterCode c, int depth) {
-    long n = walker.count(d, p, c);
+    long n = framer.framedCount(d, p, c);
     tIndex = p;
     tLength = (int) d.size(c.fs());
     tDepth = depth;
@@ -678,14 +727,13 @@ public final class CesrCursor {
     token = t;
   }
 
-  private void pushMessage(Message m, int at, boolean fromWalker) {
+  private void pushMessage(Message m, int at) {
     int h = mHeight++;
     mStack[h] = m;
     mPhase[h] = Phase.START;
     mP[h] = at;
     mNested[h] = 0;
-    mBase[h] = walker.height();
-    mFromWalker[h] = fromWalker;
+    mBase[h] = cHeight;
   }
 
   /** The next token of the message on top; false if it only changed state. */
@@ -707,7 +755,7 @@ public final class CesrCursor {
             CounterCode c =
                 last != null && indexOf(last) == p
                     ? last.code()
-                    : walker.code(d, p, messageTable(m));
+                    : framer.framedCode(d, p, messageTable(m));
             genusVersionToken(p, d, c, m.depth());
             mP[h] = p + tLength;
             return true;
@@ -737,7 +785,9 @@ public final class CesrCursor {
             Domain d = Domain.ofCounterByte(src.at(p));
             Group gv = m.genusVersion().orElse(null);
             CounterCode c =
-                gv != null && indexOf(gv) == p ? gv.code() : walker.code(d, p, env.code().table());
+                gv != null && indexOf(gv) == p
+                    ? gv.code()
+                    : framer.framedCode(d, p, env.code().table());
             genusVersionToken(p, d, c, env.depth() + 1);
             mP[h] = body;
             return true;
@@ -765,34 +815,28 @@ public final class CesrCursor {
           Group env = m.envelope().orElse(null);
           mP[h] = tIndex + tLength;
           mRunEnd[h] = env != null ? indexOf(env) + env.length() : indexOf(m) + m.length();
-          mBase[h] = walker.height();
+          mBase[h] = cHeight;
           mPhase[h] = Phase.RUN;
           return true;
         }
       case RUN:
         {
-          if (walker.height() > mBase[h]) {
-            GroupWalker.Step s = walker.next();
-            if (s == GroupWalker.Step.MESSAGE) {
-              pushNested(m, h, walker.index(), true);
-              return false;
-            }
-            fromWalker(s);
+          if (tp < tEnd) {
+            play(tp++);
             return true;
+          }
+          if (cHeight > mBase[h]) {
+            return stepAttachmentGroup(m, h);
           }
           int p = mP[h];
           if (p < mRunEnd[h]) {
             Domain d = Domain.ofCounterByte(src.at(p));
             CounterTable t = m.table();
-            CounterCode c = walker.code(d, p, t);
-            if (c.layout().startsMessage()) {
-              Message nested = pushNested(m, h, p, false);
-              mP[h] = p + nested.length();
-              return false;
-            }
+            CounterCode c = framer.framedCode(d, p, t);
             int depth = m.envelope().isPresent() ? m.depth() + 1 : m.depth();
-            mP[h] = walker.push(p, t, depth, -1);
-            return false;
+            boolean set = part(m, h, p, mRunEnd[h], d, c, t, depth);
+            mP[h] = partEnd;
+            return set;
           }
           mPhase[h] = Phase.ENVELOPE_END;
           return false;
@@ -809,24 +853,111 @@ public final class CesrCursor {
         }
       default:
         messageToken(CesrToken.MESSAGE_END, m);
-        boolean fromWalker = mFromWalker[h];
         mStack[h] = null;
         mHeight--;
-        if (fromWalker) {
-          walker.resumeAt(tIndex + tLength);
-        }
         return true;
     }
   }
 
-  private Message pushNested(Message parent, int h, int at, boolean fromWalker) {
-    Message nested = parent.nested().get(mNested[h]++);
-    if (indexOf(nested) != at) {
-      throw new IllegalStateException(
-          "nested message at " + (at - origin) + ", framed at " + nested.offset());
+  /**
+   * The next step inside the AttachmentGroup on top of the stack, in the run of message {@code
+   * m} (at {@code h}): its leading genus-version code, its end, or the part at its position.
+   *
+   * @return true if a token was set
+   */
+  private boolean stepAttachmentGroup(Message m, int h) {
+    int c = cHeight - 1;
+    int p = cP[c];
+    if (p >= cEnd[c]) {
+      cHeight--;
+      tIndex = cStart[c];
+      tLength = cEnd[c] - cStart[c];
+      tDepth = cDepth[c];
+      tQb2 = cQb2[c];
+      tCode = cCode[c];
+      tCount = cCount[c];
+      token = CesrToken.GROUP_END;
+      return true;
     }
-    pushMessage(nested, at, fromWalker);
-    return nested;
+    Domain d = cQb2[c] ? Domain.QB2 : Domain.QB64;
+    CounterTable t = cTable[c];
+    CounterCode code = framer.framedCode(d, p, t);
+    if (cFirst[c]) {
+      cFirst[c] = false;
+      if (code.layout() == Layout.GENUS_VERSION) {
+        // it selects the table for the rest of this AttachmentGroup's content
+        genusVersionToken(p, d, code, cDepth[c] + 1);
+        cTable[c] = tGenus;
+        cP[c] = p + tLength;
+        return true;
+      }
+    }
+    boolean set = part(m, h, p, cEnd[c], d, code, t, cDepth[c] + 1);
+    cP[c] = partEnd;
+    return set;
+  }
+
+  /**
+   * Starts the part at {@code p} of the run of message {@code m} (at {@code h}), a counter of
+   * code {@code c} read with {@code t}, of nesting depth {@code depth}: a nested message is pushed
+   * (no token yet), an AttachmentGroup is pushed and its {@code GROUP_START} set, any other group
+   * is framed onto the tape and its first entry set.
+   *
+   * @return true if a token was set; {@link #partEnd} is the index just past the part
+   */
+  private boolean part(
+      Message m, int h, int p, int end, Domain d, CounterCode c, CounterTable t, int depth) {
+    if (c.layout().startsMessage()) {
+      Message nested = m.nested().get(mNested[h]++);
+      if (indexOf(nested) != p) {
+        throw new IllegalStateException(
+            "nested message at " + (p - origin) + ", framed at " + nested.offset());
+      }
+      pushMessage(nested, p);
+      partEnd = p + nested.length();
+      return false;
+    }
+    if (c.layout() == Layout.ATTACHMENTS) {
+      long n = framer.framedCount(d, p, c);
+      int fs = (int) d.size(c.fs());
+      int groupEnd = p + fs + (int) d.quadlets(n);
+      int k = cHeight++;
+      cStart[k] = p;
+      cEnd[k] = groupEnd;
+      cP[k] = p + fs;
+      cDepth[k] = depth;
+      cQb2[k] = d == Domain.QB2;
+      cFirst[k] = true;
+      cCount[k] = n;
+      cCode[k] = c;
+      cTable[k] = t;
+      tIndex = p;
+      tLength = groupEnd - p;
+      tDepth = depth;
+      tQb2 = d == Domain.QB2;
+      tCode = c;
+      tCount = n;
+      token = CesrToken.GROUP_START;
+      partEnd = groupEnd;
+      return true;
+    }
+    int k = tape.wholeGroupAt(seek, p, depth, c);
+    if (k >= 0) {
+      // the message framer framed and recorded it: its items are read from there
+      seek = tape.match(k) + 1;
+      playing = tape;
+      tp = k;
+      tEnd = seek;
+      partEnd = p + tape.length(k);
+    } else {
+      own.clear();
+      partEnd = framer.group(p, end, t, depth, own);
+      playing = own;
+      tp = 0;
+      tEnd = own.size();
+    }
+    play(tp++);
+    return true;
   }
 
   /** The table genus-version codes before a message's body are read with. */
@@ -1065,7 +1196,7 @@ public final class CesrCursor {
    */
   public int signatureIndex() {
     require(token == CesrToken.PRIMITIVE && tIndexed, "signatureIndex()");
-    return (int) soft(tIndexer.hs(), tIndexer.ms());
+    return tSignatureIndex;
   }
 
   /**
@@ -1090,18 +1221,7 @@ public final class CesrCursor {
   public int ondex() {
     require(
         token == CesrToken.PRIMITIVE && tIndexed && !tIndexer.currentOnly(), "ondex()");
-    if (tIndexer.os() == 0) {
-      return signatureIndex();
-    }
-    return (int) soft(tIndexer.hs() + tIndexer.ms(), tIndexer.os());
-  }
-
-  private long soft(int from, int width) {
-    long v = 0;
-    for (int i = from; i < from + width; i++) {
-      v = (v << 6) | B64.value(src.ch(tQb2 ? Domain.QB2 : Domain.QB64, tIndex, i));
-    }
-    return v;
+    return tOndex;
   }
 
   /** Characters of the current primitive's code: {@code hs + ss}. */

@@ -650,12 +650,13 @@ public final class CesrStreamParser implements AutoCloseable {
       int end;
       try {
         if (resume) {
-          end = framer.resume(heldRun, pos, limit, ended, out);
-          if (end == MessageFramer.HELD || end == MessageFramer.SHORT) {
+          MessageFramer.Resumed r = framer.resume(heldRun, pos, limit, ended, out);
+          if (r != MessageFramer.Resumed.FRAMED) {
             awaiting = Math.min(heldRun.needed, pos + window - limit); // as for a truncation
-            held = end == MessageFramer.HELD;
+            held = r == MessageFramer.Resumed.HELD;
             break;
           }
+          end = framer.resumedEnd();
         } else {
           // the framer reads at most its window of the frame, and says when that is not enough
           attempts++;

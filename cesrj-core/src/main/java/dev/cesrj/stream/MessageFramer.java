@@ -20,6 +20,7 @@ import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupFit;
 import dev.cesrj.internal.GroupFramer;
+import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
 import dev.cesrj.internal.Source;
@@ -61,6 +62,13 @@ final class MessageFramer {
   private final ByteBuf buf;
   private final Source src;
   private final GroupFramer groups;
+  /**
+   * Where the groups framed are recorded ({@link #record}), or {@code null}: the pull cursor
+   * reads their items from it instead of framing them again.
+   */
+  private GroupTape tape;
+  /** Sizes a bare-run group cut by the end of the bytes before it is framed ({@link #resume}). */
+  private final GroupFit sizer = new GroupFit();
   private final NativeBodyFramer natives;
   private final CesrOptions options;
   private final GroupViews views;
@@ -87,6 +95,22 @@ final class MessageFramer {
     this.options = options;
     this.views = GroupViews.over(buf, origin, options);
     this.streamTable = streamTable;
+  }
+
+  /**
+   * Records the items of every group framed from now on onto {@code tape} ({@link
+   * GroupFramer#group(int, int, CounterTable, int, GroupTape)}), or stops recording if it is
+   * {@code null}. Groups of attempts given up (a table tried and refused) stay on it, without an
+   * end ({@link GroupTape#wholeGroupAt}).
+   */
+  void record(GroupTape tape) {
+    this.tape = tape;
+  }
+
+  /** Frames the group at {@code p} ({@link GroupFramer#group}), recording it if asked. */
+  private int group(int p, int limit, CounterTable table, int depth) {
+    GroupTape t = tape;
+    return t == null ? groups.group(p, limit, table, depth) : groups.group(p, limit, table, depth, t);
   }
 
   /** The source read (its buffer and offset origin). */
@@ -176,17 +200,34 @@ final class MessageFramer {
     }
   }
 
-  /**
-   * {@link #resume}: the message is held, its bare run may go on; {@link HeldRun} says where
-   * framing goes on and how many bytes to wait for.
-   */
-  static final int HELD = -2;
+  /** What {@link #resume} did with the held message. */
+  enum Resumed {
+    /** The message is framed and added; {@link #resumedEnd()} is the index just past it. */
+    FRAMED,
+    /**
+     * The message is held, its bare run may go on; {@link HeldRun} says where framing goes on
+     * and how many bytes to wait for.
+     */
+    HELD,
+    /**
+     * The message's body or the AttachmentGroup that holds all its attachments is cut; {@link
+     * HeldRun#needed} says exactly how many bytes it lacks.
+     */
+    SHORT
+  }
 
-  /**
-   * {@link #resume}: the message's body or the AttachmentGroup that holds all its attachments is
-   * cut; {@link HeldRun#needed} says exactly how many bytes it lacks.
-   */
-  static final int SHORT = -3;
+  /** Where the message that {@link #resume} framed ends (after {@link Resumed#FRAMED}). */
+  private int resumedEnd;
+
+  /** {@return after {@link #resume} returned {@link Resumed#FRAMED}: the index just past the message} */
+  int resumedEnd() {
+    return resumedEnd;
+  }
+
+  private Resumed framed(int end) {
+    resumedEnd = end;
+    return Resumed.FRAMED;
+  }
 
   /**
    * Frames the top-level message at {@code pos}, a JSON, CBOR or MGPK body and the attachments
@@ -202,14 +243,14 @@ final class MessageFramer {
    * <p>The caller has checked that the frame cannot exceed the frame limit before {@code limit}
    * ({@code limit - pos <= maxFrameBytes}), so the framer's window is not reached.
    *
-   * @return the index just past the message (added to {@code out}); {@link #HELD}: the run
-   *     reaches {@code limit} or a group is cut there ({@code held} says where to go on and
-   *     the least bytes to wait for); or {@link #SHORT}: the body, or an AttachmentGroup right
-   *     after it, is cut
+   * @return {@link Resumed#FRAMED}: the message is added to {@code out} and ends at {@link
+   *     #resumedEnd()}; {@link Resumed#HELD}: the run reaches {@code limit} or a group is cut
+   *     there ({@code held} says where to go on and the least bytes to wait for); or {@link
+   *     Resumed#SHORT}: the body, or an AttachmentGroup right after it, is cut
    * @throws CesrException as {@link #frame} throws it; a {@link TruncatedException} only when
    *     {@code ended}
    */
-  int resume(HeldRun held, int pos, int limit, boolean ended, List<Message> out) {
+  Resumed resume(HeldRun held, int pos, int limit, boolean ended, List<Message> out) {
     frameStart = pos;
     long at = src.offset(pos);
     if (held.holds(at) && !held.moveTo(views)) {
@@ -238,19 +279,20 @@ final class MessageFramer {
             at, held.version.text(), "the rest of the message body", missing);
       }
       held.needed = missing;
-      return SHORT;
+      return Resumed.SHORT;
     }
     int bodyEnd = pos + (int) (held.runAt - at);
     int p = pos + (int) (held.next - at);
-    int end;
+    Resumed r;
     try {
-      end = ended ? run(held, bodyEnd, p, limit) : runSoFar(held, bodyEnd, p, limit);
+      r = ended ? framed(run(held, bodyEnd, p, limit)) : runSoFar(held, bodyEnd, p, limit);
     } catch (CesrException e) {
-      end = heldLegacyRun(e, held, bodyEnd, limit, ended);
+      r = heldLegacyRun(e, held, bodyEnd, limit, ended);
     }
-    if (end < 0) {
-      return end;
+    if (r != Resumed.FRAMED) {
+      return r;
     }
+    int end = resumedEnd;
     if (end - (long) pos > options.maxFrameBytes()) {
       throw Errors.tooLarge(at, null, end - pos, options.maxFrameBytes());
     }
@@ -272,7 +314,7 @@ final class MessageFramer {
     streamTable = held.pinned; // as framing the whole message leaves it
     held.clear();
     out.add(m);
-    return end;
+    return framed(end);
   }
 
   /**
@@ -309,18 +351,19 @@ final class MessageFramer {
    * The held run's groups from {@code p} that are whole before {@code limit}, as {@link
    * #attachments} frames a bare run at the top of the stream.
    *
-   * @return the index after the run; {@link #HELD}; or {@link #SHORT} if a counter right after
-   *     the body, or the AttachmentGroup it starts, is cut
+   * @return {@link Resumed#FRAMED} with the index after the run; {@link Resumed#HELD}; or
+   *     {@link Resumed#SHORT} if a counter right after the body, or the AttachmentGroup it
+   *     starts, is cut
    */
-  private int runSoFar(HeldRun held, int bodyEnd, int p, int limit) {
+  private Resumed runSoFar(HeldRun held, int bodyEnd, int p, int limit) {
     if (held.table == null) {
       if (p >= limit) {
-        return hold(held, p, 1, HELD); // nothing after the body yet
+        return hold(held, p, 1, Resumed.HELD); // nothing after the body yet
       }
       CounterTable t = runTable(held.version, p, limit);
       if (t == null) {
         // the first counter and the start of its content tell the table: not held till then
-        return hold(held, p, TableRule.needed(src, p, limit), SHORT);
+        return hold(held, p, TableRule.needed(src, p, limit), Resumed.SHORT);
       }
       held.table = t;
     }
@@ -331,18 +374,18 @@ final class MessageFramer {
       int b = src.at(p);
       if (!startsCounter(b)) {
         if (Tritet.of(b).isMessage()) {
-          return p;
+          return framed(p);
         }
         throw coldStart(p, b, "an attachment group or a message");
       }
       Domain d = Domain.ofCounterByte(b);
       // a cut counter right after the body may be an AttachmentGroup's: the message is not held
-      int cut = p == bodyEnd ? SHORT : HELD;
+      Resumed cut = p == bodyEnd ? Resumed.SHORT : Resumed.HELD;
       if (limit - p < 2) {
         return hold(held, p, d.size(4) - (limit - p), cut);
       }
       if (groups.isGenusVersionAt(p, limit, table)) {
-        return p;
+        return framed(p);
       }
       int fs;
       try {
@@ -352,7 +395,7 @@ final class MessageFramer {
       }
       CounterCode code = groups.code();
       if (startsMessage(code)) {
-        return p;
+        return framed(p);
       }
       long count = groups.count();
       if (code.layout() == Layout.ATTACHMENTS) {
@@ -362,35 +405,35 @@ final class MessageFramer {
         }
         int end = wrapper(p, limit, table, held.pinned, 1, run);
         if (p == bodyEnd) {
-          return end; // the AttachmentGroup holds all the attachments
+          return framed(end); // the AttachmentGroup holds all the attachments
         }
         p = end;
         continue;
       }
-      long fit =
+      GroupFit.Verdict fit =
           d == Domain.QB64
-              ? GroupFit.check(src, p, limit, code, count, fs, options.maxFrameBytes())
-              : GroupFit.UNJUDGED;
-      if (fit > 0) {
-        return hold(held, p, fit, HELD);
+              ? sizer.check(src, p, limit, code, count, fs, options.maxFrameBytes())
+              : GroupFit.Verdict.UNJUDGED;
+      if (fit == GroupFit.Verdict.CUT) {
+        return hold(held, p, sizer.needed(), Resumed.HELD);
       }
       int q;
       try {
-        q = groups.group(p, limit, table, 1);
+        q = group(p, limit, table, 1);
       } catch (TruncatedException e) {
-        if (fit == GroupFit.FITS) {
+        if (fit == GroupFit.Verdict.FITS) {
           throw e;
         }
-        return hold(held, p, e.needed(), HELD);
+        return hold(held, p, e.needed(), Resumed.HELD);
       }
       addGroup(run, view(p, q, 1), 1);
       p = q;
     }
-    return hold(held, p, 1, HELD);
+    return hold(held, p, 1, Resumed.HELD);
   }
 
-  /** Keeps where the run goes on and what it lacks; returns {@code how} ({@link #HELD}, {@link #SHORT}). */
-  private int hold(HeldRun held, int p, long needed, int how) {
+  /** Keeps where the run goes on and what it lacks; returns {@code how}. */
+  private Resumed hold(HeldRun held, int p, long needed, Resumed how) {
     held.next = src.offset(p);
     held.needed = Math.max(1, needed);
     return how;
@@ -418,7 +461,7 @@ final class MessageFramer {
     Group gvc = null;
     // keripy reads each genus-version code at a message start in turn: the last one wins
     while (groups.isGenusVersionAt(p, limit, table())) {
-      int q = groups.group(p, limit, table(), depth);
+      int q = group(p, limit, table(), depth);
       gvc = view(p, q, depth);
       streamTable = groups.selectedTable(p);
       p = q;
@@ -487,7 +530,7 @@ final class MessageFramer {
    */
   private int genericGroup(
       int p, int limit, int depth, List<Group> chain, List<Message> out, CounterTable table) {
-    int end = groups.group(p, limit, table, depth);
+    int end = group(p, limit, table, depth);
     Group gg = view(p, end, depth);
     List<Group> inner = new ArrayList<>(chain.size() + 1);
     inner.addAll(chain);
@@ -593,7 +636,8 @@ final class MessageFramer {
    * from its start with the legacy table, if it may follow; {@code e} itself otherwise, or
    * {@link TableRule#furthest} of the two errors once the legacy table refused the run too.
    */
-  private int heldLegacyRun(CesrException e, HeldRun held, int bodyEnd, int limit, boolean ended) {
+  private Resumed heldLegacyRun(
+      CesrException e, HeldRun held, int bodyEnd, int limit, boolean ended) {
     if (held.refused != null) {
       throw TableRule.furthest(held.refused, e);
     }
@@ -607,7 +651,9 @@ final class MessageFramer {
     held.run.clear();
     held.next = held.runAt;
     try {
-      return ended ? run(held, bodyEnd, bodyEnd, limit) : runSoFar(held, bodyEnd, bodyEnd, limit);
+      return ended
+          ? framed(run(held, bodyEnd, bodyEnd, limit))
+          : runSoFar(held, bodyEnd, bodyEnd, limit);
     } catch (CesrException legacy) {
       throw TableRule.furthest(e, legacy);
     }
@@ -768,7 +814,7 @@ final class MessageFramer {
    */
   private Message envelope(
       int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
-    int end = groups.group(p, limit, table, depth);
+    int end = group(p, limit, table, depth);
     Group env = view(p, end, depth);
     int q = p + env.counterSize();
     CounterTable t = table;
@@ -779,7 +825,7 @@ final class MessageFramer {
     try {
       groups.requireDomain(within, q, end);
       if (groups.isGenusVersionAt(q, end, t)) {
-        int r = groups.group(q, end, t, depth + 1);
+        int r = group(q, end, t, depth + 1);
         innerGvc = view(q, r, depth + 1);
         t = groups.selectedTable(q);
         scoped = t;
@@ -875,7 +921,7 @@ final class MessageFramer {
     if (groups.code().layout() == Layout.NATIVE_BODY) {
       return checked(nativeBody(q, limit, table, depth, pinned));
     }
-    int r = groups.group(q, limit, table, depth);
+    int r = group(q, limit, table, depth);
     Group group = view(q, r, depth);
     Matter texter = (Matter) group.elements().get(0);
     byte[] raw = texter.raw();
@@ -1054,7 +1100,7 @@ final class MessageFramer {
         }
         p = end;
       } else {
-        int q = groups.group(p, limit, table, depth);
+        int q = group(p, limit, table, depth);
         addGroup(run, view(p, q, depth), depth);
         p = q;
       }
@@ -1172,7 +1218,7 @@ final class MessageFramer {
     try {
       groups.requireDomain(d, q, end);
       if (groups.isGenusVersionAt(q, end, t)) {
-        int r = groups.group(q, end, t, depth + 1);
+        int r = group(q, end, t, depth + 1);
         run.groups.add(view(q, r, depth + 1));
         t = groups.selectedTable(q);
         scoped = t;

@@ -1,6 +1,7 @@
 package dev.cesrj.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -80,13 +81,15 @@ class GroupFitTest {
                 } catch (TruncatedException e) {
                     continue; // a big counter not all in yet: the caller waits for it
                 }
-                long fit = GroupFit.check(s, 0, limit, framer.code(), framer.count(), fs, MAX);
+                GroupFit sizer = new GroupFit();
+                GroupFit.Verdict verdict = sizer.check(s, 0, limit, framer.code(), framer.count(), fs, MAX);
                 String where = g.where() + " cut at " + limit + " of " + text.length;
                 if (limit == text.length) {
-                    assertTrue(fit <= 0, where + ": judged cut when whole (" + fit + ")");
+                    assertNotEquals(GroupFit.Verdict.CUT, verdict, where + ": judged cut when whole");
                     continue;
                 }
-                assertTrue(fit != GroupFit.FITS, where + ": judged whole when cut");
+                assertNotEquals(GroupFit.Verdict.FITS, verdict, where + ": judged whole when cut");
+                long fit = verdict == GroupFit.Verdict.CUT ? sizer.needed() : 0;
                 long missing = text.length - limit;
                 CounterCode code = framer.code();
                 boolean least = code.unit() == CountUnit.ELEMENTS && code.headMinSize() == 0
@@ -94,9 +97,10 @@ class GroupFitTest {
                 if (least) {
                     // elements of their least size each, stepped over: the exact rest, never unjudged
                     leastCuts++;
+                    assertEquals(GroupFit.Verdict.CUT, verdict, where);
                     assertEquals(missing, fit, where);
                 }
-                if (fit > 0) {
+                if (verdict == GroupFit.Verdict.CUT) {
                     cuts++;
                     assertTrue(fit <= missing, where + ": lacks " + missing + ", judged " + fit);
                     if (code.unit() == CountUnit.QUADLETS) {
@@ -132,21 +136,25 @@ class GroupFitTest {
             Source s = new Source(Unpooled.wrappedBuffer(b, 0, limit), 0);
             GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
             int fs = framer.counter(0, limit, CounterTable.CESR_1_0, 0);
-            long fit = GroupFit.check(s, 0, limit, framer.code(), framer.count(), fs, MAX);
+            GroupFit sizer = new GroupFit();
+            GroupFit.Verdict verdict = sizer.check(s, 0, limit, framer.code(), framer.count(), fs, MAX);
             if (limit == b.length) {
-                assertTrue(fit <= 0, "whole: " + fit);
-            } else if (limit >= 8) {
-                assertEquals(b.length - limit, fit, "cut at " + limit + ": its size is in");
+                assertNotEquals(GroupFit.Verdict.CUT, verdict, "whole");
+                continue;
+            }
+            assertEquals(GroupFit.Verdict.CUT, verdict, "cut at " + limit);
+            if (limit >= 8) {
+                assertEquals(b.length - limit, sizer.needed(), "cut at " + limit + ": its size is in");
             } else {
                 // the code is cut: at least the rest of the smallest Bytes primitive (4 characters)
-                assertEquals(Math.max(1, 8 - limit), fit, "cut at " + limit);
+                assertEquals(Math.max(1, 8 - limit), sizer.needed(), "cut at " + limit);
             }
         }
         // a size above the frame limit is the framer's to refuse
         Source s = new Source(Unpooled.wrappedBuffer(b, 0, 20), 0);
         GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
         int fs = framer.counter(0, 20, CounterTable.CESR_1_0, 0);
-        assertEquals(GroupFit.UNJUDGED, GroupFit.check(s, 0, 20, framer.code(), framer.count(), fs, 40));
+        assertEquals(GroupFit.Verdict.UNJUDGED, new GroupFit().check(s, 0, 20, framer.code(), framer.count(), fs, 40));
     }
 
     @Test
@@ -157,7 +165,8 @@ class GroupFitTest {
             Source s = new Source(Unpooled.wrappedBuffer(b), 0);
             GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
             int fs = framer.counter(0, b.length, CounterTable.CESR_1_0, 0);
-            assertEquals(GroupFit.UNJUDGED, GroupFit.check(s, 0, b.length, framer.code(), framer.count(), fs, MAX), text);
+            assertEquals(GroupFit.Verdict.UNJUDGED,
+                    new GroupFit().check(s, 0, b.length, framer.code(), framer.count(), fs, MAX), text);
             try {
                 framer.group(0, b.length, CounterTable.CESR_1_0, 1);
                 fail(text + ": framed");
@@ -176,8 +185,10 @@ class GroupFitTest {
         Source s = new Source(Unpooled.wrappedBuffer(b), 0);
         GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
         int fs = framer.counter(0, b.length, CounterTable.CESR_1_0, 0);
-        assertEquals(GroupFit.LIKELY, GroupFit.check(s, 0, b.length, framer.code(), framer.count(), fs, MAX));
+        assertEquals(GroupFit.Verdict.LIKELY,
+                new GroupFit().check(s, 0, b.length, framer.code(), framer.count(), fs, MAX));
         // a count whose least size is above the frame limit: the framer refuses it
-        assertEquals(GroupFit.UNJUDGED, GroupFit.check(s, 0, b.length, framer.code(), 4095, fs, 1000));
+        assertEquals(GroupFit.Verdict.UNJUDGED,
+                new GroupFit().check(s, 0, b.length, framer.code(), 4095, fs, 1000));
     }
 }

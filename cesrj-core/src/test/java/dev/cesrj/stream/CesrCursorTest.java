@@ -452,6 +452,34 @@ class CesrCursorTest {
   }
 
   /**
+   * Groups mode: an AttachmentGroup holding a NonNativeBodyGroup (which {@code Groups} reads as
+   * one of its groups, a Texter inside) gives that group's tokens, as {@link
+   * dev.cesrj.group.Group#elements()}
+   * holds them; the cursor once threw {@link IllegalStateException} there.
+   */
+  @Test
+  void aBodyGroupInsideAnAttachmentGroupIsAGroupInGroupsMode() {
+    // -VAD: AttachmentGroup of 3 quadlets; -WAC: NonNativeBodyGroup of 2; 4BAB: Bytes, 1 quadlet
+    byte[] stream = "-VAD-WAC4BABAAAA".getBytes(StandardCharsets.US_ASCII);
+    List<String> expected = CursorTokens.ofGroups(stream, OPTIONS);
+    assertEquals(5, expected.size(), expected.toString());
+    assertSameTokens(expected, stream, CesrCursor.groups(OPTIONS), "AttachmentGroup of a body group");
+    CesrCursor c = CesrCursor.groups(OPTIONS).reset(Unpooled.wrappedBuffer(stream)).endOfInput();
+    assertEquals(CesrToken.GROUP_START, c.next());
+    assertEquals(CesrToken.GROUP_START, c.next());
+    assertEquals("NonNativeBodyGroup", c.counterCode().name());
+    assertEquals(4, c.index());
+    assertEquals(12, c.length());
+    assertEquals(2, c.depth());
+    assertEquals(CesrToken.PRIMITIVE, c.next());
+    assertEquals("Bytes_L0", c.matterCode().name());
+    assertEquals(3, c.depth());
+    assertEquals(CesrToken.GROUP_END, c.next());
+    assertEquals(CesrToken.GROUP_END, c.next());
+    assertEquals(CesrToken.END, c.next());
+  }
+
+  /**
    * A GenericGroup is its start, the messages of its sub-stream and its end, nested or not; a
    * genus-version code before it (which no message holds) and an empty one are tokens too.
    */
