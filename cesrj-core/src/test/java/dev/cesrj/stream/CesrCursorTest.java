@@ -186,7 +186,7 @@ class CesrCursorTest {
 
   /**
    * A byte replaced (at 60 positions spread over the stream, by three bad values) or the stream
-   * cut (at 20): the cursor, fed whole and in 7-byte chunks, throws what {@code Messages} throws
+   * cut (at 20; both counts scaled by {@link Property#cases}, so a PIT run tries 6 and 2): the cursor, fed whole and in 7-byte chunks, throws what {@code Messages} throws
    * (class, offset, message), or nothing where {@code Messages} throws nothing.
    */
   @ParameterizedTest(name = "{0}")
@@ -194,7 +194,7 @@ class CesrCursorTest {
   void badInputThrowsWhatMessagesThrows(String file) {
     byte[] stream = Corpus.bytes(file);
     int failures = 0;
-    int step = Math.max(1, stream.length / 60) | 1;
+    int step = Math.max(1, stream.length / Property.cases(60)) | 1;
     for (int at = 0; at < stream.length; at += step) {
       for (int bad : new int[] {'#', 0xFF, '-'}) {
         byte[] b = stream.clone();
@@ -202,10 +202,10 @@ class CesrCursorTest {
         failures += assertSameFailure(b, file + " byte " + at + " = " + bad) ? 1 : 0;
       }
     }
-    for (int cut = 1; cut < stream.length; cut += Math.max(1, stream.length / 20)) {
+    for (int cut = 1; cut < stream.length; cut += Math.max(1, stream.length / Property.cases(20))) {
       failures += assertSameFailure(Arrays.copyOf(stream, cut), file + " cut at " + cut) ? 1 : 0;
     }
-    assertTrue(failures >= 20, file + ": failures " + failures);
+    assertTrue(failures >= Property.cases(20), file + ": failures " + failures);
   }
 
   /** True if {@code Messages} fails on {@code b}; the cursor did the same. */
@@ -509,7 +509,7 @@ class CesrCursorTest {
 
   /**
    * Groups mode: a byte replaced (at 60 positions of each attachment file, by three bad values)
-   * or the stream cut: the cursor, fed whole and in 7-byte chunks, throws what {@code Groups}
+   * or the stream cut (at 20; both counts scaled by {@link Property#cases}): the cursor, fed whole and in 7-byte chunks, throws what {@code Groups}
    * throws (class, offset, message), or nothing where it throws nothing.
    */
   @ParameterizedTest(name = "{0}")
@@ -517,7 +517,7 @@ class CesrCursorTest {
   void badAttachmentsThrowWhatGroupsThrows(String file) {
     byte[] stream = Corpus.bytes(file);
     int failures = 0;
-    int step = Math.max(1, stream.length / 60) | 1;
+    int step = Math.max(1, stream.length / Property.cases(60)) | 1;
     List<byte[]> inputs = new ArrayList<>();
     for (int at = 0; at < stream.length; at += step) {
       for (int bad : new int[] {'#', 0xFF, '-'}) {
@@ -526,7 +526,7 @@ class CesrCursorTest {
         inputs.add(b);
       }
     }
-    for (int cut = 1; cut < stream.length; cut += Math.max(1, stream.length / 20)) {
+    for (int cut = 1; cut < stream.length; cut += Math.max(1, stream.length / Property.cases(20))) {
       inputs.add(Arrays.copyOf(stream, cut));
     }
     for (byte[] b : inputs) {
@@ -555,6 +555,6 @@ class CesrCursorTest {
         }
       }
     }
-    assertTrue(failures >= 20, file + ": failures " + failures);
+    assertTrue(failures >= Property.cases(20), file + ": failures " + failures);
   }
 }

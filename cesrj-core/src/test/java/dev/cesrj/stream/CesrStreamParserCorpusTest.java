@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import dev.cesrj.testing.Property;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -93,12 +94,13 @@ class CesrStreamParserCorpusTest {
         assertTrue(got.attempts() >= messages, file + ": " + got.attempts());
     }
 
+    /** 24 random cuts per stream (a PIT run, at case scale 0.1, tries 2: {@link Property#cases}). */
     @ParameterizedTest(name = "{0}")
     @MethodSource("streams")
     void truncatedStreamsGiveTheSameMessagesAndTruncation(String file) {
         byte[] stream = Corpus.bytes(file);
         SplittableRandom random = new SplittableRandom(SEED ^ (31L * file.hashCode()));
-        for (int i = 0; i < 24; i++) {
+        for (int i = 0, n = Property.cases(24); i < n; i++) {
             int cut = random.nextInt(1, stream.length);
             byte[] prefix = Arrays.copyOf(stream, cut);
             Outcome want = StreamingRuns.whole(prefix, OPTIONS);
@@ -110,12 +112,13 @@ class CesrStreamParserCorpusTest {
         }
     }
 
+    /** 40 random corruptions per stream (a PIT run tries 4: {@link Property#cases}). */
     @ParameterizedTest(name = "{0}")
     @MethodSource("streams")
     void corruptedStreamsGiveTheSameMessagesAndError(String file) {
         byte[] stream = Corpus.bytes(file);
         SplittableRandom random = new SplittableRandom(SEED ^ ~file.hashCode());
-        for (int i = 0; i < 40; i++) {
+        for (int i = 0, n = Property.cases(40); i < n; i++) {
             byte[] input = corrupt(stream, random);
             Outcome want = StreamingRuns.whole(input, OPTIONS);
             String where = file + " corruption " + i + " (seed " + SEED + ")";
