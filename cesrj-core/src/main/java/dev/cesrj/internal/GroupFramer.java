@@ -42,7 +42,12 @@ import dev.cesrj.code.Slot;
  */
 public final class GroupFramer {
   private final Source src;
-  private final long maxFrame;
+  /**
+   * {@link CesrOptions#maxFrameBytes()}, at most {@link CesrOptions#MAX_FRAME_BYTES} ({@code
+   * Integer.MAX_VALUE}) and so held exactly in an int, compared with {@code long} sizes: with
+   * {@link #cut}, a framer keeps the size it had with a {@code long} limit and no cut.
+   */
+  private final int maxFrame;
   private final int maxDepth;
   private CounterCode code;
   /**
@@ -62,7 +67,7 @@ public final class GroupFramer {
   /** A framer over {@code src} with the limits of {@code options}. */
   public GroupFramer(Source src, CesrOptions options) {
     this.src = src;
-    this.maxFrame = options.maxFrameBytes();
+    this.maxFrame = Math.toIntExact(options.maxFrameBytes());
     this.maxDepth = options.maxDepth();
   }
 
