@@ -34,8 +34,6 @@ final class ElementReader {
   private final GroupFramer framer;
   private final CesrOptions options;
   private final GroupViews views;
-  /** Frames the fields of CESR-native bodies, made at the first one read. */
-  private NativeBodyFramer natives;
 
   private static final Views.PrimitiveMaker<Matter, IndexedSignature> PRIMITIVES =
       Views.primitives(Matter.class, IndexedSignature.class);
@@ -83,10 +81,9 @@ final class ElementReader {
         {
           GroupTape tape = tape();
           try {
-            if (natives == null) {
-              natives = new NativeBodyFramer(framer, options);
-            }
-            natives.fields(from, end, g.code(), g.table(), g.depth(), tape);
+            // made here, not held: a reader is made per group read, most of them not native
+            new NativeBodyFramer(framer, options)
+                .fields(from, end, g.code(), g.table(), g.depth(), tape);
             return items(tape);
           } finally {
             done(tape);

@@ -40,7 +40,11 @@ import dev.cesrj.code.Layout;
 public final class NativeBodyFramer {
   private final GroupFramer groups;
   private final Source src;
-  private final long maxFrame;
+  /**
+   * {@link CesrOptions#maxFrameBytes()}, at most {@code Integer.MAX_VALUE} and so held exactly in
+   * an int: with {@link #tape}, a framer (made per message framer) keeps its size of 32 bytes.
+   */
+  private final int maxFrame;
   private final int maxDepth;
   /** Where the fields framed are recorded, or {@code null}: not recorded. */
   private GroupTape tape;
@@ -49,7 +53,7 @@ public final class NativeBodyFramer {
   public NativeBodyFramer(GroupFramer groups, CesrOptions options) {
     this.groups = groups;
     this.src = groups.source();
-    this.maxFrame = options.maxFrameBytes();
+    this.maxFrame = Math.toIntExact(options.maxFrameBytes());
     this.maxDepth = options.maxDepth();
   }
 
