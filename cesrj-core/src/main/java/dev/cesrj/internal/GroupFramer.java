@@ -36,6 +36,13 @@ import dev.cesrj.code.Slot;
  * that tokens and views are read from the tape rather than by walking the bytes again. Without a
  * tape nothing is recorded.
  *
+ * <p>Cuts: {@link #group} reports a group that runs past the bytes at hand with a {@link
+ * TruncatedException}; {@link #frameOrCut} frames it with the same checks and reports that cut
+ * as a {@link Fit} (the same figure, no exception, no allocation) for a caller that waits for
+ * more bytes: the push parser's bare attachment runs and the cursor's groups mode. Inside a
+ * quadlet-counted group the count fixed the end, so content that runs past it is malformed in
+ * either mode.
+ *
  * <p>After {@link #counter} or {@link #group} returns, {@link #code()} and {@link #count()}
  * describe the counter read at the start. Size arithmetic is in {@code long}: a count is checked
  * against {@link CesrOptions#maxFrameBytes()} before the group's bytes are looked for.
