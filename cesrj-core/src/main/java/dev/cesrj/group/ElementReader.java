@@ -3,7 +3,6 @@ package dev.cesrj.group;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ElementLimitException;
 import dev.cesrj.code.CounterCode;
-import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.Errors;
@@ -26,8 +25,8 @@ import java.util.List;
  * Builds the element views of a group that {@link GroupFramer} has already framed and checked.
  * The content is framed once more with the framer's own checks, recording each item on a {@link
  * GroupTape}, and the views are made from the tape: each primitive's code is looked up once, by
- * the framer (no second scan here). CESR-native body fields, which the tape does not model, are
- * read field by field ({@link NativeBodyFramer} checked them).
+ * the framer (no second scan here). The fields of a CESR-native body or field group are recorded
+ * likewise by {@link NativeBodyFramer}, which frames them.
  */
 final class ElementReader {
   private final ByteBuf buf;
@@ -70,7 +69,7 @@ final class ElementReader {
           GroupTape tape = tape();
           try {
             framer.attachments(d, from, end, g.table(), g.depth(), tape);
-            return attachments(tape);
+            return items(tape);
           } finally {
             done(tape);
           }
@@ -79,7 +78,17 @@ final class ElementReader {
         return List.of(matter(d, from, end, Slot.TEXTER));
       case NATIVE_BODY:
       case NATIVE_FIELDS:
-        return fields(from, end, g.table(), g.depth());
+        {
+          GroupTape tape = tape();
+          try {
+            // made here, not held: a reader is made per group read, most of them not native
+            new NativeBodyFramer(framer, options)
+                .fields(from, end, g.code(), g.table(), g.depth(), tape);
+            return items(tape);
+          } finally {
+            done(tape);
+          }
+        }
       case PATHED:
         Matter pather = matter(d, from, end, Slot.PATHER);
         int p = from + pather.length();
@@ -184,29 +193,6 @@ final class ElementReader {
     return Collections.unmodifiableList(out);
   }
 
-  /**
-   * The fields of a CESR-native body or field group that {@link NativeBodyFramer} has framed:
-   * Matter primitives and nested groups, in order.
-   */
-  private List<Element> fields(int from, int end, CounterTable table, int depth) {
-    List<Element> out = new ArrayList<>();
-    int p = from;
-    while (p < end) {
-      checkRoom(out, p, null);
-      Element e;
-      if (src.at(p) == '-') {
-        int fs = framer.counter(p, end, table, 0);
-        int length = fs + (int) (4 * framer.count());
-        e = new Group(views, p, length, framer.code(), framer.count(), depth + 1);
-      } else {
-        e = matter(Domain.QB64, p, end, null); // native bodies are framed in qb64 only
-      }
-      out.add(e);
-      p += e.length();
-    }
-    return Collections.unmodifiableList(out);
-  }
-
   /** Refuses one more element once {@code out} holds {@link CesrOptions#maxElements()}. */
   private void checkRoom(List<Element> out, int p, CounterCode c) {
     if (out.size() >= options.maxElements()) {
@@ -215,8 +201,12 @@ final class ElementReader {
     }
   }
 
-  /** The groups of an AttachmentGroup (a leading genus-version code is one) from its tape. */
-  private List<Element> attachments(GroupTape tape) {
+  /**
+   * The items of a tape recorded at one level, in order, each whole: the groups of an
+   * AttachmentGroup (a leading genus-version code is one), or the fields of a CESR-native body or
+   * field group (Matter primitives and nested groups).
+   */
+  private List<Element> items(GroupTape tape) {
     List<Element> out = new ArrayList<>();
     int n = tape.size();
     for (int i = 0; i < n; i = after(tape, i)) {

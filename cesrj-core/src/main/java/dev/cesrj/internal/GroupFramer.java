@@ -36,13 +36,25 @@ import dev.cesrj.code.Slot;
  * that tokens and views are read from the tape rather than by walking the bytes again. Without a
  * tape nothing is recorded.
  *
+ * <p>Cuts: {@link #group} reports a group that runs past the bytes at hand with a {@link
+ * TruncatedException}; {@link #frameOrCut} frames it with the same checks and reports that cut
+ * as a {@link Fit} (the same figure, no exception, no allocation) for a caller that waits for
+ * more bytes: the push parser's bare attachment runs and the cursor's groups mode. Inside a
+ * quadlet-counted group the count fixed the end, so content that runs past it is malformed in
+ * either mode.
+ *
  * <p>After {@link #counter} or {@link #group} returns, {@link #code()} and {@link #count()}
  * describe the counter read at the start. Size arithmetic is in {@code long}: a count is checked
  * against {@link CesrOptions#maxFrameBytes()} before the group's bytes are looked for.
  */
 public final class GroupFramer {
   private final Source src;
-  private final long maxFrame;
+  /**
+   * {@link CesrOptions#maxFrameBytes()}, at most {@link CesrOptions#MAX_FRAME_BYTES} ({@code
+   * Integer.MAX_VALUE}) and so held exactly in an int, compared with {@code long} sizes: with
+   * {@link #cut}, a framer keeps the size it had with a {@code long} limit and no cut.
+   */
+  private final int maxFrame;
   private final int maxDepth;
   private CounterCode code;
   /**
@@ -52,11 +64,17 @@ public final class GroupFramer {
   private int count;
   /** Where the items of the group being framed are recorded, or {@code null}: not recorded. */
   private GroupTape tape;
+  /**
+   * Where a cut by the end of the bytes at hand is recorded instead of thrown ({@link
+   * #frameOrCut}), or {@code null}: thrown as a {@link TruncatedException}. Set to {@code null}
+   * inside a counted group's content, where running past the end is malformed, not a cut.
+   */
+  private Fit cut;
 
   /** A framer over {@code src} with the limits of {@code options}. */
   public GroupFramer(Source src, CesrOptions options) {
     this.src = src;
-    this.maxFrame = options.maxFrameBytes();
+    this.maxFrame = Math.toIntExact(options.maxFrameBytes());
     this.maxDepth = options.maxDepth();
   }
 
@@ -111,9 +129,15 @@ public final class GroupFramer {
   private int counterChecked(int pos, int limit, CounterTable table, long rest) {
     Domain d = domainAt(pos, limit);
     CounterCode c = codeAt(d, pos, limit, table, rest);
+    if (c == null) {
+      return 0; // cut, recorded
+    }
     int fs = (int) d.size(c.fs());
     int avail = limit - pos;
     if (avail < fs) {
+      if (cut != null) {
+        return (int) cut.at(fs + rest - avail);
+      }
       throw Errors.counter(src.offset(pos), c.code(), fs + rest - avail);
     }
     this.code = c;
@@ -132,19 +156,20 @@ public final class GroupFramer {
   /**
    * The counter code at {@code pos}, known from its hard part alone (2, 3 or 5 characters): the
    * count need not be there yet. Errors as for {@link #counter}; truncated only while the hard
-   * part is incomplete and can still become a code of {@code table}.
+   * part is incomplete and can still become a code of {@code table}; {@code null} for such a
+   * truncation when cuts are recorded ({@link #cut}).
    */
   private CounterCode codeAt(Domain d, int pos, int limit, CounterTable table, long rest) {
     int avail = limit - pos;
     int have = d.chars(avail);
     if (have < 1) {
-      throw Errors.counter(src.offset(pos), null, d.size(4) + rest - avail);
+      return cutCounter(pos, d.size(4) + rest - avail);
     }
     if (src.ch(d, pos, 0) != '-') {
       throw notACounter(d, pos);
     }
     if (have < 2) {
-      throw Errors.counter(src.offset(pos), null, d.size(4) + rest - avail);
+      return cutCounter(pos, d.size(4) + rest - avail);
     }
     int c1 = src.ch(d, pos, 1);
     int hs = table.hardSize(c1);
@@ -169,14 +194,32 @@ public final class GroupFramer {
     }
     if (c == null) {
       if (have < hs) {
-        throw Errors.counter(src.offset(pos), null, fs + rest - avail);
+        return cutCounter(pos, fs + rest - avail);
       }
       throw unknownCounter(d, pos, have, table);
     }
     if (have < hs) {
-      throw Errors.counter(src.offset(pos), null, fs + rest - avail);
+      return cutCounter(pos, fs + rest - avail);
     }
     return c;
+  }
+
+  /**
+   * A counter code at {@code pos} cut by the end of the bytes, {@code missing} bytes short:
+   * recorded ({@code null}) when cuts are recorded, else thrown.
+   */
+  private CounterCode cutCounter(int pos, long missing) {
+    if (cut != null) {
+      cut.at(missing);
+      return null;
+    }
+    throw Errors.counter(src.offset(pos), null, missing);
+  }
+
+  /** True once the group being framed with {@link #frameOrCut} is found cut. */
+  private boolean isCut() {
+    Fit f = cut;
+    return f != null && f.isCut();
   }
 
   private UnknownCodeException unknownCounter(Domain d, int pos, int hs, CounterTable table) {
@@ -291,6 +334,42 @@ public final class GroupFramer {
     try {
       return group(pos, limit, table, depth);
     } finally {
+      this.tape = outer;
+    }
+  }
+
+  /**
+   * {@link #group(int, int, CounterTable, int, GroupTape)} for a group that may run past {@code
+   * limit}, the end of the bytes at hand (a group of a bare attachment run when bytes arrive in
+   * chunks): the same checks, in the same order, and the same errors, except that a group cut by
+   * {@code limit} is reported in {@code fit} as {@link Fit.Verdict#CUT} with the figure the
+   * {@link TruncatedException} would carry, rather than thrown. An error in the bytes at hand
+   * before the cut is thrown as {@link #group} throws it. Allocates nothing.
+   *
+   * @param tape where the items go, or {@code null}; after a cut it holds what it held before
+   * @param fit filled with the result; the caller owns it
+   * @return {@link Fit.Verdict#WHOLE} ({@link Fit#end()} is the index past the group) or {@link
+   *     Fit.Verdict#CUT} ({@link Fit#needed()} is the least number of bytes still needed)
+   * @throws CesrException as {@link #group} throws it, never a {@link TruncatedException}
+   */
+  public Fit.Verdict frameOrCut(
+      int pos, int limit, CounterTable table, int depth, GroupTape tape, Fit fit) {
+    GroupTape outer = this.tape;
+    int mark = tape != null ? tape.size() : 0;
+    this.tape = tape;
+    fit.reset();
+    this.cut = fit;
+    try {
+      int end = group(pos, limit, table, depth);
+      if (fit.isCut()) {
+        if (tape != null) {
+          tape.truncate(mark);
+        }
+        return Fit.Verdict.CUT;
+      }
+      return fit.whole(end);
+    } finally {
+      this.cut = null;
       this.tape = outer;
     }
   }
@@ -413,6 +492,9 @@ public final class GroupFramer {
   private int groupChecked(int pos, int limit, CounterTable table, int depth) {
     Domain d = domainAt(pos, limit);
     CounterCode known = codeAt(d, pos, limit, table, 0);
+    if (known == null) {
+      return pos; // cut, recorded
+    }
     if (depth > maxDepth) {
       throw tooDeep(pos, known, depth);
     }
@@ -424,6 +506,9 @@ public final class GroupFramer {
           known.name() + " cannot be parsed as an attachment");
     }
     int fs = counter(pos, limit, table, 0);
+    if (isCut()) {
+      return pos;
+    }
     CounterCode c = this.code;
     long n = this.count;
     GroupTape t = tape;
@@ -441,6 +526,9 @@ public final class GroupFramer {
       } catch (CesrException e) {
         throw Errors.within(e, c, src.offset(pos));
       }
+      if (isCut()) {
+        return pos;
+      }
       if (t != null) {
         t.groupEnd(s, end);
       }
@@ -452,16 +540,24 @@ public final class GroupFramer {
       throw Errors.tooLarge(src.offset(pos), c.code(), total, maxFrame);
     }
     if (total > limit - pos) {
+      if (cut != null) {
+        cut.at(total - (limit - pos));
+        return pos;
+      }
       throw Errors.rest(src.offset(pos), c, total - (limit - pos));
     }
     int end = pos + (int) total;
     int s = t != null ? t.groupStart(pos, (int) total, c, n, depth, d) : 0;
+    Fit outer = cut;
+    cut = null; // the count fixed the end: content that runs past it is malformed
     try {
       content(d, pos, pos + fs, end, c, table, depth);
     } catch (TruncatedException e) {
       throw Errors.cutBy(e, c, src.offset(pos));
     } catch (CesrException e) {
       throw Errors.within(e, c, src.offset(pos));
+    } finally {
+      cut = outer;
     }
     if (t != null) {
       t.groupEnd(s, end);
@@ -629,11 +725,17 @@ public final class GroupFramer {
       Slot slot = head.get(h);
       headLeft -= d.size(slot.minSize());
       p = item(d, p, end, slot, table, depth, headLeft + (fill ? 0 : n * tupleMin) + after);
+      if (isCut()) {
+        return p;
+      }
     }
     if (!fill && slotCount == 1 && c.slot(0) == Slot.SIGER) {
       // hot path: n indexed signatures (ControllerIdxSigs, WitnessIdxSigs of CESR 1.0)
       for (long i = n - 1; i >= 0; i--) {
         p += indexer(d, p, end, depth, i * tupleMin + after);
+        if (isCut()) {
+          return p;
+        }
       }
       if (p - (long) start > maxFrame) {
         // signatures longer than the least (Ed448, big indexes) can outgrow the limit
@@ -648,6 +750,9 @@ public final class GroupFramer {
         Slot slot = c.slot(k);
         slotsLeft -= d.size(slot.minSize());
         p = item(d, p, end, slot, table, depth, restTuples + slotsLeft);
+        if (isCut()) {
+          return p;
+        }
       }
       if (p - (long) start > maxFrame) {
         throw Errors.tooLarge(src.offset(start), c.code(), p - (long) start, maxFrame);
@@ -712,9 +817,9 @@ public final class GroupFramer {
    * @return its size in bytes
    */
   private int indexer(Domain d, int p, int end, int depth, long rest) {
-    long scanned = TextScan.indexerScan(d, src, p, end, rest);
+    long scanned = TextScan.indexerScan(d, src, p, end, rest, cut);
     int size = TextScan.size(scanned);
-    if (tape != null) {
+    if (tape != null && !isCut()) {
       IndexerCode ic = TextScan.indexerCodeOf(scanned);
       int index =
           d == Domain.QB64 && ic.ms() == 1
@@ -733,9 +838,9 @@ public final class GroupFramer {
    * @return its size in bytes
    */
   private int matter(Domain d, int p, int end, Slot slot, int depth, long rest) {
-    long scanned = TextScan.matterScan(d, src, p, end, slot, maxFrame, rest);
+    long scanned = TextScan.matterScan(d, src, p, end, slot, maxFrame, rest, cut);
     int size = TextScan.size(scanned);
-    if (tape != null) {
+    if (tape != null && !isCut()) {
       tape.matter(p, size, TextScan.matterCodeOf(scanned), depth + 1, d);
     }
     return size;
@@ -763,6 +868,9 @@ public final class GroupFramer {
       Domain d, int p, int end, Slot slot, CounterTable table, int depth, long rest) {
     requireDomain(d, p, end);
     CounterCode met = codeAt(d, p, end, table, rest);
+    if (met == null) {
+      return p; // cut, recorded
+    }
     if (!slot.acceptsGroup(met)) {
       throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(p),
@@ -772,11 +880,16 @@ public final class GroupFramer {
               : "SadPathSigGroups",
           met.name() + " where the nested group must be");
     }
+    int q;
     try {
-      return group(p, end, table, depth);
+      q = group(p, end, table, depth);
     } catch (TruncatedException e) {
       throw Errors.needingMore(e, rest);
     }
+    if (isCut()) {
+      cut.more(rest);
+    }
+    return q;
   }
 
   /**
@@ -789,6 +902,9 @@ public final class GroupFramer {
     CounterCode want = table.controllerIdxSigs();
     requireDomain(d, p, end);
     CounterCode met = codeAt(d, p, end, table, rest);
+    if (met == null) {
+      return p; // cut, recorded
+    }
     if (depth > maxDepth) {
       throw tooDeep(p, met, depth);
     }
@@ -800,6 +916,9 @@ public final class GroupFramer {
           met.name() + " where the nested signature group must be");
     }
     int fs = counter(p, end, table, rest);
+    if (isCut()) {
+      return p;
+    }
     long n = count;
     GroupTape t = tape;
     if (want.unit() == CountUnit.ELEMENTS) {
@@ -809,6 +928,9 @@ public final class GroupFramer {
         q = walkTuples(d, p, p + fs, end, want, n, table, depth, rest);
       } catch (CesrException e) {
         throw Errors.within(e, want, src.offset(p));
+      }
+      if (isCut()) {
+        return q;
       }
       if (t != null) {
         t.groupEnd(s, q);
@@ -820,16 +942,24 @@ public final class GroupFramer {
       throw Errors.tooLarge(src.offset(p), want.code(), total, maxFrame);
     }
     if (total > end - p) {
+      if (cut != null) {
+        cut.at(total - (end - p) + rest);
+        return p;
+      }
       throw Errors.rest(src.offset(p), want, total - (end - p) + rest);
     }
     int nestedEnd = p + (int) total;
     int s = t != null ? t.groupStart(p, (int) total, want, n, depth, d) : 0;
+    Fit outer = cut;
+    cut = null; // the count fixed the end: content that runs past it is malformed
     try {
       walkTuples(d, p, p + fs, nestedEnd, want, -1, table, depth, 0);
     } catch (TruncatedException e) {
       throw Errors.cutBy(e, want, src.offset(p));
     } catch (CesrException e) {
       throw Errors.within(e, want, src.offset(p));
+    } finally {
+      cut = outer;
     }
     if (t != null) {
       t.groupEnd(s, nestedEnd);

@@ -83,6 +83,16 @@ public final class GroupTape {
     size = 0;
   }
 
+  /**
+   * Forgets the entries from {@code n} on, keeping the first {@code n}: what {@link
+   * GroupFramer#frameOrCut} recorded of a group it found cut.
+   *
+   * @param n an entry count at most {@link #size()}
+   */
+  void truncate(int n) {
+    size = n;
+  }
+
   /** {@return the number of entries it has room for before it grows} */
   public int capacity() {
     return values.length;

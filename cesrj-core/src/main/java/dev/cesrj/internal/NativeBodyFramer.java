@@ -29,20 +29,31 @@ import dev.cesrj.code.Layout;
  * attachment group, a message-level group) is malformed. Field maps are not paired into labels and
  * values here: framing only.
  *
+ * <p>Recording: {@link #fields(int, int, CounterCode, CounterTable, int, GroupTape)} frames the
+ * fields of a body or field group again with the same checks and appends each field to a {@link
+ * GroupTape} as it checks it (a primitive, or a field or seal group with its content), so that the
+ * element views of a body are read from the tape rather than by walking its fields a second way.
+ *
  * <p>Sizes are in characters (= bytes of text). One instance reads one {@link Source} through a
  * {@link GroupFramer}; not thread-safe; allocates nothing on success.
  */
 public final class NativeBodyFramer {
   private final GroupFramer groups;
   private final Source src;
-  private final long maxFrame;
+  /**
+   * {@link CesrOptions#maxFrameBytes()}, at most {@code Integer.MAX_VALUE} and so held exactly in
+   * an int: with {@link #tape}, a framer (made per message framer) keeps its size of 32 bytes.
+   */
+  private final int maxFrame;
   private final int maxDepth;
+  /** Where the fields framed are recorded, or {@code null}: not recorded. */
+  private GroupTape tape;
 
   /** A framer reading through {@code groups} with the limits of {@code options}. */
   public NativeBodyFramer(GroupFramer groups, CesrOptions options) {
     this.groups = groups;
     this.src = groups.source();
-    this.maxFrame = options.maxFrameBytes();
+    this.maxFrame = Math.toIntExact(options.maxFrameBytes());
     this.maxDepth = options.maxDepth();
   }
 
@@ -71,6 +82,29 @@ public final class NativeBodyFramer {
     int end = counted(pos, limit, c, fs, count, depth);
     fields(pos, c, pos + fs, end, table, depth);
     return end;
+  }
+
+  /**
+   * Frames the fields in {@code [from, end)} of the native body or field group of code {@code c}
+   * and nesting depth {@code depth} whose counter ends at {@code from}, with the checks of {@link
+   * #body}, recording them on {@code tape} (appended to what it holds): each field in order at
+   * depth {@code depth + 1}, a primitive as a {@link GroupTape.Step#MATTER}, a field or seal group
+   * as its {@link GroupTape.Step#GROUP_START}, its content, its {@link GroupTape.Step#GROUP_END}.
+   * The group's own start and end are not recorded: for the element views of a group already
+   * framed.
+   *
+   * @param tape where the fields go; the caller owns it
+   * @throws CesrException as {@link #body} throws it for these fields
+   */
+  public void fields(
+      int from, int end, CounterCode c, CounterTable table, int depth, GroupTape tape) {
+    GroupTape outer = this.tape;
+    this.tape = tape;
+    try {
+      fields(from - (int) Domain.QB64.size(c.fs()), c, from, end, table, depth);
+    } finally {
+      this.tape = outer;
+    }
   }
 
   /**
@@ -113,7 +147,12 @@ public final class NativeBodyFramer {
   /** Frames the field at {@code p}, a primitive or a group at depth {@code depth}. */
   private int field(int p, int end, CounterTable table, int depth) {
     if (src.at(p) != '-') {
-      return p + TextScan.matter(src, p, end, null, maxFrame, 0);
+      long scanned = TextScan.matterScan(Domain.QB64, src, p, end, null, maxFrame, 0);
+      int size = TextScan.size(scanned);
+      if (tape != null) {
+        tape.matter(p, size, TextScan.matterCodeOf(scanned), depth, Domain.QB64);
+      }
+      return p + size;
     }
     int fs = groups.counter(p, end, table, 0);
     CounterCode c = groups.code();
@@ -126,10 +165,17 @@ public final class NativeBodyFramer {
           c.name() + " inside a CESR-native body");
     }
     int q = counted(p, end, c, fs, count, depth);
+    GroupTape t = tape;
+    int s = t != null ? t.groupStart(p, q - p, c, count, depth, Domain.QB64) : 0;
     if (c.layout() == Layout.NATIVE_FIELDS) {
       fields(p, c, p + fs, q, table, depth);
+    } else if (t != null) {
+      groups.tuples(Domain.QB64, p + fs, q, c, table, depth, t);
     } else {
       groups.tuples(Domain.QB64, p + fs, q, c, table, depth);
+    }
+    if (t != null) {
+      t.groupEnd(s, q);
     }
     return q;
   }

@@ -80,10 +80,23 @@ public final class TextScan {
    */
   public static long matterScan(
       Domain d, Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
+    return matterScan(d, s, pos, limit, slot, maxFrame, rest, null);
+  }
+
+  /**
+   * {@link #matterScan(Domain, Source, int, int, Slot, long, long)} that, given a {@link Fit},
+   * records a primitive cut by {@code limit} there (the figure its truncation would carry) and
+   * returns 0 in place of throwing; other errors are thrown as without it.
+   */
+  static long matterScan(
+      Domain d, Source s, int pos, int limit, Slot slot, long maxFrame, long rest, Fit cut) {
     int avail = limit - pos;
     int have = d.chars(avail);
     int min = slot != null ? slot.minSize() : MIN_MATTER;
     if (have < 1) {
+      if (cut != null) {
+        return cut.at(d.size(min) + rest - avail);
+      }
       throw truncated(s, pos, null, slot, d.size(min) + rest - avail);
     }
     int c0 = s.ch(d, pos, 0);
@@ -98,6 +111,9 @@ public final class TextScan {
       if (least == 0) {
         throw unknownMatter(d, s, pos,
             ruledOutAt(have, c0, have > 1 ? s.ch(d, pos, 1) : 0, have > 2 ? s.ch(d, pos, 2) : 0));
+      }
+      if (cut != null) {
+        return cut.at(d.size(Math.max(min, least)) + rest - avail);
       }
       throw truncated(s, pos, null, slot, d.size(Math.max(min, least)) + rest - avail);
     }
@@ -120,6 +136,9 @@ public final class TextScan {
     long fs;
     if (code.isVariable()) {
       if (have < cs) {
+        if (cut != null) {
+          return cut.at(d.size(code.minFullSize()) + rest - avail);
+        }
         throw truncated(s, pos, code.code(), slot, d.size(code.minFullSize()) + rest - avail);
       }
       long size = base64Int(d, s, pos, code.hs(), code.ss(), code.code());
@@ -139,6 +158,9 @@ public final class TextScan {
       throw Errors.tooLarge(s.offset(pos), code.code(), bytes, maxFrame);
     }
     if (avail < bytes) {
+      if (cut != null) {
+        return cut.at(bytes + rest - avail);
+      }
       throw Errors.rest(s.offset(pos), code.code(), code.name(), bytes + rest - avail);
     }
     checkLeadingZeroBits(d, s, pos, code.code(), cs, code.ps(), code.ls());
@@ -195,6 +217,15 @@ public final class TextScan {
    * #size}, {@link #indexerCodeOf}). Same checks and errors.
    */
   public static long indexerScan(Domain d, Source s, int pos, int limit, long rest) {
+    return indexerScan(d, s, pos, limit, rest, null);
+  }
+
+  /**
+   * {@link #indexerScan(Domain, Source, int, int, long)} that, given a {@link Fit}, records a
+   * signature cut by {@code limit} there (the figure its truncation would carry) and returns 0 in
+   * place of throwing; other errors are thrown as without it.
+   */
+  static long indexerScan(Domain d, Source s, int pos, int limit, long rest, Fit cut) {
     // Fast path: a one-character code (A..F: ss 1, os 0, fs 88, two pad sextets) that passes
     // every check below; anything else takes the checked path, which reports the exact error.
     if (d == Domain.QB64 && limit - pos >= 88) {
@@ -207,13 +238,16 @@ public final class TextScan {
         }
       }
     }
-    return indexerChecked(d, s, pos, limit, rest);
+    return indexerChecked(d, s, pos, limit, rest, cut);
   }
 
-  private static long indexerChecked(Domain d, Source s, int pos, int limit, long rest) {
+  private static long indexerChecked(Domain d, Source s, int pos, int limit, long rest, Fit cut) {
     int avail = limit - pos;
     int have = d.chars(avail);
     if (have < 1) {
+      if (cut != null) {
+        return cut.at(d.size(Slot.SIGER.minSize()) + rest - avail);
+      }
       throw truncated(s, pos, null, Slot.SIGER, d.size(Slot.SIGER.minSize()) + rest - avail);
     }
     int c0 = s.ch(d, pos, 0);
@@ -225,6 +259,9 @@ public final class TextScan {
       int least = IndexerCode.leastFullSize(c0);
       if (least == 0) {
         throw unknownIndexer(d, s, pos, 1);
+      }
+      if (cut != null) {
+        return cut.at(d.size(least) + rest - avail);
       }
       throw truncated(s, pos, null, Slot.SIGER, d.size(least) + rest - avail);
     }
@@ -249,6 +286,9 @@ public final class TextScan {
     }
     int fs = (int) d.size(code.fs());
     if (avail < fs) {
+      if (cut != null) {
+        return cut.at(fs + rest - avail);
+      }
       throw Errors.rest(s.offset(pos), code.code(), code.name(), fs + rest - avail);
     }
     checkLeadingZeroBits(d, s, pos, code.code(), code.cs(), code.cs() % 4, 0);

@@ -4,7 +4,8 @@
  * primitive, {@code GroupFramer} and {@code NativeBodyFramer} frame groups and CESR-native
  * bodies, {@code GroupTape} holds the items {@code GroupFramer} recorded while it framed a group
  * (the cursor's tokens and the group views are read from it, so the grammar is walked once),
- * {@code GroupFit} sizes a group for the push parser, {@code B64} and {@code Transcode}
+ * {@code Fit} is what {@code GroupFramer} found for a group that the end of the bytes at hand
+ * may cut (the push parser's question, answered by the framer itself), {@code B64} and {@code Transcode}
  * are the Base64url rules, and {@code Views} is how the framing layers reach the package-private
  * constructors of the view classes, which install them there.
  *

@@ -13,6 +13,7 @@ import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
 import dev.cesrj.internal.B64;
+import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.Source;
@@ -185,6 +186,11 @@ public final class CesrCursor {
    * groups mode the group's, in messages mode those of every group the message framer framed.
    */
   private final GroupTape tape = new GroupTape();
+  /**
+   * What the framer found for a group that the end of the bytes may cut (groups mode), made at
+   * the first group framed before the end is signalled.
+   */
+  private Fit fit;
   /** Messages mode: a group the message framer's record does not hold, framed again here. */
   private final GroupTape own = new GroupTape(16);
   /** The tape whose entries {@link #tp} to {@link #tEnd} are being returned. */
@@ -456,7 +462,17 @@ public final class CesrCursor {
     tp = 0;
     tEnd = 0;
     try {
-      end = framer.group(pos, limit, t, 1, tape);
+      if (ended) {
+        end = framer.group(pos, limit, t, 1, tape); // a cut is an error: no more bytes come
+      } else {
+        if (fit == null) {
+          fit = new Fit();
+        }
+        if (framer.frameOrCut(pos, limit, t, 1, tape, fit) == Fit.Verdict.CUT) {
+          return needMore(fit.needed()); // reported without an exception
+        }
+        end = fit.end();
+      }
       if (framer.code().unit() == CountUnit.NONE) {
         after = framer.selectedTable(pos);
       }

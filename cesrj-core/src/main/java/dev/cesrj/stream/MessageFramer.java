@@ -18,7 +18,7 @@ import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
 import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Errors;
-import dev.cesrj.internal.GroupFit;
+import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
@@ -67,8 +67,8 @@ final class MessageFramer {
    * reads their items from it instead of framing them again.
    */
   private GroupTape tape;
-  /** Sizes a bare-run group cut by the end of the bytes before it is framed ({@link #resume}). */
-  private final GroupFit sizer = new GroupFit();
+  /** What framing a bare-run group that may be cut by the end of the bytes found ({@link #resume}). */
+  private final Fit fit = new Fit();
   private final NativeBodyFramer natives;
   private final CesrOptions options;
   private final GroupViews views;
@@ -233,8 +233,8 @@ final class MessageFramer {
    * Frames the top-level message at {@code pos}, a JSON, CBOR or MGPK body and the attachments
    * after it (keripy {@code Parser.msgParsator}), as far as the bytes before {@code limit} go,
    * starting where {@code held} stopped if it holds this message. The body is read once; each
-   * attachment group is framed once, as soon as all of it is in ({@link GroupFit} says, without
-   * throwing, whether a group is cut by {@code limit}). The message is returned, as {@link #frame}
+   * attachment group is framed once, as soon as all of it is in (the framer says, without
+   * throwing, whether a group is cut by {@code limit}: {@link GroupFramer#frameOrCut}). The message is returned, as {@link #frame}
    * would return it from the same bytes, once something that ends the run is in (a message start, a
    * genus-version code, a counter that starts a message), or at {@code limit} when {@code ended}
    * (no more bytes will come). Errors are those of {@link #frame}, found group by group in stream
@@ -410,22 +410,10 @@ final class MessageFramer {
         p = end;
         continue;
       }
-      GroupFit.Verdict fit =
-          d == Domain.QB64
-              ? sizer.check(src, p, limit, code, count, fs, options.maxFrameBytes())
-              : GroupFit.Verdict.UNJUDGED;
-      if (fit == GroupFit.Verdict.CUT) {
-        return hold(held, p, sizer.needed(), Resumed.HELD);
+      if (groups.frameOrCut(p, limit, table, 1, tape, fit) == Fit.Verdict.CUT) {
+        return hold(held, p, fit.needed(), Resumed.HELD);
       }
-      int q;
-      try {
-        q = group(p, limit, table, 1);
-      } catch (TruncatedException e) {
-        if (fit == GroupFit.Verdict.FITS) {
-          throw e;
-        }
-        return hold(held, p, e.needed(), Resumed.HELD);
-      }
+      int q = fit.end();
       addGroup(run, view(p, q, 1), 1);
       p = q;
     }

@@ -172,6 +172,37 @@ class CesrCursorTest {
     assertTrue(truncations > 0, file + ": some prefix is cut");
   }
 
+  /**
+   * Groups mode: at each NEED_MORE of a run in 7-byte and 1-byte chunks, {@code needed()} is the
+   * {@link TruncatedException#needed()} that {@code Groups} reports for the bytes written so far,
+   * or 1 where {@code Groups} frames them all (a group boundary). A cut group is reported by the
+   * framer without an exception, with the figure the exception carries.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("attachmentStreams")
+  void groupsNeededIsWhatGroupsReportsOnTheSamePrefix(String file) {
+    byte[] stream = Corpus.bytes(file);
+    for (int chunk : new int[] {7, 1}) {
+      List<long[]> needed = new ArrayList<>();
+      CursorTokens.ofCursorChunked(CesrCursor.groups(OPTIONS), stream, chunk, HEAP, needed);
+      assertTrue(needed.size() >= stream.length / chunk - 1, file + ": NEED_MORE per chunk");
+      int truncations = 0;
+      for (long[] n : needed) {
+        int prefix = (int) n[0];
+        long want = 1;
+        try (dev.cesrj.group.Groups g =
+            dev.cesrj.group.Groups.copyOf(Arrays.copyOf(stream, prefix), OPTIONS)) {
+          g.forEachRemaining(x -> { });
+        } catch (TruncatedException e) {
+          want = e.needed();
+          truncations++;
+        }
+        assertEquals(want, n[1], file + ": needed after " + prefix + " bytes in " + chunk + "-byte chunks");
+      }
+      assertTrue(truncations > 0, file + ": some prefix is cut");
+    }
+  }
+
   static Stream<Object[]> mutations() {
     List<Object[]> out = new ArrayList<>();
     for (String file : List.of(

@@ -68,6 +68,41 @@ class NativeBodyMessageTest {
                 .collect(Collectors.toList());
     }
 
+    /**
+     * Checks that the elements of {@code g} tile its content exactly, in order, each nested group
+     * one level deeper than {@code g}, and so on down; returns the number of elements met.
+     */
+    private static int tiles(Group g) {
+        List<Element> elements = g.elements();
+        long at = g.offset() + g.counterSize();
+        int met = 0;
+        for (Element e : elements) {
+            assertEquals(at, e.offset(), g.counterText() + " at " + g.offset());
+            at += e.length();
+            met++;
+            if (e instanceof Group) {
+                Group inner = (Group) e;
+                assertEquals(g.depth() + 1, inner.depth(), inner.counterText() + " at " + inner.offset());
+                met += tiles(inner);
+            }
+        }
+        assertEquals(g.offset() + g.length(), at, g.counterText() + " at " + g.offset() + ": filled");
+        return met;
+    }
+
+    @Test
+    void theFieldsOfEveryNativeBodyTileItAtEveryLevel() {
+        int met = 0;
+        try (Messages messages = Messages.copyOf(ascii(SUBSTREAM), V2)) {
+            Message m = messages.next();
+            met += tiles(m.bodyGroup().orElseThrow());
+            for (Message n : m.nested()) {
+                met += tiles(n.bodyGroup().orElseThrow());
+            }
+        }
+        assertEquals(46, met, "the elements at every level of the three bodies");
+    }
+
     @Test
     void keripysV2SubstreamFramesEveryLevel() {
         assertEquals(1120, SUBSTREAM.length());

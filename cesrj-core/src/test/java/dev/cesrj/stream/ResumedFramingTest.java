@@ -13,6 +13,7 @@ import dev.cesrj.CesrOptions;
 import dev.cesrj.ColdStartException;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
+import dev.cesrj.NonCanonicalException;
 import dev.cesrj.UnknownCodeException;
 import dev.cesrj.testing.Corpus;
 
@@ -155,6 +156,34 @@ class ResumedFramingTest {
         }
         assertInstanceOf(ColdStartException.class, fed(BODY, SIG, "\n").error());
         assertInstanceOf(UnknownCodeException.class, fed(BODY, SIG, "-z").error());
+    }
+
+    /**
+     * A group of the bare run that the end of the bytes cuts, with a bad value (an index character
+     * outside Base64url, non-zero pad bits of a whole signature) in its bytes already in: the
+     * framer reports it by this read, as the whole-buffer parse of the same bytes does, rather
+     * than waiting for the rest of the group; the same group cut before the bad bytes waits for
+     * exactly what it lacks.
+     */
+    @Test
+    void aBadValueBeforeTheCutOfAHeldGroupIsReportedByTheReadThatBringsIt() {
+        String badIndex = "A!" + SIGNATURE.substring(2);
+        String badPad = "AAz" + SIGNATURE.substring(3);
+        for (Object[] parts : List.of(
+                new Object[] {BODY, SIG, "-AAC", badIndex, SIGNATURE.substring(0, 10)},
+                new Object[] {BODY, SIG, "-AAD", SIGNATURE, badPad, SIGNATURE.substring(0, 50)},
+                new Object[] {BODY, "-AAC", badIndex.substring(0, 2)})) {
+            Fed f = fed(parts);
+            assertTrue(f.failed(), f.toString());
+            String whole = StreamingRuns.whole(concat(parts), CesrOptions.DEFAULT).error();
+            assertEquals(whole, StreamingRuns.describe(f.error(), f.base()));
+        }
+        assertInstanceOf(MalformedException.class, fed(BODY, SIG, "-AAC", badIndex, "A").error());
+        assertInstanceOf(NonCanonicalException.class,
+                fed(BODY, SIG, "-AAD", SIGNATURE, badPad, SIGNATURE.substring(0, 50)).error());
+        // pad bits are checked once their signature is whole, as the whole-buffer parse does
+        assertWaits(38 + 88, true, BODY, SIG, "-AAC", badPad.substring(0, 50));
+        assertWaits(88 + 78, true, BODY, SIG, "-AAC", SIGNATURE.substring(0, 10));
     }
 
     /** The first message of a corpus stream, its attachment groups repeated: one long bare run. */

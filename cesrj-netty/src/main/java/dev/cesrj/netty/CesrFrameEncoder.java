@@ -17,6 +17,7 @@ import io.netty.handler.codec.MessageToMessageEncoder;
 import io.netty.util.Attribute;
 import io.netty.util.AttributeKey;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -188,16 +189,20 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
       out.add(m.body().retain());
       return;
     }
-    long attachments = 0;
-    for (OutgoingGroup g : m.groups()) {
-      attachments += g.size(table).length();
-    }
-    if (attachments % 4 != 0) {
-      throw new IllegalArgumentException(
-          "attachments of " + attachments + " bytes: not a whole number of quadlets");
-    }
-    CompositeByteBuf composite = ctx.alloc().compositeBuffer(Integer.MAX_VALUE);
+    List<ByteBuf> groups = new ArrayList<>(m.groups().size());
+    CompositeByteBuf composite = null;
     try {
+      long attachments = 0;
+      for (OutgoingGroup g : m.groups()) {
+        ByteBuf written = g.written(table, wrapAttachments ? 2 : 1); // checked by the framer
+        groups.add(written);
+        attachments += written.readableBytes();
+      }
+      if (attachments % 4 != 0) {
+        throw new IllegalArgumentException(
+            "attachments of " + attachments + " bytes: not a whole number of quadlets");
+      }
+      composite = ctx.alloc().compositeBuffer(Integer.MAX_VALUE);
       if (genusVersion) {
         addGenusVersion(ctx, composite, table);
       }
@@ -206,8 +211,9 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
         long quadlets = attachments / 4;
         addCounter(ctx, composite, table.codeFor("AttachmentGroup", quadlets), quadlets);
       }
-      for (OutgoingGroup g : m.groups()) {
-        write(ctx, composite, g);
+      while (!groups.isEmpty()) {
+        // its counters and parts, each a component as the body is; the composite owns it from here
+        composite.addFlattenedComponents(true, groups.remove(0));
       }
       if (!genusVersion && inForce.get() == null && !inferredAsWritten(composite, m.body())) {
         if (table.isLegacy()) {
@@ -220,7 +226,10 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
         genusVersion = true;
       }
     } catch (RuntimeException | Error e) {
-      composite.release();
+      groups.forEach(ByteBuf::release);
+      if (composite != null) {
+        composite.release();
+      }
       throw e;
     }
     out.add(composite);
@@ -412,26 +421,6 @@ public class CesrFrameEncoder extends MessageToMessageEncoder<Object> {
       return null;
     }
     return m.envelope().isEmpty() || g.offset() < m.envelope().get().offset() ? g : null;
-  }
-
-  private void write(ChannelHandlerContext ctx, CompositeByteBuf composite, OutgoingGroup g) {
-    OutgoingGroup.Sized s = g.size(table);
-    addCounter(ctx, composite, s.code(), s.count());
-    writeParts(ctx, composite, g.head());
-    for (List<Object> element : g.elements()) {
-      writeParts(ctx, composite, element);
-    }
-  }
-
-  private void writeParts(
-      ChannelHandlerContext ctx, CompositeByteBuf composite, List<Object> parts) {
-    for (Object part : parts) {
-      if (part instanceof OutgoingGroup) {
-        write(ctx, composite, (OutgoingGroup) part);
-      } else {
-        composite.addComponent(true, ((ByteBuf) part).retain());
-      }
-    }
   }
 
   /** Adds the genus-version code that selects {@code t}: {@code -_AAABAA}, {@code -_AAACAA}. */

@@ -5,14 +5,16 @@ import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.CountUnit;
-import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCountUtil;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -29,17 +31,25 @@ import java.util.Objects;
  * <p>An element is given as its parts, in the order of the group's element grammar (keripy
  * {@code parsing.py}): {@code ByteBuf}s of qb64 text and, where the grammar has a signature group
  * (TransIdxSigGroups, TransLastIdxSigGroups, TransReceiptIdxSigGroups), a nested {@code
- * OutgoingGroup}. For a group with an element grammar there is one part per slot, checked when
- * the group is written as {@link CesrFrameDecoder} reads it: a primitive of a code the slot
- * takes, an indexed signature, a group the slot takes given as qb64, or, for the signature
- * group, a ControllerIdxSigs in its small form ({@code -A} in CESR 1.0, at most 4,095 signatures;
- * {@code -K} in 2.0, at most 4,095 quadlets: 186 Ed25519 signatures), the only code keripy reads
- * there. A group whose grammar starts with items written once, before its elements (the legacy
+ * OutgoingGroup}. For a group with an element grammar there is one part per slot: a primitive of
+ * a code the slot takes, an indexed signature, a group the slot takes given as qb64, or, for the
+ * signature group, a ControllerIdxSigs in its small form ({@code -A} in CESR 1.0, at most 4,095
+ * signatures; {@code -K} in 2.0, at most 4,095 quadlets: 186 Ed25519 signatures), the only code
+ * keripy reads there. A group whose grammar starts with items written once, before its elements (the legacy
  * CESR 1.0 RootSadPathSigGroups {@code -K}: a root Pather, then SadPathSigGroups), takes them
  * with {@link #head}. Other attachment groups (AttachmentGroup, PathedMaterialCouples) take any
  * parts (one primitive each, or several already concatenated), and count quadlets. A group that
  * is not an attachment (GenericGroup, BodyWithAttachmentGroup, a body group, a genus-version
  * code, a group keripy cannot parse) is refused: write it as a message or as bytes.
+ *
+ * <p>Checks: when the group is written, the bytes it would write (counter, head, elements, nested
+ * groups) are framed by the same group framer that {@link CesrFrameDecoder} reads attachments
+ * with, which must read them as one whole group of that code; so the encoder writes exactly the
+ * groups the decoder accepts, and refuses, before writing a byte, what the decoder would refuse.
+ * Its refusal names the element and part where the framer stopped, and gives the framer's error.
+ * Beside the framer's, only the shape of the parts is checked here: the name's code in the table,
+ * one part per slot, a nested {@code OutgoingGroup} only in a signature-group slot, and a
+ * quadlet-counted content of whole quadlets (its count is written from its size).
  *
  * <p>Ownership: the group takes over every {@code ByteBuf} given to it; the {@link
  * OutgoingMessage} it is attached to releases them (the encoder hands them on without copying).
@@ -210,56 +220,117 @@ public final class OutgoingGroup {
         if (slots != null && slot != Slot.SIGS) {
           throw partError(what, i, slot, "must be a ByteBuf, not an OutgoingGroup");
         }
-        Sized nested = ((OutgoingGroup) p).size(table);
-        if (slots != null && nested.code() != table.controllerIdxSigs()) {
-          CounterCode want = table.controllerIdxSigs();
-          throw partError(what, i, slot, "must be " + want.name() + " in its small form "
-              + want.code() + ", not " + nested.code().name() + " " + nested.code().code());
-        }
-        bytes += nested.length();
+        bytes += ((OutgoingGroup) p).size(table).length();
       } else {
-        ByteBuf b = (ByteBuf) p;
-        if (slots != null) {
-          requireItem(table, what, i, slot, b);
+        if (slot == Slot.SIGS) {
+          throw partError(what, i, slot, "must be an OutgoingGroup, not a ByteBuf");
         }
-        bytes += b.readableBytes();
+        bytes += ((ByteBuf) p).readableBytes();
       }
     }
     return bytes;
   }
 
-  /** Checks that {@code part} is exactly one item of {@code slot}, as the decoder frames it. */
-  private void requireItem(CounterTable table, String what, int i, Slot slot, ByteBuf part) {
-    if (slot == Slot.SIGS) {
-      throw partError(what, i, slot, "must be an OutgoingGroup, not a ByteBuf");
-    }
-    int from = part.readerIndex();
-    int end = part.writerIndex();
-    Source src = new Source(part, from);
-    int size;
+  /**
+   * The bytes this group writes in {@code table} at nesting depth {@code depth} (1 for a bare
+   * attachment, 2 inside an AttachmentGroup): its counter (code and count of {@link #size}), then
+   * its head and elements, nested groups written likewise; checked by framing them with the
+   * decoder's group framer ({@link GroupFramer#group}), which must read them as one whole group.
+   *
+   * <p>Ownership: the caller owns the buffer returned and releases it. It is a composite of a new
+   * counter buffer per group and retained slices of the parts, which stay the group's own.
+   *
+   * @throws IllegalArgumentException as {@link #size} does, or if the framer refuses the bytes
+   *     (named by the element and part where it stopped, with its error), or reads a group that
+   *     ends before them; nothing is left retained then
+   */
+  ByteBuf written(CounterTable table, int depth) {
+    CompositeByteBuf bytes = Unpooled.compositeBuffer(Integer.MAX_VALUE);
+    List<long[]> spans = new ArrayList<>();
+    boolean ok = false;
     try {
-      if (slot == Slot.SIGER) {
-        size = TextScan.indexer(src, from, end, 0);
-      } else if (slot.isMatter()) {
-        size = TextScan.matter(src, from, end, slot, Long.MAX_VALUE, 0);
-      } else {
-        GroupFramer groups = new GroupFramer(src, CesrOptions.DEFAULT);
-        if (groups.domainAt(from, end) != Domain.QB64) {
-          // the framer would read a qb2 group in its own domain: text is written here
-          throw partError(what, i, slot, "must be qb64 text, not a qb2 group");
-        }
-        size = groups.group(from, end, table, 2) - from;
-        if (!slot.acceptsGroup(groups.code())) {
-          throw partError(what, i, slot, "cannot be " + groups.code().name());
-        }
+      gather(table, bytes, spans, true);
+      int end = bytes.writerIndex();
+      GroupFramer framer = new GroupFramer(new Source(bytes, 0), CesrOptions.DEFAULT);
+      int read;
+      try {
+        read = framer.group(0, end, table, depth);
+      } catch (CesrException e) {
+        throw refused(table, spans, e.offset(), e.getMessage());
       }
-    } catch (CesrException e) {
-      throw partError(what, i, slot, "is not " + words(slot) + ": " + e.getMessage());
+      if (read != end) {
+        throw refused(table, spans, read, "the group read ends at byte " + read + " of the " + end
+            + " written, " + (end - read) + " more follow");
+      }
+      ok = true;
+      return bytes;
+    } finally {
+      if (!ok) {
+        bytes.release();
+      }
     }
-    if (size != end - from) {
-      throw partError(what, i, slot, "holds " + words(slot) + " of " + size + " characters, then "
-          + (end - from - size) + " more");
+  }
+
+  /**
+   * Adds the bytes this group writes to {@code out} (a view of each part, not a copy), and to
+   * {@code spans} where each of its parts starts if it is the group written ({@code top}): {@code
+   * {byte offset, element (-1 for the head), part}}; a nested group lies in the span of the part
+   * that holds it.
+   */
+  private void gather(CounterTable table, CompositeByteBuf out, List<long[]> spans, boolean top) {
+    Sized s = size(table);
+    byte[] counter = s.code().qb64(s.count()).getBytes(StandardCharsets.US_ASCII);
+    out.addComponent(true, Unpooled.wrappedBuffer(counter));
+    gatherParts(table, out, spans, top, head, -1);
+    for (int e = 0; e < elements.size(); e++) {
+      gatherParts(table, out, spans, top, elements.get(e), e);
     }
+  }
+
+  private void gatherParts(
+      CounterTable table, CompositeByteBuf out, List<long[]> spans, boolean top,
+      List<Object> parts, int element) {
+    for (int i = 0; i < parts.size(); i++) {
+      if (top) {
+        spans.add(new long[] {out.writerIndex(), element, i});
+      }
+      Object p = parts.get(i);
+      if (p instanceof OutgoingGroup) {
+        ((OutgoingGroup) p).gather(table, out, spans, false);
+      } else {
+        out.addComponent(true, ((ByteBuf) p).retainedSlice());
+      }
+    }
+  }
+
+  /**
+   * The refusal of this group for the problem {@code detail} that the framer met at byte {@code
+   * at} of what it would write: named by the element and part holding that byte, and the slot
+   * the grammar has there (the counter, if no part holds it).
+   */
+  private IllegalArgumentException refused(
+      CounterTable table, List<long[]> spans, long at, String detail) {
+    long[] holder = null;
+    for (long[] span : spans) {
+      if (span[0] <= at) {
+        holder = span;
+      }
+    }
+    if (holder == null) {
+      return new IllegalArgumentException(name + " is not read back as written: " + detail);
+    }
+    int element = (int) holder[1];
+    int i = (int) holder[2];
+    CounterCode small = table.codeFor(name, 0);
+    List<Slot> slots =
+        small.layout() != Layout.TUPLES ? null : element < 0 ? small.head() : small.slots();
+    String where = name + " " + (element < 0 ? "head" : "element " + element) + " part " + i;
+    if (slots == null) {
+      return new IllegalArgumentException(where + " is not read back as written: " + detail);
+    }
+    Slot slot = slots.get(i);
+    return new IllegalArgumentException(
+        where + " (" + slot + ") is not " + words(slot) + " as the decoder reads it: " + detail);
   }
 
   private static String words(Slot slot) {

@@ -1,0 +1,215 @@
+package dev.cesrj.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.ErrorKind;
+import dev.cesrj.MalformedException;
+import dev.cesrj.TruncatedException;
+import dev.cesrj.code.CounterTable;
+import dev.cesrj.code.Domain;
+import dev.cesrj.group.Group;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import dev.cesrj.testing.Corpus;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link GroupFramer#frameOrCut} against {@link GroupFramer#group}, the framing it reports a cut
+ * of: for every top-level attachment group of the corpus, in qb64 and in qb2, cut after each of
+ * its bytes, and for seeded mutants of them, a group that {@code group} frames is {@link
+ * Fit.Verdict#WHOLE} with the same end and the same tape; one it finds truncated is {@link
+ * Fit.Verdict#CUT} needing exactly the bytes the {@link TruncatedException} says, with the tape
+ * as it was; any other error is thrown alike (class, kind, offset, message).
+ */
+class FrameOrCutTest {
+    /** A group's bytes and the table it was read with. */
+    private record Sample(byte[] bytes, CounterTable table, String where) {
+    }
+
+    private static List<Sample> corpusGroups() {
+        List<Sample> out = new ArrayList<>();
+        for (String file : Corpus.streams()) {
+            try (Messages messages = Messages.copyOf(Corpus.bytes(file))) {
+                for (Message m : messages) {
+                    for (Group g : m.attachments()) {
+                        String where = file + "@" + g.offset() + " " + g.name();
+                        // the form of the group's own domain is a view of the stream; the other is made
+                        boolean text = g.domain() == Domain.QB64;
+                        out.add(new Sample(bytes(g.qb64(), !text), g.table(), where + " qb64"));
+                        out.add(new Sample(bytes(g.qb2(), text), g.table(), where + " qb2"));
+                    }
+                }
+            } catch (CesrException e) {
+                // a stream the corpus marks as failing: its groups before the error are taken
+            }
+        }
+        return out;
+    }
+
+    private static byte[] bytes(ByteBuf b, boolean made) {
+        try {
+            return ByteBufUtil.getBytes(b);
+        } finally {
+            if (made) {
+                b.release();
+            }
+        }
+    }
+
+    /** What one of the two framings did. */
+    private record Outcome(String what, int end, long needed, GroupTape tape) {
+    }
+
+    private static Outcome framed(byte[] b, int limit, CounterTable table, boolean orCut) {
+        Source s = new Source(Unpooled.wrappedBuffer(b, 0, limit), 0);
+        GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
+        GroupTape tape = new GroupTape();
+        tape.matter(0, 4, dev.cesrj.code.MatterCode.values()[0], 1, Domain.QB64); // held before
+        try {
+            if (!orCut) {
+                return new Outcome("whole", framer.group(0, limit, table, 1, tape), 0, tape);
+            }
+            Fit fit = new Fit();
+            Fit.Verdict v = framer.frameOrCut(0, limit, table, 1, tape, fit);
+            assertSame(v, fit.verdict());
+            return v == Fit.Verdict.WHOLE
+                    ? new Outcome("whole", fit.end(), 0, tape)
+                    : new Outcome("cut", 0, fit.needed(), tape);
+        } catch (TruncatedException e) {
+            assertTrue(!orCut, "frameOrCut threw " + e);
+            return new Outcome("cut", 0, e.needed(), null);
+        } catch (CesrException e) {
+            return new Outcome(e.getClass().getSimpleName() + " " + e.kind() + " @" + e.offset() + " "
+                    + e.getMessage(), 0, 0, null);
+        }
+    }
+
+    /** Frames {@code b[0, limit)} both ways and checks they agree; returns the verdict's word. */
+    private static String agree(byte[] b, int limit, CounterTable table, String where) {
+        Outcome expected = framed(b, limit, table, false);
+        Outcome got = framed(b, limit, table, true);
+        assertEquals(expected.what(), got.what(), where);
+        assertEquals(expected.end(), got.end(), where);
+        assertEquals(expected.needed(), got.needed(), where);
+        if (expected.what().equals("whole")) {
+            assertTapesEqual(expected.tape(), got.tape(), where);
+        } else if (expected.what().equals("cut")) {
+            assertEquals(1, got.tape().size(), where + ": the tape keeps only what it held");
+        }
+        return expected.what();
+    }
+
+    private static void assertTapesEqual(GroupTape a, GroupTape b, String where) {
+        assertEquals(a.size(), b.size(), where);
+        for (int i = 0; i < a.size(); i++) {
+            assertEquals(a.step(i), b.step(i), where + " entry " + i);
+            assertEquals(a.start(i), b.start(i), where + " entry " + i);
+            assertEquals(a.length(i), b.length(i), where + " entry " + i);
+            assertEquals(a.depth(i), b.depth(i), where + " entry " + i);
+        }
+    }
+
+    @Test
+    void everyCutOfEveryCorpusGroupIsReportedAsTheFramerThrowsIt() {
+        List<Sample> groups = corpusGroups();
+        assertTrue(groups.size() > 800, "groups " + groups.size());
+        int cuts = 0;
+        int wholes = 0;
+        for (Sample g : groups) {
+            byte[] b = g.bytes();
+            for (int limit = 1; limit <= b.length; limit++) {
+                String what = agree(b, limit, g.table(), g.where() + " cut at " + limit + " of " + b.length);
+                if (limit == b.length) {
+                    assertEquals("whole", what, g.where());
+                    wholes++;
+                } else if (what.equals("cut")) {
+                    cuts++;
+                }
+            }
+        }
+        assertTrue(wholes > 800, "wholes " + wholes);
+        assertTrue(cuts > 50_000, "cuts " + cuts);
+    }
+
+    @Test
+    void seededMutantsAreReportedAsTheFramerReportsThem() {
+        List<Sample> groups = corpusGroups();
+        Random random = new Random(17);
+        int errors = 0;
+        int cuts = 0;
+        for (int round = 0; round < 20_000; round++) {
+            Sample g = groups.get(random.nextInt(groups.size()));
+            byte[] b = g.bytes().clone();
+            int flips = 1 + random.nextInt(3);
+            for (int k = 0; k < flips; k++) {
+                b[random.nextInt(b.length)] = (byte) random.nextInt(256);
+            }
+            int limit = 1 + random.nextInt(b.length);
+            String what = agree(b, limit, g.table(), g.where() + " mutant " + round + " cut at " + limit);
+            if (what.equals("cut")) {
+                cuts++;
+            } else if (!what.equals("whole")) {
+                errors++;
+            }
+        }
+        assertTrue(errors > 500, "errors " + errors);
+        assertTrue(cuts > 2_000, "cuts " + cuts);
+    }
+
+    @Test
+    void contentThatRunsPastItsCountedEndIsMalformedNotCut() {
+        // an AttachmentGroup of 1 quadlet holding a ControllerIdxSigs counter of 1: the content
+        // ends 88 bytes short of its signature, inside the group, whose end is the end of the bytes
+        byte[] b = "-VAB-AAB".getBytes(StandardCharsets.US_ASCII);
+        Source s = new Source(Unpooled.wrappedBuffer(b), 0);
+        GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
+        MalformedException e = assertThrows(MalformedException.class,
+                () -> framer.frameOrCut(0, b.length, CounterTable.CESR_1_0, 1, null, new Fit()));
+        assertEquals(ErrorKind.MALFORMED_CONTENT_CUT, e.kind());
+        assertEquals(8, e.offset(), "the signature cut by the group's end");
+        // the same group with more content declared than is in: cut, exactly the rest
+        byte[] c = "-VAC-AAB".getBytes(StandardCharsets.US_ASCII);
+        Fit fit = new Fit();
+        assertEquals(Fit.Verdict.CUT, new GroupFramer(new Source(Unpooled.wrappedBuffer(c), 0), CesrOptions.DEFAULT)
+                .frameOrCut(0, c.length, CounterTable.CESR_1_0, 1, null, fit));
+        assertEquals(4, fit.needed());
+    }
+
+    @Test
+    void aCutInsideANestedGroupNeedsWhatTheEnclosingGroupStillNeeds() {
+        // TransIdxSigGroups of 2 (CESR 1.0 -F): prefix, sn, said, then -A##; the second tuple
+        // follows. Cut inside the first ControllerIdxSigs' signature.
+        String pre = "B" + "A".repeat(43);
+        String snu = "0A" + "A".repeat(22);
+        String dig = "E" + "A".repeat(43);
+        String sig = "A" + "A".repeat(87);
+        String tuple = pre + snu + dig + "-AAB" + sig;
+        byte[] b = ("-FAB" + tuple).getBytes(StandardCharsets.US_ASCII);
+        Fit fit = new Fit();
+        GroupFramer f = new GroupFramer(new Source(Unpooled.wrappedBuffer(b, 0, b.length - 10), 0), CesrOptions.DEFAULT);
+        assertEquals(Fit.Verdict.CUT, f.frameOrCut(0, b.length - 10, CounterTable.CESR_1_0, 1, null, fit));
+        assertEquals(10, fit.needed());
+        GroupFramer whole = new GroupFramer(new Source(Unpooled.wrappedBuffer(b), 0), CesrOptions.DEFAULT);
+        assertEquals(Fit.Verdict.WHOLE, whole.frameOrCut(0, b.length, CounterTable.CESR_1_0, 1, null, fit));
+        assertEquals(b.length, fit.end());
+        assertNotNull(whole.code());
+        assertEquals("-F", whole.code().code());
+        assertEquals(1, whole.count());
+    }
+}
