@@ -43,29 +43,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CesrCursorTest {
   private static final CesrOptions OPTIONS = CesrOptions.DEFAULT;
 
-  /**
-   * {@code all}, or under a case-count scale below 1 ({@link Property#scale()}; PIT runs with 0.1)
-   * {@code Property.cases(all.size())} of them (at least 2) spread evenly over the list: each
-   * stream is framed once per byte or chunk here, and PIT reruns every covering test per mutant.
-   */
-  static <T> List<T> spread(List<T> all) {
-    int n = Math.min(all.size(), Math.max(2, Property.cases(all.size())));
-    if (n >= all.size()) {
-      return all;
-    }
-    List<T> out = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      out.add(all.get((int) ((long) i * all.size() / n)));
-    }
-    return out;
-  }
-
   static List<String> messageStreams() {
-    return spread(CorpusConformanceTest.messageStreams());
+    return Property.spread(CorpusConformanceTest.messageStreams());
   }
 
   static List<String> attachmentStreams() {
-    return spread(Stream.concat(
+    return Property.spread(Stream.concat(
             CorpusConformanceTest.attachmentStreams().stream(),
             CorpusConformanceTest.UNLISTED_ATTACHMENT_STREAMS.stream())
         .collect(Collectors.toList()));
@@ -212,7 +195,7 @@ class CesrCursorTest {
         "exchange.v2.bare.qb2.cesr", "kel_cbor.v1.bare.txt.cesr")) {
       out.add(new Object[] {file});
     }
-    return spread(out).stream();
+    return Property.spread(out).stream();
   }
 
   /**

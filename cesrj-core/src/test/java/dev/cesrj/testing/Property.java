@@ -1,5 +1,6 @@
 package dev.cesrj.testing;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
@@ -92,6 +93,30 @@ public final class Property {
             throw new IllegalArgumentException("cases must be >= 1: " + cases);
         }
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(cases * scale)));
+    }
+
+    /**
+     * {@code all}, or, when the scale is below 1, {@code max(2, cases(all.size()))} of its elements
+     * spread evenly over it, in its order: for parameter lists and loops over a corpus whose every
+     * element costs a whole framing (PIT reruns each covering test per mutant, at scale 0.1).
+     *
+     * @param all the whole list
+     * @param <T> the element type
+     * @return {@code all} at scale 1 or above (or when the sample would be as long), else the sample
+     */
+    public static <T> List<T> spread(List<T> all) {
+        if (scale() >= 1) {
+            return all;
+        }
+        int n = Math.min(all.size(), Math.max(2, cases(Math.max(1, all.size()))));
+        if (n >= all.size()) {
+            return all;
+        }
+        List<T> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(all.get((int) ((long) i * all.size() / n)));
+        }
+        return out;
     }
 
     /** A random generator for {@code name} under the master seed: for loops that are not cases. */

@@ -31,18 +31,7 @@ public final class PitSample {
    * @return {@code all} or the sample, in the order of {@code all}
    */
   public static <T> List<T> spread(List<T> all) {
-    if (!sampling()) {
-      return all;
-    }
-    int n = Math.min(all.size(), Math.max(2, Property.cases(all.size())));
-    if (n >= all.size()) {
-      return all;
-    }
-    List<T> out = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      out.add(all.get((int) ((long) i * all.size() / n)));
-    }
-    return out;
+    return Property.spread(all);
   }
 
   /**
