@@ -135,7 +135,7 @@ class FrameGuardsTest {
   @Test
   void theBudgetIsSharedChargesTheBytesHeldAndAFrameGivesThemBackOnceComplete() {
     CesrMemoryBudget budget = new CesrMemoryBudget(DECLARED * 3L / 2);
-    FrameGuards guards = new FrameGuards(budget, Duration.ZERO, 0);
+    FrameGuards guards = new FrameGuards(budget, Duration.ofSeconds(30), 0);
     byte[] bytes = largeMessage();
     Recorder first = new Recorder();
     Recorder second = new Recorder();
@@ -158,6 +158,7 @@ class FrameGuardsTest {
       assertEquals(700_000, e.requested());
       assertFalse(b.isOpen());
       assertEquals(CloseReason.MEMORY_BUDGET, CloseReason.recordedOn(b));
+      assertEquals(-1, b.runScheduledPendingTasks(), "no frame deadline left on the refused channel");
       assertTrue(a.isOpen(), "the other connection goes on");
       assertEquals(DECLARED + 4, budget.reservedBytes(), "b's bytes given back");
       // the rest, and the first 40 bytes of a message of 300: what is held is those 40
@@ -184,7 +185,7 @@ class FrameGuardsTest {
   @Test
   void aDeclaredSizeLargerThanTheRoomOthersLeaveIsRefusedAtOnce() {
     CesrMemoryBudget budget = new CesrMemoryBudget(DECLARED * 3L / 2);
-    FrameGuards guards = new FrameGuards(budget, Duration.ZERO, 0);
+    FrameGuards guards = new FrameGuards(budget, Duration.ofSeconds(30), 0);
     byte[] bytes = largeMessage();
     byte[] small = ascii(wrapped(0));
     Recorder first = new Recorder();
@@ -209,11 +210,50 @@ class FrameGuardsTest {
           + " expected room for 1000000 more bytes in the memory budget", e.getMessage());
       assertFalse(b.isOpen());
       assertEquals(CloseReason.MEMORY_BUDGET, CloseReason.recordedOn(b));
+      assertEquals(-1, b.runScheduledPendingTasks(), "no frame deadline left on the refused channel");
       assertEquals(900_000, budget.reservedBytes(), "b's header was never charged");
       a.writeInbound(slice(bytes, 900_000, bytes.length));
       assertEquals(1, first.frames.size(), "a goes on and completes");
       assertEquals(0, budget.reservedBytes());
       assertEquals(900_000, budget.highWaterBytes());
+    } finally {
+      first.releaseAll();
+      second.releaseAll();
+      a.finishAndReleaseAll();
+      b.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void aFrameMadeLargerByALaterSizeFieldIsJudgedAgainAndRefusedForWhatItAsksBeyondItsBytes() {
+    CesrMemoryBudget budget = new CesrMemoryBudget(1_200_000);
+    FrameGuards guards = new FrameGuards(budget, Duration.ZERO, 0);
+    byte[] other = largeMessage();
+    byte[] body = ascii(bodyOfSize(DECLARED));
+    byte[] group = ascii(Qb64.counter(V1, 'V', 25_000, true)); // an AttachmentGroup of 100,000 bytes
+    assertEquals(8, group.length);
+    Recorder first = new Recorder();
+    Recorder second = new Recorder();
+    EmbeddedChannel a = channel(guards, first);
+    EmbeddedChannel b = channel(guards, second);
+    try {
+      b.writeInbound(slice(other, 0, 150_000));
+      // a's bare body: held for the byte that ends its run; 1,000,001 fits in the 1,050,000 left
+      a.writeInbound(pooled(body));
+      assertEquals(1_150_000, budget.reservedBytes());
+      // the group's count makes a's frame 1,100,008 bytes: 100,008 more than it holds, 50,000 left
+      a.writeInbound(pooled(group));
+      MemoryBudgetException e = assertInstanceOf(MemoryBudgetException.class, first.errors.get(0));
+      assertEquals(0, e.offset());
+      assertEquals(100_008, e.requested(), "the declared size less the bytes already charged");
+      assertEquals("at offset 0: memory budget of 1200000 bytes has 1150000 reserved; expected room for"
+          + " 100008 more bytes in the memory budget", e.getMessage());
+      assertFalse(a.isOpen());
+      assertEquals(150_000, budget.reservedBytes());
+      assertTrue(b.isOpen(), "the other connection goes on");
+      b.writeInbound(slice(other, 150_000, other.length));
+      assertEquals(1, second.frames.size());
+      assertEquals(0, budget.reservedBytes());
     } finally {
       first.releaseAll();
       second.releaseAll();
@@ -554,6 +594,7 @@ class FrameGuardsTest {
     assertEquals(CesrMemoryBudget.Room.NOT_NOW, b.roomFor(7, 0));
     assertEquals(CesrMemoryBudget.Room.FITS, b.roomFor(10, 4), "its own bytes count as its room");
     assertEquals(CesrMemoryBudget.Room.NEVER, b.roomFor(11, 4));
+    assertEquals(CesrMemoryBudget.Room.FITS, b.roomFor(0, 0));
     assertThrows(IllegalArgumentException.class, () -> b.roomFor(-1, 0));
     assertThrows(IllegalArgumentException.class, () -> b.roomFor(1, -1));
     assertEquals(4, b.reservedBytes(), "judging charges nothing");
