@@ -74,7 +74,10 @@ class CesrServiceSoakTest {
    * allocator's granularity and retention (it takes heap in chunks of 4 MiB per arena and keeps
    * chunks it has used) and everything else in flight at the moment of a collection (the honest
    * client's buffers, leak-detection records). Measured: 23 MiB in one round, at most 35 MiB over
-   * 50 rounds (600 s), with no growth per connection (docs/performance.md).
+   * 50 rounds (600 s), with no growth per connection, when declared sizes were reserved; with
+   * held bytes charged (every large-declared client buffers until the budget is full), 24 to 28
+   * MiB in one round, 38.5 MiB over 9 rounds (120 s), 34 MiB over 58 rounds (600 s)
+   * (docs/performance.md).
    */
   private static final long HEAP_BOUND = 2L * BUDGET + (32L << 20);
 
@@ -402,7 +405,14 @@ class CesrServiceSoakTest {
         assertTrue(server.process.isAlive(), "server alive\n" + server.stderr);
       } while (System.nanoTime() < until);
 
+      // the honest client reads the server's close before the server's close listener has
+      // counted it: ask again until it has (seen once in 51 closes of a 600 s run)
       Map<String, Long> stats = server.stats();
+      long counted = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (stats.get("open") != 0 && System.nanoTime() < counted) {
+        Thread.sleep(50);
+        stats = server.stats();
+      }
       assertEquals(0, stats.get("open"), "every connection closed: " + stats);
       assertEquals(0, stats.get("budgetReserved"), stats.toString());
       assertTrue(stats.get("budgetHighWater") <= BUDGET, stats.toString());
