@@ -63,8 +63,9 @@ import org.msgpack.value.ValueType;
  * <p>The server closes a connection after a bad frame, with a line {@code error <type> at <offset>:
  * <message>} (the offset in that connection's stream), after answering everything once the
  * client's output has ended, and by the rules of {@link CesrServerInitializer}: a frame over 1 MiB
- * or that the shared memory budget has no room for, a frame not complete within 30 s, nothing
- * read for 60 s, an answer the client does not take within 30 s, more than 1024 connections. The ilk
+ * or that the shared memory budget (charged with the bytes each connection holds) has no room
+ * for, a frame not complete within 30 s, nothing read for 60 s, an answer the client does not
+ * take within 30 s, more than 1024 connections. The ilk
  * ({@code t}) and SAID ({@code d}) come from the body: JSON and CBOR read with Jackson, MessagePack
  * with msgpack-core; cesrj itself frames bodies but never decodes them.
  */

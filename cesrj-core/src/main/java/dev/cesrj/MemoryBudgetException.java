@@ -3,10 +3,11 @@ package dev.cesrj;
 import java.util.List;
 
 /**
- * A frame that a shared memory budget cannot take: the bytes it holds and declares it still needs
- * would take the reservations of every connection that shares the budget past the budget's limit
- * (raised by the pipeline module's decoder, {@code dev.cesrj.netty.CesrFrameDecoder}, with a
- * {@code CesrMemoryBudget}). The frame is not malformed; the server has no room for it now.
+ * A frame that a shared memory budget cannot take (raised by the pipeline module's decoder, {@code
+ * dev.cesrj.netty.CesrFrameDecoder}, with a {@code CesrMemoryBudget}): the size it declares is
+ * more than the room the other connections sharing the budget leave (or than the whole budget),
+ * or the bytes it holds would take the bytes held by every connection past the budget's limit.
+ * The frame is not malformed; the server has no room for it now.
  */
 public class MemoryBudgetException extends CesrException {
   private static final long serialVersionUID = 1L;
@@ -19,8 +20,9 @@ public class MemoryBudgetException extends CesrException {
   /**
    * @param offset byte offset of the frame in its stream
    * @param code the code met there (its version string or counter code), or {@code null}
-   * @param requested bytes the frame asked the budget for (held and declared still to come)
-   * @param reserved bytes the budget had reserved for other frames when it refused
+   * @param requested bytes the frame asked the budget for beyond what it had been charged: its
+   *     declared size less its bytes charged, or the bytes of its latest read still to charge
+   * @param reserved bytes charged in the budget when it refused, the frame's own included
    * @param limit the budget's limit in bytes
    */
   public MemoryBudgetException(

@@ -91,18 +91,40 @@ import java.util.concurrent.TimeUnit;
  * <h2>Guards</h2>
  *
  * <p>With {@link FrameGuards} (as {@link CesrServerInitializer} sets them) the decoder also:
- * reserves in a {@link CesrMemoryBudget} shared with the server's other connections what its
- * unfinished frame holds and declares it still needs ({@link Framed#pendingFrameBytes()}), at the
- * read that brings the frame's size field and before it waits for the rest (every size a frame
- * can declare counts: a version string's size, an AttachmentGroup's, a BodyWithAttachmentGroup's
- * or GenericGroup's count, a counted group's), and fires a {@link
- * dev.cesrj.MemoryBudgetException} and closes the channel when the budget has no room; fires a
- * {@link dev.cesrj.FrameTimeoutException} and closes the channel when a frame is still unfinished
- * its deadline after the read that started it; and turns the channel's {@code autoRead} off while
- * the channel is not writable or too many of its frames are unreleased, on again after. While a
- * frame is unfinished and {@code autoRead} is off, {@code ByteToMessageDecoder} still asks for the
- * next read (a read that completes no frame asks for another): those bytes are the ones the budget
- * has reserved. Each channel it closes for a rule records its {@link CloseReason}.
+ *
+ * <ul>
+ *   <li>charges in a {@link CesrMemoryBudget} shared with the server's other connections the bytes
+ *       its parser holds ({@link Framed#buffered()}: an unfinished or held frame), after each
+ *       read, and gives them back as the frame completes; when the budget has no room for them,
+ *       fires a {@link dev.cesrj.MemoryBudgetException} at the frame's stream offset, records
+ *       {@link CloseReason#MEMORY_BUDGET} and closes the channel (this connection only: the one
+ *       whose bytes do not fit);
+ *   <li>judges a frame's declared size ({@link Framed#pendingFrameBytes()}: what it holds plus
+ *       what its size fields say is still to come; every size a frame can declare counts: a
+ *       version string's size, an AttachmentGroup's, a BodyWithAttachmentGroup's or
+ *       GenericGroup's count, a counted group's) at the read that brings the size field, before
+ *       it waits for the rest: a frame larger than the whole budget, or than the room the other
+ *       connections leave now ({@link CesrMemoryBudget#roomFor}), fails the same way at once. The
+ *       declared size is judged, not charged: a peer that sends only a header costs the budget the
+ *       bytes of that header, so header-only peers cannot starve honest ones (charging declared
+ *       sizes, 64 headers of 27 bytes would hold a 64 MiB budget of 1 MiB frames for a whole frame
+ *       deadline). A frame admitted is judged again by its declared size only when a later size
+ *       field makes it larger; otherwise it is refused only if its held bytes would pass the
+ *       budget (see {@link CesrMemoryBudget} for why the asker is the one refused);
+ *   <li>fires a {@link dev.cesrj.FrameTimeoutException} and closes the channel when a frame is
+ *       still unfinished its deadline after the read that started it. One deadline for every
+ *       frame, however much it declared: a frame that declared much and sent little (slowloris)
+ *       holds only the bytes it sent, so what it costs is a connection slot for the deadline, as
+ *       an idle connection costs one for the idle timeout; a deadline shortened by the declared
+ *       size or a minimum rate would close honest peers on slow links and would not free memory
+ *       that the budget does not already bound;
+ *   <li>turns the channel's {@code autoRead} off while the channel is not writable or too many of
+ *       its frames are unreleased, on again after. While a frame is unfinished and {@code
+ *       autoRead} is off, {@code ByteToMessageDecoder} still asks for the next read (a read that
+ *       completes no frame asks for another): those bytes are charged as they arrive.
+ * </ul>
+ *
+ * <p>Each channel it closes for a rule records its {@link CloseReason}.
  *
  * <p>Binary (qb2) attachments are framed as text ones are: the domain is sniffed at each
  * message start and, in a bare attachment run, at each group (where keripy's {@code Parser}
@@ -124,14 +146,22 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     ENDED
   }
 
+  /** A declared size judged by the budget: {@code bytes} for the frame at stream offset {@code position}. */
+  private record Judged(long position, long bytes) {}
+
   private final OnMalformed onMalformed;
   private final FrameGuards guards;
   private final CesrMemoryBudget budget;
   private final long frameTimeoutNanos;
   /** Backpressure, made when the decoder is added (with {@link FrameGuards#maxFramesInFlight()}). */
   private ReadGate gate;
-  /** Bytes reserved in the budget for the unfinished frame. */
-  private long reserved;
+  /** Bytes charged in the budget: what the parser held after its last result. */
+  private long charged;
+  /**
+   * The declared size the budget last judged ({@link CesrMemoryBudget#roomFor}), and the stream
+   * offset of its frame; null before the first, and after a frame has completed.
+   */
+  private Judged judged;
   /** The deadline of the unfinished frame, or null. */
   private Future<?> deadline;
   /** Stream offset of the frame {@link #deadline} was set for. */
@@ -406,9 +436,10 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   }
 
   /**
-   * After a read: re-judges backpressure; reserves in the budget what the unfinished frame holds
-   * and declares it still needs (fails the channel if the budget has no room), and sets the
-   * frame's deadline when a new frame has started (cancels it when nothing is unfinished).
+   * After a read: re-judges backpressure; judges a newly declared frame size against the room the
+   * budget has left and charges the bytes the parser now holds (fails the channel if either does
+   * not fit); sets the frame's deadline when a new frame has started (cancels it when nothing is
+   * unfinished).
    */
   private void guard(ChannelHandlerContext ctx) {
     if (gate != null) {
@@ -418,12 +449,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
       return;
     }
     int held = parser.buffered();
-    long wanted = pendingFrameBytes;
-    if (!reserve(wanted)) {
-      failGuard(
-          ctx,
-          Errors.memoryBudget(
-              pendingPosition, null, wanted, budget.reservedBytes(), budget.limitBytes()));
+    if (budget != null && !budgetAdmits(ctx, held)) {
       return;
     }
     if (held == 0) {
@@ -439,23 +465,40 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   }
 
   /**
-   * Makes the budget reservation {@code wanted} bytes (from {@link #reserved}).
+   * The budget's rules after a read, with the parser holding {@code held} bytes: a frame size
+   * declared since the last judgement (a new frame, or a size field that made it larger) must fit
+   * in the room the other connections leave; then the held bytes are charged (or given back).
    *
-   * @return false if the budget has no room (the reservation is left as it was)
+   * @return false if the channel was failed (a {@link dev.cesrj.MemoryBudgetException} at the
+   *     unfinished frame's stream offset)
    */
-  private boolean reserve(long wanted) {
-    if (budget == null || wanted == reserved) {
-      return true;
-    }
-    if (wanted > reserved) {
-      if (!budget.tryReserve(wanted - reserved)) {
+  private boolean budgetAdmits(ChannelHandlerContext ctx, int held) {
+    long declared = pendingFrameBytes;
+    if (declared == 0) {
+      judged = null;
+    } else if (judged == null || judged.position() != pendingPosition || declared > judged.bytes()) {
+      if (budget.roomFor(declared, charged) != CesrMemoryBudget.Room.FITS) {
+        failGuard(ctx, budgetError(declared - charged));
         return false;
       }
-    } else {
-      budget.release(reserved - wanted);
+      judged = new Judged(pendingPosition, declared);
     }
-    reserved = wanted;
+    if (held > charged) {
+      if (!budget.tryReserve(held - charged)) {
+        failGuard(ctx, budgetError(held - charged));
+        return false;
+      }
+    } else if (held < charged) {
+      budget.release(charged - held);
+    }
+    charged = held;
     return true;
+  }
+
+  /** The budget had no room for {@code more} bytes of the unfinished frame. */
+  private CesrException budgetError(long more) {
+    return Errors.memoryBudget(
+        pendingPosition, null, more, budget.reservedBytes(), budget.limitBytes());
   }
 
   /** The deadline of the frame at {@code position} has passed: fails it if it is still unfinished. */
@@ -493,12 +536,12 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     deadlinePosition = -1;
   }
 
-  /** Releases the parser's buffers, its budget reservation and its deadline. */
+  /** Releases the parser's buffers, the bytes they were charged in the budget and the deadline. */
   private void closeParser() {
     cancelDeadline();
-    if (reserved > 0) {
-      budget.release(reserved);
-      reserved = 0;
+    if (charged > 0) {
+      budget.release(charged);
+      charged = 0;
     }
     if (parser != null) {
       parser.close();

@@ -10,8 +10,9 @@ import java.util.Objects;
  * #NONE} turns all three off (the decoder's behaviour without guards); {@link
  * CesrServerInitializer} turns them all on.
  *
- * @param budget the budget every unfinished frame is reserved against before its bytes are
- *     awaited ({@link CesrMemoryBudget}), or {@code null} for none
+ * @param budget the budget shared with other connections ({@link CesrMemoryBudget}) that every
+ *     declared frame size is judged against before its bytes are awaited and that the bytes of
+ *     unfinished frames are charged to as they arrive, or {@code null} for none
  * @param frameTimeout how long a frame may take from its first byte to its last, or {@link
  *     Duration#ZERO} for no deadline; a frame still unfinished then fires a {@link
  *     dev.cesrj.FrameTimeoutException} and closes the channel. A message whose bare attachment

@@ -30,7 +30,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The guards of {@link CesrFrameDecoder} ({@link FrameGuards}) in an {@code EmbeddedChannel}: the
- * shared memory budget judges every size a frame can declare as soon as the size field is in,
+ * shared memory budget judges every size a frame can declare as soon as the size field is in and
+ * charges only the bytes held (header-only peers do not starve honest ones; the held bytes never
+ * pass the limit; the connection whose bytes would is closed and the others go on),
  * the frame deadline closes a frame that does not complete in time (the channel's own clock,
  * advanced by the test: no waiting), and backpressure turns {@code autoRead} off and on.
  */
@@ -77,6 +79,21 @@ class FrameGuardsTest {
     return new EmbeddedChannel(new CesrFrameDecoder(CesrOptions.DEFAULT, OnMalformed.CLOSE, guards), recorder);
   }
 
+  /** A v1 JSON body of {@value #DECLARED} bytes and one signature in an AttachmentGroup. */
+  private static byte[] largeMessage() {
+    String sigs = Qb64.counter(V1.controllerIdxSigs(), 1) + Wire.signature(0, RANDOM);
+    return ascii(bodyOfSize(DECLARED) + Qb64.counter(V1.named("AttachmentGroup"), sigs.length() / 4) + sigs);
+  }
+
+  private static ByteBuf slice(byte[] b, int from, int to) {
+    return pooled(java.util.Arrays.copyOfRange(b, from, to));
+  }
+
+  private static int held(EmbeddedChannel ch) {
+    CesrFrameDecoder d = ch.pipeline().get(CesrFrameDecoder.class);
+    return d == null ? 0 : d.buffered();
+  }
+
   @Test
   void everyDeclaredSizeIsJudgedAgainstTheBudgetBeforeItsBytesArrive() {
     for (Map.Entry<String, Map.Entry<String, Long>> h : headers().entrySet()) {
@@ -99,55 +116,62 @@ class FrameGuardsTest {
       assertEquals(0, small.highWaterBytes(), what + ": never reserved");
       ch.finishAndReleaseAll();
 
-      // a budget that has room: the whole declared size is reserved, and given back at the end
+      // a budget that has room: only the bytes held are charged, and given back at the end
       CesrMemoryBudget big = new CesrMemoryBudget(2L * DECLARED);
       Recorder ok = new Recorder();
       EmbeddedChannel open = channel(new FrameGuards(big, Duration.ZERO, 0), ok);
       open.writeInbound(pooled(header));
       assertEquals(0, ok.errors.size(), what + ": " + ok.events);
       assertTrue(open.isOpen(), what);
-      assertEquals(declared, big.reservedBytes(), what + ": held and still needed");
+      assertEquals(header.length, big.reservedBytes(), what + ": the header's bytes, not the declared size");
+      assertEquals(CesrMemoryBudget.Room.FITS, big.roomFor(declared, 0), what);
       open.finishAndReleaseAll();
       assertEquals(0, big.reservedBytes(), what + ": given back when the input ends");
-      assertEquals(declared, big.highWaterBytes(), what);
+      assertEquals(header.length, big.highWaterBytes(), what);
       ok.releaseAll();
     }
   }
 
   @Test
-  void theBudgetIsSharedAndAFrameGivesItsShareBackOnceComplete() {
+  void theBudgetIsSharedChargesTheBytesHeldAndAFrameGivesThemBackOnceComplete() {
     CesrMemoryBudget budget = new CesrMemoryBudget(DECLARED * 3L / 2);
-    FrameGuards guards = new FrameGuards(budget, Duration.ZERO, 0);
-    String sigs = Qb64.counter(V1.controllerIdxSigs(), 1) + Wire.signature(0, RANDOM);
-    String message = bodyOfSize(DECLARED) + Qb64.counter(V1.named("AttachmentGroup"), sigs.length() / 4) + sigs;
-    byte[] bytes = ascii(message);
+    FrameGuards guards = new FrameGuards(budget, Duration.ofSeconds(30), 0);
+    byte[] bytes = largeMessage();
     Recorder first = new Recorder();
     Recorder second = new Recorder();
     EmbeddedChannel a = channel(guards, first);
     EmbeddedChannel b = channel(guards, second);
     try {
-      a.writeInbound(pooled(java.util.Arrays.copyOf(bytes, 100)));
-      assertEquals(DECLARED, budget.reservedBytes(), "the body's declared size");
-      b.writeInbound(pooled(java.util.Arrays.copyOf(bytes, 100)));
+      a.writeInbound(slice(bytes, 0, 100));
+      assertEquals(100, budget.reservedBytes(), "the bytes held, not the body's declared size");
+      b.writeInbound(slice(bytes, 0, 100));
+      assertTrue(b.isOpen(), "a second frame of 1,000,000 declared fits: the first holds 100 bytes");
+      assertEquals(200, budget.reservedBytes());
+      // the body's end brings the AttachmentGroup's count: judged again (larger), and charged as held
+      a.writeInbound(slice(bytes, 100, DECLARED + 4));
+      assertEquals(DECLARED + 4 + 100, budget.reservedBytes());
+      // b's next 700,000 bytes would take the held bytes past the limit: b, the asker, is refused
+      b.writeInbound(slice(bytes, 100, 700_100));
       MemoryBudgetException e = assertInstanceOf(MemoryBudgetException.class, second.errors.get(0));
-      assertEquals("at offset 0: memory budget of 1500000 bytes has 1000000 reserved; expected room for"
-          + " 1000000 more bytes in the memory budget", e.getMessage());
+      assertEquals("at offset 0: memory budget of 1500000 bytes has 1000104 reserved; expected room for"
+          + " 700000 more bytes in the memory budget", e.getMessage());
+      assertEquals(700_000, e.requested());
       assertFalse(b.isOpen());
+      assertEquals(CloseReason.MEMORY_BUDGET, CloseReason.recordedOn(b));
+      assertEquals(-1, b.runScheduledPendingTasks(), "no frame deadline left on the refused channel");
       assertTrue(a.isOpen(), "the other connection goes on");
-      // the body's end brings the AttachmentGroup's count: the reservation grows to the whole message
-      a.writeInbound(pooled(java.util.Arrays.copyOfRange(bytes, 100, DECLARED + 4)));
-      assertEquals(bytes.length, budget.reservedBytes());
-      // the rest, and the first 40 bytes of a message of 300: the reservation shrinks to those 300
+      assertEquals(DECLARED + 4, budget.reservedBytes(), "b's bytes given back");
+      // the rest, and the first 40 bytes of a message of 300: what is held is those 40
       byte[] next = ascii(bodyOfSize(300));
       byte[] last = new byte[bytes.length - DECLARED - 4 + 40];
       System.arraycopy(bytes, DECLARED + 4, last, 0, bytes.length - DECLARED - 4);
       System.arraycopy(next, 0, last, bytes.length - DECLARED - 4, 40);
       a.writeInbound(pooled(last));
       assertEquals(1, first.frames.size());
-      assertEquals(300, budget.reservedBytes(), "the next frame's declared size");
-      assertEquals(bytes.length, budget.highWaterBytes());
-      a.writeInbound(pooled(java.util.Arrays.copyOfRange(next, 40, next.length)));
-      assertEquals(301, budget.reservedBytes(), "a bare body is held for the byte that ends its run");
+      assertEquals(40, budget.reservedBytes(), "the next frame's bytes held");
+      assertEquals(DECLARED + 4 + 100, budget.highWaterBytes());
+      a.writeInbound(slice(next, 40, next.length));
+      assertEquals(300, budget.reservedBytes(), "a bare body is held for the byte that ends its run");
       a.pipeline().fireUserEventTriggered(io.netty.channel.socket.ChannelInputShutdownEvent.INSTANCE);
       assertEquals(2, first.frames.size());
       assertEquals(0, budget.reservedBytes(), "nothing unfinished once the input ends");
@@ -155,6 +179,220 @@ class FrameGuardsTest {
       first.releaseAll();
       a.finishAndReleaseAll();
       b.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void aDeclaredSizeLargerThanTheRoomOthersLeaveIsRefusedAtOnce() {
+    CesrMemoryBudget budget = new CesrMemoryBudget(DECLARED * 3L / 2);
+    FrameGuards guards = new FrameGuards(budget, Duration.ofSeconds(30), 0);
+    byte[] bytes = largeMessage();
+    byte[] small = ascii(wrapped(0));
+    Recorder first = new Recorder();
+    Recorder second = new Recorder();
+    EmbeddedChannel a = channel(guards, first);
+    EmbeddedChannel b = channel(guards, second);
+    try {
+      a.writeInbound(slice(bytes, 0, 900_000));
+      assertEquals(900_000, budget.reservedBytes());
+      assertEquals(CesrMemoryBudget.Room.NOT_NOW, budget.roomFor(DECLARED, 0));
+      assertEquals(CesrMemoryBudget.Room.FITS, budget.roomFor(DECLARED, 900_000), "a's own bytes are its room");
+      // b: a whole message, then the header of a body that declares more than the 600,000 left
+      byte[] twice = new byte[small.length + 40];
+      System.arraycopy(small, 0, twice, 0, small.length);
+      System.arraycopy(bytes, 0, twice, small.length, 40);
+      b.writeInbound(pooled(twice));
+      assertEquals(1, second.frames.size(), "the whole message before it goes on");
+      MemoryBudgetException e = assertInstanceOf(MemoryBudgetException.class, second.errors.get(0));
+      assertEquals(small.length, e.offset(), "the refused frame's stream offset");
+      assertEquals(DECLARED, e.requested());
+      assertEquals("at offset " + small.length + ": memory budget of 1500000 bytes has 900000 reserved;"
+          + " expected room for 1000000 more bytes in the memory budget", e.getMessage());
+      assertFalse(b.isOpen());
+      assertEquals(CloseReason.MEMORY_BUDGET, CloseReason.recordedOn(b));
+      assertEquals(-1, b.runScheduledPendingTasks(), "no frame deadline left on the refused channel");
+      assertEquals(900_000, budget.reservedBytes(), "b's header was never charged");
+      a.writeInbound(slice(bytes, 900_000, bytes.length));
+      assertEquals(1, first.frames.size(), "a goes on and completes");
+      assertEquals(0, budget.reservedBytes());
+      assertEquals(900_000, budget.highWaterBytes());
+    } finally {
+      first.releaseAll();
+      second.releaseAll();
+      a.finishAndReleaseAll();
+      b.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void aFrameMadeLargerByALaterSizeFieldIsJudgedAgainAndRefusedForWhatItAsksBeyondItsBytes() {
+    CesrMemoryBudget budget = new CesrMemoryBudget(1_200_000);
+    FrameGuards guards = new FrameGuards(budget, Duration.ZERO, 0);
+    byte[] other = largeMessage();
+    byte[] body = ascii(bodyOfSize(DECLARED));
+    byte[] group = ascii(Qb64.counter(V1, 'V', 25_000, true)); // an AttachmentGroup of 100,000 bytes
+    assertEquals(8, group.length);
+    Recorder first = new Recorder();
+    Recorder second = new Recorder();
+    EmbeddedChannel a = channel(guards, first);
+    EmbeddedChannel b = channel(guards, second);
+    try {
+      b.writeInbound(slice(other, 0, 150_000));
+      // a's bare body: held for the byte that ends its run; 1,000,001 fits in the 1,050,000 left
+      a.writeInbound(pooled(body));
+      assertEquals(1_150_000, budget.reservedBytes());
+      // the group's count makes a's frame 1,100,008 bytes: 100,008 more than it holds, 50,000 left
+      a.writeInbound(pooled(group));
+      MemoryBudgetException e = assertInstanceOf(MemoryBudgetException.class, first.errors.get(0));
+      assertEquals(0, e.offset());
+      assertEquals(100_008, e.requested(), "the declared size less the bytes already charged");
+      assertEquals("at offset 0: memory budget of 1200000 bytes has 1150000 reserved; expected room for"
+          + " 100008 more bytes in the memory budget", e.getMessage());
+      assertFalse(a.isOpen());
+      assertEquals(150_000, budget.reservedBytes());
+      assertTrue(b.isOpen(), "the other connection goes on");
+      b.writeInbound(slice(other, 150_000, other.length));
+      assertEquals(1, second.frames.size());
+      assertEquals(0, budget.reservedBytes());
+    } finally {
+      first.releaseAll();
+      second.releaseAll();
+      a.finishAndReleaseAll();
+      b.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void headerOnlyPeersDoNotStarveAnHonestConnection() {
+    // the initializer's defaults: 1 MiB frames, a 64 MiB budget; 100 peers send only a header
+    // declaring 1 MiB (charging declared sizes, the 65th would have been refused and the budget
+    // would have had no room for the honest connection's frames)
+    CesrOptions options = CesrOptions.DEFAULT.toBuilder().maxFrameBytes(CesrServerInitializer.DEFAULT_MAX_FRAME_BYTES).build();
+    CesrMemoryBudget budget = new CesrMemoryBudget(CesrServerInitializer.DEFAULT_MEMORY_BUDGET_BYTES);
+    FrameGuards guards = new FrameGuards(budget, Duration.ofSeconds(30), 16);
+    byte[] header = ascii("{\"v\":\"KERI10JSON100000_\",\"t\":\"icp\"");
+    assertEquals(34, header.length);
+    List<EmbeddedChannel> hostile = new ArrayList<>();
+    List<Recorder> hostileRecorders = new ArrayList<>();
+    Recorder honest = new Recorder();
+    EmbeddedChannel ch = new EmbeddedChannel(new CesrFrameDecoder(options, OnMalformed.CLOSE, guards), honest);
+    try {
+      for (int i = 0; i < 100; i++) {
+        Recorder r = new Recorder();
+        EmbeddedChannel h = new EmbeddedChannel(new CesrFrameDecoder(options, OnMalformed.CLOSE, guards), r);
+        h.writeInbound(pooled(header));
+        assertTrue(h.isOpen() && r.errors.isEmpty(), "header " + i + ": " + r.events);
+        hostile.add(h);
+        hostileRecorders.add(r);
+      }
+      assertEquals(100L * header.length, budget.reservedBytes(), "3,400 bytes for 100 MiB declared");
+      // the honest connection: 200 messages in reads of 7 bytes, then a frame of the largest size
+      // allowed (1 MiB) in reads of 64 KiB
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < 200; i++) {
+        sb.append(wrapped(i));
+      }
+      byte[] stream = ascii(sb.toString());
+      for (int i = 0; i < stream.length; i += 7) {
+        ch.writeInbound(slice(stream, i, Math.min(stream.length, i + 7)));
+        assertTrue(budget.reservedBytes() <= 100L * header.length + wrapped(i).length());
+      }
+      String sigs = Qb64.counter(V1.controllerIdxSigs(), 1) + Wire.signature(0, RANDOM);
+      String group = Qb64.counter(V1.named("AttachmentGroup"), sigs.length() / 4) + sigs;
+      byte[] largest = ascii(bodyOfSize((1 << 20) - group.length()) + group);
+      for (int i = 0; i < largest.length; i += 1 << 16) {
+        ch.writeInbound(slice(largest, i, Math.min(largest.length, i + (1 << 16))));
+      }
+      assertTrue(honest.errors.isEmpty(), honest.events.toString());
+      assertEquals(201, honest.frames.size());
+      long offset = 0;
+      for (int i = 0; i < 200; i++) {
+        assertEquals(offset, honest.frames.get(i).streamOffset(), "frame " + i + " in order");
+        offset += wrapped(i).length();
+      }
+      assertEquals(stream.length, honest.frames.get(200).streamOffset());
+      assertEquals(1 << 20, honest.frames.get(200).content().readableBytes());
+      assertEquals(100L * header.length, budget.reservedBytes(), "the honest connection holds nothing");
+      assertEquals(100L * header.length + (1 << 20) - (1 << 16), budget.highWaterBytes(),
+          "the headers and the largest frame less its last read");
+      // the frame deadline closes the header-only peers; their bytes are given back
+      for (EmbeddedChannel h : hostile) {
+        h.advanceTimeBy(30, TimeUnit.SECONDS);
+        h.runScheduledPendingTasks();
+        assertFalse(h.isOpen());
+        assertEquals(CloseReason.FRAME_TIMEOUT, CloseReason.recordedOn(h));
+      }
+      assertEquals(0, budget.reservedBytes());
+    } finally {
+      honest.releaseAll();
+      ch.finishAndReleaseAll();
+      for (EmbeddedChannel h : hostile) {
+        h.finishAndReleaseAll();
+      }
+      hostileRecorders.forEach(Recorder::releaseAll);
+    }
+  }
+
+  @Test
+  void theHeldBytesNeverPassTheLimitAndTheConnectionWhoseBytesWouldIsClosedAtItsStreamOffset() {
+    long limit = 2_500_000;
+    CesrMemoryBudget budget = new CesrMemoryBudget(limit);
+    FrameGuards guards = new FrameGuards(budget, Duration.ZERO, 0);
+    byte[] bytes = largeMessage();
+    byte[] small = ascii(wrapped(0));
+    List<Recorder> recorders = List.of(new Recorder(), new Recorder(), new Recorder());
+    List<EmbeddedChannel> chs = new ArrayList<>();
+    int[] sent = new int[3];
+    try {
+      for (Recorder r : recorders) {
+        chs.add(channel(guards, r));
+      }
+      // b first sends a whole message: its large frame starts at stream offset small.length
+      chs.get(1).writeInbound(pooled(small));
+      assertEquals(1, recorders.get(1).frames.size());
+      assertEquals(0, budget.reservedBytes(), "a whole message is framed in place: nothing held");
+      // rounds of 100,000 bytes each, a, b, c in turn: 2,400,000 held after eight rounds
+      for (int round = 0; round < 8; round++) {
+        for (int i = 0; i < 3; i++) {
+          chs.get(i).writeInbound(slice(bytes, sent[i], sent[i] + 100_000));
+          sent[i] += 100_000;
+          long sum = held(chs.get(0)) + held(chs.get(1)) + held(chs.get(2));
+          assertEquals(sum, budget.reservedBytes(), "charged = held, round " + round + " channel " + i);
+          assertTrue(budget.reservedBytes() <= limit);
+        }
+      }
+      assertEquals(2_400_000, budget.reservedBytes());
+      // a's next 100,000 take the held bytes to the limit exactly: allowed
+      chs.get(0).writeInbound(slice(bytes, sent[0], sent[0] + 100_000));
+      sent[0] += 100_000;
+      assertEquals(limit, budget.reservedBytes());
+      assertTrue(chs.get(0).isOpen());
+      // b's next byte would pass it: b is closed, at its frame's stream offset
+      chs.get(1).writeInbound(slice(bytes, sent[1], sent[1] + 1));
+      MemoryBudgetException e = assertInstanceOf(MemoryBudgetException.class, recorders.get(1).errors.get(0));
+      assertEquals(small.length, e.offset(), "stream offset of b's large frame");
+      assertEquals(1, e.requested());
+      assertEquals(limit, e.limit());
+      assertEquals("at offset " + small.length + ": memory budget of 2500000 bytes has 2500000 reserved;"
+          + " expected room for 1 more bytes in the memory budget", e.getMessage());
+      assertFalse(chs.get(1).isOpen());
+      assertEquals(CloseReason.MEMORY_BUDGET, CloseReason.recordedOn(chs.get(1)));
+      assertEquals(1_700_000, budget.reservedBytes(), "b's 800,000 given back");
+      assertEquals(limit, budget.highWaterBytes(), "never past the limit");
+      // a and c go on and complete their frames
+      for (int i : new int[] {0, 2}) {
+        chs.get(i).writeInbound(slice(bytes, sent[i], bytes.length));
+        assertTrue(budget.reservedBytes() <= limit);
+        assertEquals(1, recorders.get(i).frames.size(), "channel " + i);
+        assertTrue(recorders.get(i).errors.isEmpty());
+        assertTrue(chs.get(i).isOpen());
+        assertEquals(bytes.length, recorders.get(i).frames.get(0).content().readableBytes());
+      }
+      assertEquals(0, budget.reservedBytes());
+      assertEquals(limit, budget.highWaterBytes());
+    } finally {
+      recorders.forEach(Recorder::releaseAll);
+      chs.forEach(EmbeddedChannel::finishAndReleaseAll);
     }
   }
 
@@ -351,5 +589,14 @@ class FrameGuardsTest {
     assertEquals(10, b.highWaterBytes());
     assertEquals(10, b.limitBytes());
     assertEquals("CesrMemoryBudget 0 of 10 bytes reserved (high water 10)", b.toString());
+    assertTrue(b.tryReserve(4));
+    assertEquals(CesrMemoryBudget.Room.FITS, b.roomFor(6, 0));
+    assertEquals(CesrMemoryBudget.Room.NOT_NOW, b.roomFor(7, 0));
+    assertEquals(CesrMemoryBudget.Room.FITS, b.roomFor(10, 4), "its own bytes count as its room");
+    assertEquals(CesrMemoryBudget.Room.NEVER, b.roomFor(11, 4));
+    assertEquals(CesrMemoryBudget.Room.FITS, b.roomFor(0, 0));
+    assertThrows(IllegalArgumentException.class, () -> b.roomFor(-1, 0));
+    assertThrows(IllegalArgumentException.class, () -> b.roomFor(1, -1));
+    assertEquals(4, b.reservedBytes(), "judging charges nothing");
   }
 }
