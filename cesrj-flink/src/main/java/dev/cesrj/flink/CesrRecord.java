@@ -12,9 +12,11 @@ import java.util.Objects;
  * <p>A record is a message when {@link #errorKind} is null, else an error: the reader could not
  * frame the input at {@link #offset}, for the reason in {@link #errorKind} (a
  * {@link dev.cesrj.ErrorKind} name) and {@link #errorMessage}; {@link CesrRecords#split} sends
- * errors to a side output.
+ * errors to a side output. Also {@link java.io.Serializable}, so that a function may hold records
+ * (a test source, say); Flink writes them with its POJO serializer.
  */
-public class CesrRecord {
+public class CesrRecord implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
   /**
    * What the record belongs to, the key of KEL validation: the messages of one scope are validated
    * together (a file's path, a Kafka record's key, or what the caller chose).

@@ -94,6 +94,6 @@ public final class CesrRecords {
           out.collect(r);
         }
       }
-    }).name("cesr-split").setParallelism(records.getParallelism());
+    }).name("cesr-split").uid("cesr-split").setParallelism(records.getParallelism());
   }
 }

@@ -142,7 +142,8 @@ public final class KelValidation
 
   /**
    * Validates the messages of a record stream (errors already split off,
-   * {@link dev.cesrj.flink.CesrRecords#split}), keyed by scope.
+   * {@link dev.cesrj.flink.CesrRecords#split}), keyed by scope. The operator's uid is
+   * {@code kel-validation} (a savepoint maps its state to it).
    *
    * @param messages the messages
    * @param settings the escrow bounds and retries
@@ -151,7 +152,7 @@ public final class KelValidation
   public static SingleOutputStreamOperator<KelVerdict> validate(DataStream<CesrRecord> messages,
       Settings settings) {
     return messages.keyBy(r -> r.scope, Types.STRING)
-        .process(new KelValidation(settings)).name("kel-validation");
+        .process(new KelValidation(settings)).name("kel-validation").uid("kel-validation");
   }
 
   @Override
@@ -178,9 +179,9 @@ public final class KelValidation
     String key = ctx.getCurrentKey();
     KelVerifier v = verifier(key);
     Set<String> changed = new LinkedHashSet<>();
-    emit(key, List.of(v.acceptMessage(r.bytes, r.offset)), changed, out);
+    emit(key, List.of(v.acceptMessage(r.bytes, r.offset)), true, changed, out);
     if (settings.retryEachMessage()) {
-      emit(key, v.retryEscrows(), changed, out);
+      emit(key, v.retryEscrows(), false, changed, out);
     } else if (endTimer.value() == null) {
       ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
       endTimer.update(true);
@@ -203,13 +204,13 @@ public final class KelValidation
     Set<String> changed = new LinkedHashSet<>();
     if (ctx.timeDomain() == TimeDomain.EVENT_TIME) {
       endTimer.clear();
-      emit(key, v.retryEscrows(), changed, out);
+      emit(key, v.retryEscrows(), false, changed, out);
     } else {
       expiryTimer.clear();
       Integer before = expireBefore.value();
       if (before != null) {
-        emit(key, v.expire(before), changed, out);
-        emit(key, v.retryEscrows(), changed, out);
+        emit(key, v.expire(before), false, changed, out);
+        emit(key, v.retryEscrows(), false, changed, out);
       }
       expireBefore.clear();
       if (v.escrowedCount() > 0) {
@@ -238,10 +239,10 @@ public final class KelValidation
     state.update(VerifierStateCodec.encode(v.state()));
   }
 
-  private static void emit(String key, List<Verdict> vs, Set<String> changed,
+  private static void emit(String key, List<Verdict> vs, boolean intake, Set<String> changed,
       Collector<KelVerdict> out) {
     for (Verdict v : vs) {
-      out.collect(KelVerdict.of(key, v));
+      out.collect(KelVerdict.of(key, v, intake));
       if (v.status() == Status.ACCEPTED && v.prefix().isPresent()
           && !"rct".equals(v.ilk().orElse(""))) {
         changed.add(v.prefix().get());

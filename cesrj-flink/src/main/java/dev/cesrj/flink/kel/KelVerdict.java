@@ -31,6 +31,8 @@ public class KelVerdict {
   public String reason;
   /** The verifier's detail. */
   public String detail;
+  /** True for the verdict at intake (one per message), false for a later change. */
+  public boolean intake;
 
   /** An empty verdict (for Flink's POJO serializer). */
   public KelVerdict() {
@@ -41,10 +43,12 @@ public class KelVerdict {
    *
    * @param scope the scope
    * @param v the verdict
+   * @param intake whether it is the verdict at intake
    * @return the POJO
    */
-  public static KelVerdict of(String scope, Verdict v) {
+  public static KelVerdict of(String scope, Verdict v, boolean intake) {
     KelVerdict k = new KelVerdict();
+    k.intake = intake;
     k.scope = scope;
     k.offset = v.offset();
     k.index = v.index();
