@@ -12,6 +12,7 @@ import org.apache.flink.util.Collector;
  */
 public class CesrDeserializationSchema implements DeserializationSchema<CesrRecord> {
   private static final long serialVersionUID = 1L;
+  /** The scope of every record. */
   private final String scope;
 
   /**

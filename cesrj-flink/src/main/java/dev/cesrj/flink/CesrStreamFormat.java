@@ -27,6 +27,7 @@ public class CesrStreamFormat extends SimpleStreamFormat<CesrRecord> {
   private static final long serialVersionUID = 1L;
   /** The bytes read from the file per parser call. */
   public static final int CHUNK = 64 * 1024;
+  /** The scope of every record. */
   private final String scope;
 
   /**

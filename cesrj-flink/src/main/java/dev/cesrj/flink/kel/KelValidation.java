@@ -7,7 +7,6 @@ import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.Verdict;
 import dev.cesrj.keri.kever.VerifierState;
-import java.io.Serializable;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -57,8 +56,10 @@ import org.apache.flink.util.OutputTag;
  * is rejected with {@link dev.cesrj.keri.kever.Reason#ESCROW_EXPIRED}.
  *
  * <p>A transient cache keeps the live verifier of recently used keys (at most
- * {@link Settings#cachedKeys}); the keyed state is written after every call and is the truth: a
- * restored or rescaled operator starts with an empty cache and rebuilds each verifier from it.
+ * {@link Settings#cachedKeys}, each dropped after {@value #CACHED_MESSAGES} messages, since a live
+ * verifier keeps a verdict per message it saw); the keyed state is written after every call and
+ * is the truth: a restored or rescaled operator starts with an empty cache and rebuilds each
+ * verifier from it.
  */
 public final class KelValidation
     extends KeyedProcessFunction<String, CesrRecord, KelVerdict> {
@@ -78,7 +79,7 @@ public final class KelValidation
    * @param cachedKeys the live verifiers kept per subtask
    */
   public record Settings(int maxMessages, long maxBytes, Duration maxEscrowAge,
-      boolean retryEachMessage, int cachedKeys) implements Serializable {
+      boolean retryEachMessage, int cachedKeys) {
     /** {@link EscrowLimits#DEFAULT}, one hour, retries at end of input, 1,024 keys. */
     public static final Settings DEFAULT = new Settings(EscrowLimits.DEFAULT.maxMessages(),
         EscrowLimits.DEFAULT.maxBytes(), Duration.ofHours(1), false, 1024);
@@ -123,13 +124,26 @@ public final class KelValidation
     }
   }
 
-  private final Settings settings;
+  /** The messages a cached verifier takes before it is rebuilt from the keyed state. */
+  public static final int CACHED_MESSAGES = 4096;
+  /** {@link Settings#maxMessages}. */
+  private final int maxMessages;
+  /** {@link Settings#maxBytes}. */
+  private final long maxBytes;
+  /** {@link Settings#maxEscrowAge}, in milliseconds. */
+  private final long maxEscrowAgeMillis;
+  /** {@link Settings#retryEachMessage}. */
+  private final boolean retryEachMessage;
+  /** {@link Settings#cachedKeys}. */
+  private final int cachedKeys;
+  private transient Settings settings;
   private transient ValueState<byte[]> state;
   /** The index before which escrowed messages expire when the pending timer fires. */
   private transient ValueState<Integer> expireBefore;
   private transient ValueState<Long> expiryTimer;
   private transient ValueState<Boolean> endTimer;
   private transient Map<String, KelVerifier> live;
+  private transient Map<String, Integer> fed;
 
   /**
    * An operator with these settings.
@@ -137,7 +151,11 @@ public final class KelValidation
    * @param settings the escrow bounds and retries
    */
   public KelValidation(Settings settings) {
-    this.settings = settings;
+    maxMessages = settings.maxMessages();
+    maxBytes = settings.maxBytes();
+    maxEscrowAgeMillis = settings.maxEscrowAge().toMillis();
+    retryEachMessage = settings.retryEachMessage();
+    cachedKeys = settings.cachedKeys();
   }
 
   /**
@@ -157,6 +175,8 @@ public final class KelValidation
 
   @Override
   public void open(OpenContext ctx) {
+    settings = new Settings(maxMessages, maxBytes, Duration.ofMillis(maxEscrowAgeMillis),
+        retryEachMessage, cachedKeys);
     state = getRuntimeContext().getState(new ValueStateDescriptor<>("verifier-state",
         PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
     expireBefore = getRuntimeContext().getState(
@@ -165,10 +185,15 @@ public final class KelValidation
         new ValueStateDescriptor<>("expiry-timer", Types.LONG));
     endTimer = getRuntimeContext().getState(new ValueStateDescriptor<>("end-timer", Types.BOOLEAN));
     int max = settings.cachedKeys();
+    fed = new java.util.HashMap<>();
     live = new LinkedHashMap<>(16, 0.75f, true) {
       @Override
       protected boolean removeEldestEntry(Map.Entry<String, KelVerifier> eldest) {
-        return size() > max;
+        if (size() > max) {
+          fed.remove(eldest.getKey());
+          return true;
+        }
+        return false;
       }
     };
   }
@@ -237,6 +262,10 @@ public final class KelValidation
 
   private void save(String key, KelVerifier v) throws Exception {
     state.update(VerifierStateCodec.encode(v.state()));
+    if (fed.merge(key, 1, Integer::sum) >= CACHED_MESSAGES) {
+      live.remove(key);
+      fed.remove(key);
+    }
   }
 
   private static void emit(String key, List<Verdict> vs, boolean intake, Set<String> changed,
