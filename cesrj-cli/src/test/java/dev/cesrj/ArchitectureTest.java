@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * The package structure of the main classes (their bytecode, so a Javadoc link does not count):
  * no package cycle, and each package uses only the packages below it, as each package-info says.
  * It runs in cesrj-cli, whose test class path holds the main classes of every published module
- * (cesrj-core, cesrj-netty, cesrj-cli), so the rules span the modules. From the bottom:
+ * (cesrj-core, cesrj-netty, cesrj-keri, cesrj-flink, cesrj-cli), so the rules span the modules.
+ * From the bottom:
  *
  * <ol>
  *   <li>{@code dev.cesrj.code}: the code tables; no other cesrj package;
@@ -39,7 +40,11 @@ import org.junit.jupiter.api.Test;
  *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
  *       {@code netty}); no package below uses any of them;
  *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
- *       ones they use; no package but {@code cli} uses it;
+ *       ones they use; no package but {@code cli} and {@code flink.kel} uses it;
+ *   <li>{@code dev.cesrj.flink}: Flink sources of CESR records; {@code dev.cesrj} and
+ *       {@code stream};
+ *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
+ *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink} and {@code flink.kel};
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
  *       body readers) and {@code keri.kever} ({@code inspect --verify}).
  * </ol>
@@ -59,6 +64,9 @@ class ArchitectureTest {
   private static final String KERI_EVENT = "dev.cesrj.keri.event";
   private static final String KERI = "dev.cesrj.keri";
   private static final String KERI_KEVER = "dev.cesrj.keri.kever";
+  private static final String FLINK = "dev.cesrj.flink";
+  private static final String FLINK_KEL = "dev.cesrj.flink.kel";
+  private static final String FLINK_JOB = "dev.cesrj.flink.job";
 
   private static JavaClasses main;
 
@@ -108,6 +116,9 @@ class ArchitectureTest {
         .layer("keri").definedBy(KERI)
         .layer("keri.kever").definedBy(KERI_KEVER)
         .layer("cli").definedBy(CLI)
+        .layer("flink").definedBy(FLINK)
+        .layer("flink.kel").definedBy(FLINK_KEL)
+        .layer("flink.job").definedBy(FLINK_JOB)
         .whereLayer("code").mayNotAccessAnyLayer()
         .whereLayer("root").mayOnlyAccessLayers("code")
         .whereLayer("internal").mayOnlyAccessLayers("root", "code")
@@ -134,7 +145,10 @@ class ArchitectureTest {
             "keri.event", "keri")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
-            "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever");
+            "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever")
+        .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
+        .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
+        .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel");
   }
 
   @Test
@@ -153,7 +167,7 @@ class ArchitectureTest {
     classes()
         .should()
         .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER)
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, FLINK, FLINK_KEL, FLINK_JOB)
         .check(main);
   }
 
@@ -164,7 +178,7 @@ class ArchitectureTest {
     main.forEach(c -> packages.add(c.getPackageName()));
     assertEquals(
         new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER)),
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, FLINK, FLINK_KEL, FLINK_JOB)),
         packages);
   }
 

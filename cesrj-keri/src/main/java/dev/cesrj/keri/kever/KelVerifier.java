@@ -99,6 +99,8 @@ public final class KelVerifier {
   private static final String NOT_ACCEPTED = "receipted event not accepted";
   private final EscrowLimits limits;
   private final List<Entry> entries = new ArrayList<>();
+  /** The index of the next message ({@link Verdict#index()}). */
+  private int nextIndex;
   /** The escrowed entries by arrival index. */
   private final TreeMap<Integer, Entry> held = new TreeMap<>();
   private final Map<String, Kel> kels = new LinkedHashMap<>();
@@ -107,7 +109,7 @@ public final class KelVerifier {
    * "prefix/said", each couple once (by key and signature): they count toward that event's
    * {@code bt} when it is processed, and are dropped when it is accepted.
    */
-  private final Map<String, Map<String, Cigar>> receipts = new HashMap<>();
+  private final Map<String, Map<String, Cigar>> receipts = new LinkedHashMap<>();
   /** A count of changes, and the count at the last change of each prefix (see processEscrows). */
   private long clock;
   private final Map<String, Long> changedAt = new HashMap<>();
@@ -207,8 +209,52 @@ public final class KelVerifier {
     }
   }
 
+  /**
+   * Validates one message given as its own bytes, as {@link #accept(Message)} does, and keeps
+   * those bytes while the message is escrowed (and, for an accepted establishment event, while it
+   * is its KEL's last), so that {@link #state()} can take them. The array is kept, not copied:
+   * do not change it afterwards. Escrows are not retried here (call {@link #retryEscrows()}).
+   *
+   * @param message the bytes of one message, as the push parser frames it alone (cesrj's default
+   *     options); if they do not frame, or frame to no message or to more than one, the verdict
+   *     is {@link Status#REJECTED} with {@link Reason#BODY_ERROR}
+   * @param offset the message's stream offset, reported in its verdict
+   * @return the verdict at intake
+   */
+  public Verdict acceptMessage(byte[] message, long offset) {
+    ByteBuf buf = Unpooled.wrappedBuffer(message);
+    try (Messages ms = Messages.over(buf)) {
+      Message first = null;
+      for (Message m : ms) {
+        if (first != null) {
+          return rejectedAlone(offset, "more than one message in the bytes of one");
+        }
+        first = m;
+      }
+      if (first == null) {
+        return rejectedAlone(offset, "no message in the bytes of one");
+      }
+      return accept(first, offset - first.offset(), message);
+    } catch (CesrException e) {
+      return rejectedAlone(offset, String.valueOf(e.getMessage()));
+    } finally {
+      buf.release();
+    }
+  }
+
+  private Verdict rejectedAlone(long offset, String detail) {
+    Entry x = new Entry(nextIndex++, offset, null, null, List.of(), 0);
+    entries.add(x);
+    x.set(Status.REJECTED, null, Reason.BODY_ERROR, detail);
+    return settled(x);
+  }
+
   private Verdict accept(Message m, long offsetBase) {
-    int index = entries.size();
+    return accept(m, offsetBase, null);
+  }
+
+  private Verdict accept(Message m, long offsetBase, byte[] raw) {
+    int index = nextIndex++;
     long offset = offsetBase + m.offset();
     KeriEvent ev;
     Signatures sigs;
@@ -222,6 +268,7 @@ public final class KelVerifier {
       return settled(x);
     }
     Entry x = new Entry(index, offset, ev, sigs, sealSources(m), m.length());
+    x.raw = raw;
     entries.add(x);
     if (!(ev instanceof KeyEvent) && !(ev instanceof ReceiptEvent)) {
       x.set(Status.REJECTED, null, Reason.NOT_A_KEY_EVENT, "ilk " + ev.ilk());
@@ -260,6 +307,17 @@ public final class KelVerifier {
    * that cannot progress cost nothing in the passes made for others.
    */
   public void processEscrows() {
+    retryEscrows();
+  }
+
+  /**
+   * Retries the escrows as {@link #processEscrows()} does and returns what changed.
+   *
+   * @return the new verdict of each message whose status or escrow the retries changed (accepted,
+   *     rejected, or moved to another escrow), once per message, by index
+   */
+  public List<Verdict> retryEscrows() {
+    Map<Integer, Entry> moved = new TreeMap<>();
     boolean changed = true;
     while (changed) {
       changed = false;
@@ -273,11 +331,177 @@ public final class KelVerifier {
           process(x);
           if (tried(x, Status.ESCROWED, before)) {
             changed = true;
+            moved.put(x.index, x);
           }
           x.settleIfFinal();
         }
       }
     }
+    List<Verdict> out = new ArrayList<>(moved.size());
+    for (Entry x : moved.values()) {
+      out.add(x.verdict());
+    }
+    return out;
+  }
+
+  /**
+   * Rejects, with {@link Reason#ESCROW_EXPIRED}, every message still escrowed whose index is
+   * below {@code beforeIndex}: the caller's bound on how long a message may wait (a stream
+   * processor notes {@link VerifierState#nextIndex()} when a timer starts and expires what came
+   * before it when the timer fires).
+   *
+   * @param beforeIndex the first index not expired
+   * @return the verdicts of the messages rejected, by index
+   */
+  public List<Verdict> expire(long beforeIndex) {
+    List<Verdict> out = new ArrayList<>();
+    for (Entry x : new ArrayList<>(held.headMap((int) Math.min(beforeIndex, Integer.MAX_VALUE))
+        .values())) {
+      unescrow(x);
+      x.set(Status.REJECTED, null, Reason.ESCROW_EXPIRED,
+          "escrowed too long: " + x.reason + ", " + x.detail);
+      changed(x.prefix);
+      x.settleIfFinal();
+      out.add(x.verdict());
+    }
+    return out;
+  }
+
+  /**
+   * {@return the number of messages escrowed now}
+   */
+  public int escrowedCount() {
+    return held.size();
+  }
+
+  // --- state as values --------------------------------------------------------------------------
+
+  /**
+   * Takes what this verifier holds as values ({@link VerifierState}): restored with
+   * {@link #restore(VerifierState, EscrowLimits)}, it goes on as this one would. The verdicts of
+   * messages already accepted or rejected are not in it.
+   *
+   * @return the state
+   * @throws IllegalStateException if an escrowed message or a KEL's last establishment event was
+   *     given with {@link #accept(Message)} or {@link #acceptAll(ByteBuf)} (their bytes were not
+   *     kept): feed a verifier whose state you take with {@link #acceptMessage(byte[], long)}
+   */
+  public VerifierState state() {
+    List<VerifierState.KelRecord> ks = new ArrayList<>(kels.size());
+    for (Kel k : kels.values()) {
+      if (k.establishment == null) {
+        throw new IllegalStateException("the establishment event of " + k.prefix
+            + " was not given with acceptMessage");
+      }
+      List<VerifierState.AcceptedEvent> evs = new ArrayList<>(k.events.size());
+      k.events.forEach((sn, a) -> evs.add(new VerifierState.AcceptedEvent(sn, a.said, a.seals)));
+      ks.add(new VerifierState.KelRecord(k.prefix, k.delegator.orElse(""), k.establishmentOnly,
+          k.doNotDelegate, k.sn, k.said, k.et, k.establishment, k.witnesses, k.toad, evs));
+    }
+    List<VerifierState.HeldMessage> hs = new ArrayList<>(held.size());
+    for (Entry x : held.values()) {
+      if (x.raw == null) {
+        throw new IllegalStateException("escrowed message " + x.index
+            + " was not given with acceptMessage");
+      }
+      hs.add(new VerifierState.HeldMessage(x.index, x.offset, x.raw, x.retried, x.triedAt,
+          x.escrow, x.reason, x.detail));
+    }
+    List<VerifierState.KeptCouple> cs = new ArrayList<>();
+    receipts.forEach((event, m) -> m.values().forEach(c -> cs.add(
+        new VerifierState.KeptCouple(event, c.verfer().qb64(), c.qb64(), c.offset()))));
+    return new VerifierState(nextIndex, clock, changedAt, ks, hs, cs);
+  }
+
+  /**
+   * A verifier holding {@code state}: the next messages get the verdicts they would have got from
+   * the verifier the state was taken from. Its {@link #verdicts()} start with the escrowed
+   * messages of the state.
+   *
+   * @param state a state from {@link #state()}
+   * @param limits the escrow bounds
+   * @return the verifier
+   * @throws CesrException if a message kept in {@code state} no longer frames or decodes (a state
+   *     not taken from a verifier, or changed)
+   */
+  public static KelVerifier restore(VerifierState state, EscrowLimits limits) {
+    KelVerifier v = new KelVerifier(limits);
+    v.nextIndex = state.nextIndex();
+    v.clock = state.clock();
+    v.changedAt.putAll(state.changedAt());
+    for (VerifierState.KelRecord r : state.kels()) {
+      Kel k = new Kel(r.prefix(), r.delegator().isEmpty() ? Optional.empty()
+          : Optional.of(r.delegator()), r.establishmentOnly(), r.doNotDelegate());
+      EstablishmentEvent e = establishment(r.establishment());
+      k.keys = e.keys();
+      k.verfers = e.verfers();
+      k.kt = e.signingThreshold();
+      k.nextDigests = e.nextKeyDigests();
+      k.nt = e.nextThreshold();
+      k.witnesses = r.witnesses();
+      k.toad = r.toad();
+      k.sn = r.sn();
+      k.said = r.said();
+      k.et = r.et();
+      k.establishment = r.establishment();
+      for (VerifierState.AcceptedEvent a : r.events()) {
+        k.events.put(a.sn(), new Accepted(a.said(), a.seals()));
+      }
+      v.kels.put(k.prefix, k);
+    }
+    for (VerifierState.HeldMessage h : state.held()) {
+      Entry x = held(h);
+      x.retried = h.retried();
+      x.triedAt = h.triedAt();
+      x.set(Status.ESCROWED, h.escrow(), h.reason(), h.detail());
+      v.entries.add(x);
+      v.held.put(x.index, x);
+      v.escrowed++;
+      v.escrowedBytes += x.bytes;
+    }
+    for (VerifierState.KeptCouple c : state.couples()) {
+      String id = c.key() + c.signature();
+      v.receipts.computeIfAbsent(c.event(), k -> new LinkedHashMap<>())
+          .put(id, new Cigar(Verfer.of(c.key()), c.signature(), c.offset()));
+      v.receiptBytes += id.length();
+    }
+    return v;
+  }
+
+  /** The last establishment event of a KEL, from the bytes of its message. */
+  private static EstablishmentEvent establishment(byte[] bytes) {
+    ByteBuf buf = Unpooled.wrappedBuffer(bytes);
+    try (Messages ms = Messages.over(buf)) {
+      KeriEvent ev = KeriEvents.of(first(ms));
+      if (!(ev instanceof EstablishmentEvent)) {
+        throw new IllegalArgumentException("not an establishment event: " + ev.ilk());
+      }
+      return (EstablishmentEvent) ev;
+    } finally {
+      buf.release();
+    }
+  }
+
+  /** An escrowed message of a state, read again from its bytes. */
+  private static Entry held(VerifierState.HeldMessage h) {
+    ByteBuf buf = Unpooled.wrappedBuffer(h.message());
+    try (Messages ms = Messages.over(buf)) {
+      Message m = first(ms);
+      Entry x = new Entry(h.index(), h.offset(), KeriEvents.of(m), Signatures.of(m),
+          sealSources(m), m.length());
+      x.raw = h.message();
+      return x;
+    } finally {
+      buf.release();
+    }
+  }
+
+  private static Message first(Messages ms) {
+    var it = ms.iterator();
+    if (!it.hasNext()) {
+      throw new IllegalArgumentException("no message in the bytes kept in a verifier state");
+    }
+    return it.next();
   }
 
   /**
@@ -410,7 +634,7 @@ public final class KelVerifier {
       }
       Kel k = new Kel(icp.prefix(), di, icp.config().contains("EO"),
           icp.config().contains("DND"));
-      k.add(icp, icp.witnesses());
+      k.add(icp, icp.witnesses(), x.raw);
       kels.put(k.prefix, k);
       accepted(x, ev);
       return;
@@ -483,7 +707,7 @@ public final class KelVerifier {
     if (kel.delegator.isPresent() && !delegated(x, kel.delegator.get())) {
       return;
     }
-    kel.add(rot, wits);
+    kel.add(rot, wits, x.raw);
     accepted(x, ev);
   }
 
@@ -648,7 +872,7 @@ public final class KelVerifier {
         candidates.addAll(d.events.values());
       }
       for (Accepted a : candidates) {
-        if (anchors(a.anchors, ev)) {
+        if (anchors(a.seals, ev)) {
           return true;
         }
       }
@@ -662,24 +886,40 @@ public final class KelVerifier {
   private static final List<String> SEAL_EVENT = List.of("i", "s", "d");
 
   /**
-   * Whether {@code seals} hold the event seal of {@code ev} as keripy's
-   * {@code Kever.validateDelegation} finds one: a map whose labels are exactly {@code i s d} in
-   * that order, {@code i} the event's prefix, {@code s} its sequence number as lowercase hex
-   * without leading zeros ({@code Number.numh}), {@code d} its SAID.
+   * The event seals among an event's anchors as keripy's {@code Kever.validateDelegation} finds
+   * them: maps whose labels are exactly {@code i s d} in that order (a value that is not text is
+   * kept as the empty string, which matches nothing).
    */
-  private static boolean anchors(List<Value> seals, KeyEvent ev) {
-    String snh = ev.sn().toString(16);
-    for (Value v : seals) {
+  private static List<VerifierState.EventSeal> eventSeals(List<Value> anchors) {
+    List<VerifierState.EventSeal> out = new ArrayList<>();
+    for (Value v : anchors) {
       if (v instanceof Value.MapValue) {
         var f = ((Value.MapValue) v).fields();
-        if (f.labels().equals(SEAL_EVENT) && f.text("i").orElse("").equals(ev.prefix())
-            && f.text("s").orElse("").equals(snh) && f.text("d").orElse("").equals(ev.said())) {
-          return true;
+        if (f.labels().equals(SEAL_EVENT)) {
+          out.add(new VerifierState.EventSeal(f.text("i").orElse(""), f.text("s").orElse(""),
+              f.text("d").orElse("")));
         }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether {@code seals} hold the event seal of {@code ev}: {@code i} the event's prefix,
+   * {@code s} its sequence number as lowercase hex without leading zeros ({@code Number.numh}),
+   * {@code d} its SAID.
+   */
+  private static boolean anchors(List<VerifierState.EventSeal> seals, KeyEvent ev) {
+    String snh = ev.sn().toString(16);
+    for (VerifierState.EventSeal seal : seals) {
+      if (seal.prefix().equals(ev.prefix()) && seal.sn().equals(snh)
+          && seal.said().equals(ev.said())) {
+        return true;
       }
     }
     return false;
   }
+
 
   private void processReceipt(Entry x, ReceiptEvent rct) {
     Kel kel = kels.get(rct.prefix());
@@ -838,7 +1078,7 @@ public final class KelVerifier {
   private record SealSource(BigInteger sn, String said) {
   }
 
-  private record Accepted(String said, List<Value> anchors) {
+  private record Accepted(String said, List<VerifierState.EventSeal> seals) {
   }
 
   /** One prefix's accepted KEL and current key state. */
@@ -858,6 +1098,8 @@ public final class KelVerifier {
     Threshold nt;
     List<String> witnesses;
     long toad;
+    /** The bytes of the last establishment event's message, if given (acceptMessage). */
+    byte[] establishment;
 
     Kel(String prefix, Optional<String> delegator, boolean establishmentOnly,
         boolean doNotDelegate) {
@@ -867,7 +1109,8 @@ public final class KelVerifier {
       this.doNotDelegate = doNotDelegate;
     }
 
-    void add(EstablishmentEvent e, List<String> wits) {
+    void add(EstablishmentEvent e, List<String> wits, byte[] raw) {
+      establishment = raw;
       keys = e.keys();
       verfers = e.verfers();
       kt = e.signingThreshold();
@@ -886,7 +1129,7 @@ public final class KelVerifier {
       sn = e.sn();
       said = e.said();
       et = e.ilk().code();
-      events.put(e.sn(), new Accepted(e.said(), e.anchors()));
+      events.put(e.sn(), new Accepted(e.said(), eventSeals(e.anchors())));
     }
 
     KeyState state() {
@@ -903,6 +1146,8 @@ public final class KelVerifier {
     KeriEvent event;
     Signatures sigs;
     List<SealSource> sealSources;
+    /** The bytes of the message alone, if given ({@link #acceptMessage}); kept while escrowed. */
+    byte[] raw;
     final int bytes;
     /** The event's prefix and sequence number (a receipt's: the receipted event's), or null. */
     final String prefix;
@@ -955,6 +1200,7 @@ public final class KelVerifier {
         event = null;
         sigs = null;
         sealSources = List.of();
+        raw = null;
       }
     }
 

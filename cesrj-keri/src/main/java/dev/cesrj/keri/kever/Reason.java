@@ -60,5 +60,11 @@ public enum Reason {
   /** A receipt that cannot be verified and is not escrowed ({@code UnverifiedReceiptError}). */
   UNVERIFIED_RECEIPT,
   /** An escrow is full ({@link EscrowLimits}). */
-  ESCROW_FULL
+  ESCROW_FULL,
+  /**
+   * Held in an escrow longer than its caller allows ({@link KelVerifier#expire(long)}): keripy
+   * drops an escrowed event once its escrow timeout passes ({@code Kevery.processEscrowOutOfOrders}
+   * and the other escrow loops, {@code TimeoutOOE} and the like).
+   */
+  ESCROW_EXPIRED
 }

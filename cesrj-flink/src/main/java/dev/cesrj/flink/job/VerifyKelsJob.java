@@ -1,0 +1,186 @@
+package dev.cesrj.flink.job;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.cesrj.flink.CesrRecord;
+import dev.cesrj.flink.CesrRecords;
+import dev.cesrj.flink.CesrStreamFormat;
+import dev.cesrj.flink.kel.KelValidation;
+import dev.cesrj.flink.kel.KelVerdict;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.CloseableIterator;
+
+/**
+ * The example job: {@code [--parallelism N] FILE...}. Each {@code .cesr} file is read by a
+ * FileSource ({@link CesrStreamFormat}, the file's path its scope), validated by
+ * {@link KelValidation} (escrows retried at the end of input), and each message's final verdict is
+ * printed as one JSON line ({@code {"file":…,"offset":…,"prefix":…,"sn":…,"said":…,
+ * "status":"accepted|escrowed|rejected","reason":…}}, in file and offset order; every string from
+ * the input JSON-escaped by Jackson), then {@code accepted=N escrowed=M rejected=K}. A file that
+ * stops framing gives one {@code {"file":…,"offset":…,"error":…,"message":…}} line on standard
+ * error and the job goes on.
+ *
+ * <p>{@code java -jar cesrj-flink-VERSION-job.jar} runs it on a local MiniCluster
+ * ({@link StreamExecutionEnvironment#getExecutionEnvironment()} outside a cluster); {@code flink run
+ * -c dev.cesrj.flink.job.VerifyKelsJob cesrj-flink-VERSION-job.jar FILE...} on a cluster.
+ */
+public final class VerifyKelsJob {
+  private static final JsonFactory JSON = new JsonFactory();
+
+  private VerifyKelsJob() {
+  }
+
+  /**
+   * Runs the job.
+   *
+   * @param args {@code [--parallelism N] FILE...}
+   * @throws Exception if the job fails
+   */
+  public static void main(String[] args) throws Exception {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /**
+   * Runs the job, printing to the given streams.
+   *
+   * @param args {@code [--parallelism N] FILE...}
+   * @param out the JSON lines and the count line
+   * @param err usage and framing errors
+   * @return the exit status: 0, or 2 for bad arguments
+   * @throws Exception if the job fails
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    int parallelism = 1;
+    List<String> files = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--parallelism") && i + 1 < args.length) {
+        try {
+          parallelism = Integer.parseInt(args[++i]);
+        } catch (NumberFormatException e) {
+          parallelism = 0;
+        }
+        if (parallelism < 1) {
+          err.println("--parallelism takes a positive number");
+          return 2;
+        }
+      } else {
+        files.add(args[i]);
+      }
+    }
+    if (files.isEmpty()) {
+      err.println("usage: java -jar cesrj-flink-job.jar [--parallelism N] FILE...");
+      return 2;
+    }
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.setParallelism(parallelism);
+    DataStream<CesrRecord> records = null;
+    for (String f : files) {
+      FileSource<CesrRecord> source =
+          FileSource.forRecordStreamFormat(new CesrStreamFormat(f), new Path(f)).build();
+      DataStream<CesrRecord> one = env.fromSource(source, WatermarkStrategy.noWatermarks(), f);
+      records = records == null ? one : records.union(one);
+    }
+    SingleOutputStreamOperator<CesrRecord> messages = CesrRecords.split(records);
+    DataStream<KelVerdict> errors = messages.getSideOutput(CesrRecords.ERRORS)
+        .map((MapFunction<CesrRecord, KelVerdict>) VerifyKelsJob::errorLine)
+        .returns(KelVerdict.class);
+    DataStream<KelVerdict> verdicts =
+        KelValidation.validate(messages, KelValidation.Settings.DEFAULT).union(errors);
+
+    Map<String, KelVerdict> last = new LinkedHashMap<>();
+    List<KelVerdict> errs = new ArrayList<>();
+    try (CloseableIterator<KelVerdict> it = verdicts.executeAndCollect("cesrj verify-kels")) {
+      while (it.hasNext()) {
+        KelVerdict v = it.next();
+        if (v.status.equals("ERROR")) {
+          errs.add(v);
+        } else {
+          last.put(v.scope + "\u0000" + v.offset, v);
+        }
+      }
+    }
+    List<KelVerdict> ordered = new ArrayList<>(last.values());
+    ordered.sort(Comparator.comparing((KelVerdict v) -> files.indexOf(v.scope))
+        .thenComparingLong(v -> v.offset));
+    int accepted = 0;
+    int escrowed = 0;
+    int rejected = 0;
+    for (KelVerdict v : ordered) {
+      out.println(json(v));
+      switch (v.status) {
+        case "ACCEPTED" -> accepted++;
+        case "ESCROWED" -> escrowed++;
+        default -> rejected++;
+      }
+    }
+    for (KelVerdict e : errs) {
+      err.println(json(e));
+    }
+    out.println("accepted=" + accepted + " escrowed=" + escrowed + " rejected=" + rejected);
+    return 0;
+  }
+
+  private static KelVerdict errorLine(CesrRecord e) {
+    KelVerdict v = new KelVerdict();
+    v.scope = e.scope;
+    v.offset = e.offset;
+    v.index = -1;
+    v.status = "ERROR";
+    v.reason = e.errorKind;
+    v.detail = e.errorMessage;
+    return v;
+  }
+
+  /**
+   * {@return one JSON line for a verdict (or a framing error line), strings escaped by Jackson}
+   *
+   * @param v the verdict
+   */
+  public static String json(KelVerdict v) {
+    StringWriter w = new StringWriter();
+    try (JsonGenerator g = JSON.createGenerator(w)) {
+      g.writeStartObject();
+      g.writeStringField("file", v.scope);
+      g.writeNumberField("offset", v.offset);
+      if (v.status.equals("ERROR")) {
+        g.writeStringField("error", v.reason);
+        g.writeStringField("message", v.detail);
+      } else {
+        g.writeStringField("prefix", v.prefix);
+        if (v.sn == null) {
+          g.writeNullField("sn");
+        } else {
+          g.writeNumberField("sn", new BigInteger(v.sn));
+        }
+        g.writeStringField("said", v.said);
+        g.writeStringField("status", v.status.toLowerCase(Locale.ROOT));
+        if (v.reason == null || v.reason.equals("NONE")) {
+          g.writeNullField("reason");
+        } else {
+          g.writeStringField("reason", v.reason.toLowerCase(Locale.ROOT));
+        }
+      }
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return w.toString();
+  }
+}

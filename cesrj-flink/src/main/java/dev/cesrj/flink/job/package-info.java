@@ -1,0 +1,7 @@
+/**
+ * The example job ({@link dev.cesrj.flink.job.VerifyKelsJob}): {@code .cesr} files through
+ * FileSource, {@link dev.cesrj.flink.kel.KelValidation}, one JSON line per message. The top layer
+ * of cesrj-flink: it depends on {@code dev.cesrj.flink} and {@code dev.cesrj.flink.kel}, nothing
+ * depends on it.
+ */
+package dev.cesrj.flink.job;

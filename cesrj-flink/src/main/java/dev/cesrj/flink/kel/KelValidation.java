@@ -1,0 +1,291 @@
+package dev.cesrj.flink.kel;
+
+import dev.cesrj.flink.CesrRecord;
+import dev.cesrj.keri.kever.EscrowLimits;
+import dev.cesrj.keri.kever.KelVerifier;
+import dev.cesrj.keri.kever.KeyState;
+import dev.cesrj.keri.kever.Status;
+import dev.cesrj.keri.kever.Verdict;
+import dev.cesrj.keri.kever.VerifierState;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.TimeDomain;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * KEL validation as a keyed Flink operator: keripy's {@code Kever}/{@code Kevery} rules, as
+ * cesrj-keri's {@link KelVerifier} applies them (one copy of the rules), with one verifier per
+ * key whose {@link VerifierState} lives in Flink keyed state ({@code ValueState<byte[]>}, written by
+ * {@link VerifierStateCodec}), so that key states and escrows are in every checkpoint and move with
+ * their key when the job is rescaled.
+ *
+ * <p><b>Keys and delegation: co-partitioning.</b> The key is the record's {@link CesrRecord#scope}:
+ * the messages of one scope are validated together, as one keripy {@code Kevery} validates one
+ * stream, and the prefixes of a scope live in the key's one verifier. A delegated event needs its
+ * delegator's accepted events, a transferable receipt its signer's establishment event: both must
+ * be in the same scope as what they depend on. Flink has no cycles in a job graph (iterations are
+ * gone in Flink 2), and a delegate's acceptance depends on the delegator's and a delegator's
+ * receipts on the delegate's, so the pattern is co-partitioning: whatever writes the records gives
+ * a delegator, its delegates and the signers of its receipts one scope (a Kafka producer gives them
+ * one record key, {@link dev.cesrj.flink.CesrKafkaDeserializationSchema}; a file is one scope).
+ * Scopes spread over the subtasks by Flink's key groups; a prefix never spans two scopes' state.
+ *
+ * <p><b>Output.</b> One {@link KelVerdict} per message at intake, then one per change (an escrowed
+ * message accepted, rejected, or expired): the last for a message is its final verdict. A
+ * {@link KeyStateChange} to {@link #KEY_STATES} for each prefix whose key state the call changed.
+ *
+ * <p><b>Escrow retries and bounds.</b> With {@link Settings#retryEachMessage} the escrows are
+ * retried after every message ({@link KelVerifier#retryEscrows()}, for unbounded streams);
+ * otherwise only at the end of the input (an event-time timer at the last watermark), which is
+ * when {@link KelVerifier#finish()} retries them, so that a bounded job gives that call's verdicts.
+ * Escrows are bounded in count and bytes by {@link EscrowLimits} per key, and in time: a message
+ * still escrowed {@link Settings#maxEscrowAge} after it arrived (processing time, a timer per key)
+ * is rejected with {@link dev.cesrj.keri.kever.Reason#ESCROW_EXPIRED}.
+ *
+ * <p>A transient cache keeps the live verifier of recently used keys (at most
+ * {@link Settings#cachedKeys}, each dropped after {@value #CACHED_MESSAGES} messages, since a live
+ * verifier keeps a verdict per message it saw); the keyed state is written after every call and
+ * is the truth: a restored or rescaled operator starts with an empty cache and rebuilds each
+ * verifier from it.
+ */
+public final class KelValidation
+    extends KeyedProcessFunction<String, CesrRecord, KelVerdict> {
+  private static final long serialVersionUID = 1L;
+
+  /** The side output of key-state changes. */
+  public static final OutputTag<KeyStateChange> KEY_STATES =
+      new OutputTag<>("kel-key-states") { };
+
+  /**
+   * How the operator bounds and retries its escrows.
+   *
+   * @param maxMessages escrowed messages per key ({@link EscrowLimits#maxMessages()})
+   * @param maxBytes escrowed bytes per key ({@link EscrowLimits#maxBytes()})
+   * @param maxEscrowAge how long a message may wait in escrow (processing time)
+   * @param retryEachMessage retry the escrows after every message, not only at end of input
+   * @param cachedKeys the live verifiers kept per subtask
+   */
+  public record Settings(int maxMessages, long maxBytes, Duration maxEscrowAge,
+      boolean retryEachMessage, int cachedKeys) {
+    /** {@link EscrowLimits#DEFAULT}, one hour, retries at end of input, 1,024 keys. */
+    public static final Settings DEFAULT = new Settings(EscrowLimits.DEFAULT.maxMessages(),
+        EscrowLimits.DEFAULT.maxBytes(), Duration.ofHours(1), false, 1024);
+
+    /**
+     * Checks the values.
+     *
+     * @param maxMessages see the record description
+     * @param maxBytes see the record description
+     * @param maxEscrowAge see the record description
+     * @param retryEachMessage see the record description
+     * @param cachedKeys see the record description
+     * @throws IllegalArgumentException if a bound is not positive
+     */
+    public Settings {
+      new EscrowLimits(maxMessages, maxBytes);
+      if (maxEscrowAge.isNegative() || maxEscrowAge.isZero() || cachedKeys < 1) {
+        throw new IllegalArgumentException("maxEscrowAge and cachedKeys must be positive");
+      }
+    }
+
+    /**
+     * {@return these settings with escrows retried after every message, or not}
+     *
+     * @param each whether to retry after every message
+     */
+    public Settings retryEachMessage(boolean each) {
+      return new Settings(maxMessages, maxBytes, maxEscrowAge, each, cachedKeys);
+    }
+
+    /**
+     * {@return these settings with another escrow age bound}
+     *
+     * @param age the bound
+     */
+    public Settings maxEscrowAge(Duration age) {
+      return new Settings(maxMessages, maxBytes, age, retryEachMessage, cachedKeys);
+    }
+
+    EscrowLimits limits() {
+      return new EscrowLimits(maxMessages, maxBytes);
+    }
+  }
+
+  /** The messages a cached verifier takes before it is rebuilt from the keyed state. */
+  public static final int CACHED_MESSAGES = 4096;
+  /** {@link Settings#maxMessages}. */
+  private final int maxMessages;
+  /** {@link Settings#maxBytes}. */
+  private final long maxBytes;
+  /** {@link Settings#maxEscrowAge}, in milliseconds. */
+  private final long maxEscrowAgeMillis;
+  /** {@link Settings#retryEachMessage}. */
+  private final boolean retryEachMessage;
+  /** {@link Settings#cachedKeys}. */
+  private final int cachedKeys;
+  private transient Settings settings;
+  private transient ValueState<byte[]> state;
+  /** The index before which escrowed messages expire when the pending timer fires. */
+  private transient ValueState<Integer> expireBefore;
+  private transient ValueState<Long> expiryTimer;
+  private transient ValueState<Boolean> endTimer;
+  private transient Map<String, KelVerifier> live;
+  private transient Map<String, Integer> fed;
+
+  /**
+   * An operator with these settings.
+   *
+   * @param settings the escrow bounds and retries
+   */
+  public KelValidation(Settings settings) {
+    maxMessages = settings.maxMessages();
+    maxBytes = settings.maxBytes();
+    maxEscrowAgeMillis = settings.maxEscrowAge().toMillis();
+    retryEachMessage = settings.retryEachMessage();
+    cachedKeys = settings.cachedKeys();
+  }
+
+  /**
+   * Validates the messages of a record stream (errors already split off,
+   * {@link dev.cesrj.flink.CesrRecords#split}), keyed by scope. The operator's uid is
+   * {@code kel-validation} (a savepoint maps its state to it).
+   *
+   * @param messages the messages
+   * @param settings the escrow bounds and retries
+   * @return the verdicts, with the key-state changes as side output {@link #KEY_STATES}
+   */
+  public static SingleOutputStreamOperator<KelVerdict> validate(DataStream<CesrRecord> messages,
+      Settings settings) {
+    return messages.keyBy(r -> r.scope, Types.STRING)
+        .process(new KelValidation(settings)).name("kel-validation").uid("kel-validation");
+  }
+
+  @Override
+  public void open(OpenContext ctx) {
+    settings = new Settings(maxMessages, maxBytes, Duration.ofMillis(maxEscrowAgeMillis),
+        retryEachMessage, cachedKeys);
+    state = getRuntimeContext().getState(new ValueStateDescriptor<>("verifier-state",
+        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+    expireBefore = getRuntimeContext().getState(
+        new ValueStateDescriptor<>("expire-before", Types.INT));
+    expiryTimer = getRuntimeContext().getState(
+        new ValueStateDescriptor<>("expiry-timer", Types.LONG));
+    endTimer = getRuntimeContext().getState(new ValueStateDescriptor<>("end-timer", Types.BOOLEAN));
+    int max = settings.cachedKeys();
+    fed = new java.util.HashMap<>();
+    live = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, KelVerifier> eldest) {
+        if (size() > max) {
+          fed.remove(eldest.getKey());
+          return true;
+        }
+        return false;
+      }
+    };
+  }
+
+  @Override
+  public void processElement(CesrRecord r, Context ctx, Collector<KelVerdict> out)
+      throws Exception {
+    String key = ctx.getCurrentKey();
+    KelVerifier v = verifier(key);
+    Set<String> changed = new LinkedHashSet<>();
+    emit(key, List.of(v.acceptMessage(r.bytes, r.offset)), true, changed, out);
+    if (settings.retryEachMessage()) {
+      emit(key, v.retryEscrows(), false, changed, out);
+    } else if (endTimer.value() == null) {
+      ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+      endTimer.update(true);
+    }
+    if (v.escrowedCount() > 0 && expiryTimer.value() == null) {
+      long at = ctx.timerService().currentProcessingTime() + settings.maxEscrowAge().toMillis();
+      ctx.timerService().registerProcessingTimeTimer(at);
+      expiryTimer.update(at);
+      expireBefore.update(v.state().nextIndex());
+    }
+    keyStates(key, v, changed, ctx);
+    save(key, v);
+  }
+
+  @Override
+  public void onTimer(long timestamp, OnTimerContext ctx, Collector<KelVerdict> out)
+      throws Exception {
+    String key = ctx.getCurrentKey();
+    KelVerifier v = verifier(key);
+    Set<String> changed = new LinkedHashSet<>();
+    if (ctx.timeDomain() == TimeDomain.EVENT_TIME) {
+      endTimer.clear();
+      emit(key, v.retryEscrows(), false, changed, out);
+    } else {
+      expiryTimer.clear();
+      Integer before = expireBefore.value();
+      if (before != null) {
+        emit(key, v.expire(before), false, changed, out);
+        emit(key, v.retryEscrows(), false, changed, out);
+      }
+      expireBefore.clear();
+      if (v.escrowedCount() > 0) {
+        long at = timestamp + settings.maxEscrowAge().toMillis();
+        ctx.timerService().registerProcessingTimeTimer(at);
+        expiryTimer.update(at);
+        expireBefore.update(v.state().nextIndex());
+      }
+    }
+    keyStates(key, v, changed, ctx);
+    save(key, v);
+  }
+
+  private KelVerifier verifier(String key) throws Exception {
+    KelVerifier v = live.get(key);
+    if (v == null) {
+      byte[] b = state.value();
+      v = b == null ? new KelVerifier(settings.limits())
+          : KelVerifier.restore(VerifierStateCodec.decode(b), settings.limits());
+      live.put(key, v);
+    }
+    return v;
+  }
+
+  private void save(String key, KelVerifier v) throws Exception {
+    state.update(VerifierStateCodec.encode(v.state()));
+    if (fed.merge(key, 1, Integer::sum) >= CACHED_MESSAGES) {
+      live.remove(key);
+      fed.remove(key);
+    }
+  }
+
+  private static void emit(String key, List<Verdict> vs, boolean intake, Set<String> changed,
+      Collector<KelVerdict> out) {
+    for (Verdict v : vs) {
+      out.collect(KelVerdict.of(key, v, intake));
+      if (v.status() == Status.ACCEPTED && v.prefix().isPresent()
+          && !"rct".equals(v.ilk().orElse(""))) {
+        changed.add(v.prefix().get());
+      }
+    }
+  }
+
+  private static void keyStates(String key, KelVerifier v, Set<String> changed,
+      KeyedProcessFunction<String, CesrRecord, KelVerdict>.Context ctx) {
+    for (String prefix : changed) {
+      KeyState s = v.keyState(prefix).orElse(null);
+      if (s != null) {
+        ctx.output(KEY_STATES, KeyStateChange.of(key, s));
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package dev.cesrj.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cesrj.flink.job.VerifyKelsJob;
+import dev.cesrj.testing.LeakDetectionExtension;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link VerifyKelsJob}'s main on two kel/A streams (FileSource, {@link CesrStreamFormat}) and a
+ * truncated copy of one, at parallelism 2: one JSON line per message with the single-JVM
+ * verifier's final verdict, the count line last, the truncated file's framing error on standard
+ * error while its whole messages are still verified, and file names with quotes JSON-escaped.
+ */
+@ExtendWith(LeakDetectionExtension.class)
+class VerifyKelsJobTest {
+  @RegisterExtension
+  static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+      new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1)
+          .setNumberSlotsPerTaskManager(2).build());
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @Test
+  void printsEachFinalVerdictThenTheCounts(@TempDir Path dir) throws Exception {
+    String delegated = "kel_delegated.v1.bare.txt.out-of-order.cesr";
+    String witnessed = "kel_witnessed.v1.bare.txt.sig-flip.cesr";
+    Path a = dir.resolve("a \"quoted\" " + delegated);
+    Files.write(a, Corpus.bytes(delegated));
+    Path b = dir.resolve(witnessed);
+    Files.write(b, Corpus.bytes(witnessed));
+    byte[] whole = Corpus.bytes("kel_single.v1.bare.txt.original.cesr");
+    Path c = dir.resolve("truncated.cesr");
+    Files.write(c, Arrays.copyOf(whole, whole.length - 10));
+
+    Map<String, String> expected = Corpus.sorted();
+    Map<String, String> ignored = Corpus.sorted();
+    Corpus.expected(delegated, expected, ignored);
+    Corpus.expected(witnessed, expected, ignored);
+    int accepted = 0;
+    int escrowed = 0;
+    int rejected = 0;
+    for (String v : expected.values()) {
+      if (v.equals("ACCEPTED")) {
+        accepted++;
+      } else if (v.startsWith("ESCROWED")) {
+        escrowed++;
+      } else {
+        rejected++;
+      }
+    }
+    // the truncated copy: every message but the last, each accepted
+    int truncatedMessages = (int) CesrRecords.frame("t", Files.readAllBytes(c)).stream()
+        .filter(r -> !r.isError()).count();
+    accepted += truncatedMessages;
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = VerifyKelsJob.run(new String[] {"--parallelism", "2", a.toString(),
+        b.toString(), c.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(0, status);
+    List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+    assertEquals("accepted=" + accepted + " escrowed=" + escrowed + " rejected=" + rejected,
+        lines.get(lines.size() - 1));
+    assertEquals(expected.size() + truncatedMessages, lines.size() - 1);
+
+    JsonNode first = MAPPER.readTree(lines.get(0));
+    assertEquals(a.toString(), first.get("file").asText(), "the quotes survive JSON escaping");
+    assertEquals(0, first.get("offset").asLong());
+    assertEquals("accepted", first.get("status").asText());
+    assertTrue(first.get("reason").isNull());
+    assertEquals(0, first.get("sn").asInt());
+    for (String line : lines.subList(0, lines.size() - 1)) {
+      JsonNode j = MAPPER.readTree(line);
+      String name = Path.of(j.get("file").asText()).getFileName().toString();
+      String key = name.replace("a \"quoted\" ", "") + "@" + j.get("offset").asLong();
+      if (expected.containsKey(key)) {
+        String s = expected.get(key);
+        assertEquals(s.contains(":") ? s.substring(0, s.indexOf(':')).toLowerCase()
+            : s.toLowerCase(), j.get("status").asText(), key);
+      } else {
+        assertEquals("truncated.cesr", name);
+        assertEquals("accepted", j.get("status").asText());
+      }
+    }
+    String escrowedLine = lines.stream().filter(l -> l.contains("\"escrowed\"")).findFirst()
+        .orElseThrow();
+    assertTrue(MAPPER.readTree(escrowedLine).get("reason").isTextual(), escrowedLine);
+
+    List<String> errors = err.toString(StandardCharsets.UTF_8).lines()
+        .filter(l -> l.startsWith("{")).toList();
+    assertEquals(1, errors.size(), err.toString(StandardCharsets.UTF_8));
+    JsonNode e = MAPPER.readTree(errors.get(0));
+    assertEquals(c.toString(), e.get("file").asText());
+    assertTrue(e.get("error").asText().length() > 0);
+  }
+
+  @Test
+  void refusesBadArguments() throws Exception {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream p = new PrintStream(err, true, StandardCharsets.UTF_8);
+    assertEquals(2, VerifyKelsJob.run(new String[0], System.out, p));
+    assertEquals(2, VerifyKelsJob.run(new String[] {"--parallelism", "x", "f"}, System.out, p));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage"));
+  }
+}
