@@ -119,4 +119,37 @@ class VerifyKelsJobTest {
     assertEquals(2, VerifyKelsJob.run(new String[] {"--parallelism", "x", "f"}, System.out, p));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage"));
   }
+
+  /**
+   * A name that is no file (none such, a directory: a FileSource would read its files under one
+   * scope and their offsets would collide) is one line naming it JSON-escaped (quotes, a newline,
+   * an ANSI escape), exit status 1, before any job; a FILE given twice is a usage error.
+   */
+  @Test
+  void refusesWhatIsNoFileBeforeAnyJobStarts(@TempDir Path dir) throws Exception {
+    Path good = dir.resolve("good.cesr");
+    Files.write(good, Corpus.bytes("kel_single.v1.bare.txt.original.cesr"));
+    Path subdir = Files.createDirectory(dir.resolve("kels"));
+    Files.write(subdir.resolve("a.cesr"), Corpus.bytes("kel_single.v1.bare.txt.original.cesr"));
+    String missing = dir.resolve("no \"such\"\nfile\u001b[31m.cesr").toString();
+    String[][] cases = {{missing}, {good.toString(), subdir.toString()}};
+    String[] said = {"no such file", "a directory, not a file"};
+    for (int i = 0; i < cases.length; i++) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int status = VerifyKelsJob.run(cases[i], new PrintStream(out, true, StandardCharsets.UTF_8),
+          new PrintStream(err, true, StandardCharsets.UTF_8));
+      assertEquals(1, status);
+      assertEquals("", out.toString(StandardCharsets.UTF_8));
+      String bad = cases[i][cases[i].length - 1];
+      assertEquals("cannot read " + MAPPER.writeValueAsString(bad) + ": " + said[i] + "\n",
+          err.toString(StandardCharsets.UTF_8));
+    }
+    String text = "cannot read " + MAPPER.writeValueAsString(missing);
+    assertTrue(text.contains("\\\"such\\\"\\nfile\\u001B[31m"), text);
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    assertEquals(2, VerifyKelsJob.run(new String[] {good.toString(), good.toString()}, System.out,
+        new PrintStream(err, true, StandardCharsets.UTF_8)));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("given twice"));
+  }
 }

@@ -7,6 +7,7 @@ import dev.cesrj.flink.CesrRecords;
 import dev.cesrj.flink.CesrStreamFormat;
 import dev.cesrj.flink.kel.KelValidation;
 import dev.cesrj.flink.kel.KelVerdict;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -14,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +23,7 @@ import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -35,7 +38,8 @@ import org.apache.flink.util.CloseableIterator;
  * "status":"accepted|escrowed|rejected","reason":…}}, in file and offset order; every string from
  * the input JSON-escaped by Jackson), then {@code accepted=N escrowed=M rejected=K}. A file that
  * stops framing gives one {@code {"file":…,"offset":…,"error":…,"message":…}} line on standard
- * error and the job goes on.
+ * error and the job goes on. A name that is no file (none such, or a directory) is one line on
+ * standard error, exit status 1, before any job starts.
  *
  * <p>{@code java -jar cesrj-flink-VERSION-job.jar} runs it on a local MiniCluster
  * ({@link StreamExecutionEnvironment#getExecutionEnvironment()} outside a cluster); {@code flink run
@@ -63,7 +67,9 @@ public final class VerifyKelsJob {
    * @param args {@code [--parallelism N] FILE...}
    * @param out the JSON lines and the count line
    * @param err usage and framing errors
-   * @return the exit status: 0, or 2 for bad arguments
+   * @return the exit status: 0; 1 if a file does not exist or is a directory (one line on {@code
+   *     err}, the name JSON-escaped, before any job starts); 2 for bad arguments (a FILE given
+   *     twice among them)
    * @throws Exception if the job fails
    */
   public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
@@ -87,6 +93,18 @@ public final class VerifyKelsJob {
     if (files.isEmpty()) {
       err.println("usage: java -jar cesrj-flink-job.jar [--parallelism N] FILE...");
       return 2;
+    }
+    if (new HashSet<>(files).size() < files.size()) {
+      // one scope per path: the same file twice would be validated as one stream of its messages twice
+      err.println("a FILE is given twice; usage: java -jar cesrj-flink-job.jar [--parallelism N] FILE...");
+      return 2;
+    }
+    for (String f : files) {
+      String problem = unreadable(f);
+      if (problem != null) {
+        err.println("cannot read " + quoted(f) + ": " + problem);
+        return 1;
+      }
     }
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     env.setParallelism(parallelism);
@@ -135,6 +153,35 @@ public final class VerifyKelsJob {
     }
     out.println("accepted=" + accepted + " escrowed=" + escrowed + " rejected=" + rejected);
     return 0;
+  }
+
+  /**
+   * Why {@code file} cannot be one input of the job, or null if it can: it must exist and be a
+   * file, not a directory (a FileSource reads a directory's files one after another under one
+   * scope, and their offsets would collide). Checked before the job starts, so that a wrong name
+   * is one line, not a failed job's stack trace.
+   */
+  private static String unreadable(String file) {
+    try {
+      Path p = new Path(file);
+      FileStatus st = p.getFileSystem().getFileStatus(p);
+      return st.isDir() ? "a directory, not a file" : null;
+    } catch (FileNotFoundException e) {
+      return "no such file";
+    } catch (IOException | IllegalArgumentException e) {
+      return String.valueOf(e.getMessage());
+    }
+  }
+
+  /** {@code s} as a JSON string: quotes, control characters (newlines, ANSI escapes) escaped. */
+  private static String quoted(String s) {
+    StringWriter w = new StringWriter();
+    try (JsonGenerator g = JSON.createGenerator(w)) {
+      g.writeString(s);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return w.toString();
   }
 
   private static KelVerdict errorLine(CesrRecord e) {
