@@ -100,11 +100,12 @@ final class Inspection {
       }
     } catch (CesrException e) {
       // a value the renderer decodes and cannot (every character is checked when framed)
-      return new Failure(e, framed.offsetBase() + e.offset());
+      CesrException shifted = e.shiftedBy(framed.offsetBase()); // its words name the stream offset
+      return new Failure(shifted, shifted.offset());
     }
     if (framed.failed()) {
-      CesrException e = framed.error().get();
-      return new Failure(e, framed.offsetBase() + e.offset());
+      CesrException e = framed.error().get().shiftedBy(framed.offsetBase());
+      return new Failure(e, e.offset());
     }
     return null;
   }

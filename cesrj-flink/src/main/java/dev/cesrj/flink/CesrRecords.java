@@ -32,7 +32,8 @@ public final class CesrRecords {
    * @param scope the records' scope
    * @param framed a result of the push parser, not yet closed
    * @param out receives one record per message, then one error record if {@code framed} failed
-   *     (its offset the error's stream offset)
+   *     (its offset, and the one its message names, the error's stream offset, also past the
+   *     parser's first GiB: {@link Framed#offsetBase()} added)
    */
   public static void copy(String scope, Framed framed, List<CesrRecord> out) {
     List<Message> ms = framed.messages();
@@ -45,7 +46,8 @@ public final class CesrRecords {
       }
     }
     if (framed.error().isPresent()) {
-      CesrException e = framed.error().get();
+      // the parser's offsets count from its offset base: moved to stream offsets, past 1 GiB too
+      CesrException e = framed.error().get().shiftedBy(framed.offsetBase());
       out.add(CesrRecord.error(scope, e.offset(), e.kind().name(),
           String.valueOf(e.getMessage())));
     }
