@@ -93,7 +93,8 @@ import java.util.Objects;
  * or its version string's size is not the body's readable bytes; the body's version cannot take
  * the encoder's table (above); a group's count fits no form of the table (more than 4,095
  * signatures in a CESR 1.0 {@code -A}); content is not a whole number of quadlets where the count
- * counts quadlets; an element does not match its group's grammar; or a group is not an
+ * counts quadlets; an element does not match its group's grammar, or holds a byte that is not
+ * a Base64url character (a reader that checks value characters refuses it); or a group is not an
  * attachment ({@link OutgoingGroup} says what is checked). The body's serialization (JSON, CBOR,
  * MessagePack) itself is not checked.
  *

@@ -10,6 +10,7 @@ import dev.cesrj.code.Slot;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
+import dev.cesrj.internal.Transcode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
@@ -44,8 +45,11 @@ import java.util.Objects;
  *
  * <p>Checks: when the group is written, the bytes it would write (counter, head, elements, nested
  * groups) are framed by the same group framer that {@link CesrFrameDecoder} reads attachments
- * with, which must read them as one whole group of that code; so the encoder writes exactly the
- * groups the decoder accepts, and refuses, before writing a byte, what the decoder would refuse.
+ * with, which must read them as one whole group of that code, and the bytes of a group with an
+ * element grammar must all be Base64url characters (as a reader that checks value characters,
+ * {@link CesrOptions#checkValueCharacters()}, wants them: the framer sizes a value by its code
+ * and does not read it); so the encoder writes exactly the groups the decoder accepts with every
+ * character checked, and refuses, before writing a byte, what it would refuse.
  * Its refusal names the element and part where the framer stopped, and gives the framer's error.
  * Beside the framer's, only the shape of the parts is checked here: the name's code in the table,
  * one part per slot, a nested {@code OutgoingGroup} only in a signature-group slot, and a
@@ -261,6 +265,19 @@ public final class OutgoingGroup {
       if (read != end) {
         throw refused(table, spans, read, "the group read ends at byte " + read + " of the " + end
             + " written, " + (end - read) + " more follow");
+      }
+      if (table.codeFor(name, 0).layout() == Layout.TUPLES) {
+        // the framer sizes each value by its code and reads its characters only for a reader
+        // that checks them (CesrOptions.checkValueCharacters, as cesrj inspect): a group of a
+        // grammar is qb64 text throughout (counters, primitives, nested groups), so every byte is
+        // a Base64url character or the group is not written. AttachmentGroup and
+        // PathedMaterialCouples are not checked: they may hold a nested message's JSON, CBOR or
+        // MessagePack body.
+        try {
+          Transcode.requireBase64(bytes, 0, null);
+        } catch (CesrException e) {
+          throw refused(table, spans, e.offset(), e.getMessage());
+        }
       }
       ok = true;
       return bytes;
