@@ -10,6 +10,7 @@ import dev.cesrj.stream.StreamingRuns.Chunker;
 import dev.cesrj.stream.StreamingRuns.Outcome;
 import dev.cesrj.testing.BufferKinds;
 import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.Property;
 import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -29,8 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class MessagesBufferKindsTest {
     private static final long SEED = Long.getLong("cesrj.seed", 0x5eed_cE5AL);
 
+    /** Every corpus stream; under PIT's case scale an even spread of them ({@link Property#spread}). */
     static List<String> streams() {
-        return Corpus.streams();
+        return Property.spread(Corpus.streams());
     }
 
     private static Outcome over(BufferKinds kind, byte[] stream) {

@@ -50,8 +50,9 @@ class MessagesPropertyTest {
     /** Random corruptions per stream. */
     private static final int CORRUPTIONS = 300;
 
+    /** Every corpus message stream; under PIT's case scale an even spread of them ({@link Property#spread}). */
     static List<String> streams() {
-        return CorpusConformanceTest.messageStreams();
+        return Property.spread(CorpusConformanceTest.messageStreams());
     }
 
     /** (offset, length) of every top-level message of {@code stream}. */
