@@ -116,7 +116,11 @@ import java.util.Objects;
  * TruncatedException#needed()} that {@link Messages} reports for the same bytes when the frame is
  * cut, and 1 when the cursor waits for the next byte or {@code endOfInput()} (a frame boundary,
  * a run that may go on, genus-version codes with nothing after them yet). Each call after {@code
- * NEED_MORE} frames the cut frame again from its start.
+ * NEED_MORE} frames the cut frame again from its start, so a caller that calls {@code next()}
+ * after every few bytes does work quadratic in the frame's size (a 1 MiB frame fed one byte per
+ * call is framed a million times): append at least {@link #needed()} bytes before calling again,
+ * or, for bytes that arrive in small reads, use {@link CesrStreamParser}, which resumes a cut
+ * frame where it stopped.
  *
  * <p>Reader index: it stays at the start of the frame whose tokens are being returned, and moves
  * past the frame when {@code next()} goes past its last token (to the next frame, {@code
