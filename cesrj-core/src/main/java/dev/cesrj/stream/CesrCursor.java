@@ -112,15 +112,18 @@ import java.util.Objects;
  * (bodies, envelopes, AttachmentGroups, genus-version codes) come from the message's views. A message whose bare attachment run reaches the end of the bytes may go on
  * (keripy's streaming parser has the same ambiguity): it is returned once the byte that ends it
  * is in, or after {@link #endOfInput()}; a message wrapped in an AttachmentGroup or an envelope,
- * and a GenericGroup, is returned as soon as it is in. {@link #needed()} is then the {@link
- * TruncatedException#needed()} that {@link Messages} reports for the same bytes when the frame is
- * cut, and 1 when the cursor waits for the next byte or {@code endOfInput()} (a frame boundary,
- * a run that may go on, genus-version codes with nothing after them yet). Each call after {@code
- * NEED_MORE} frames the cut frame again from its start, so a caller that calls {@code next()}
- * after every few bytes does work quadratic in the frame's size (a 1 MiB frame fed one byte per
- * call is framed a million times): append at least {@link #needed()} bytes before calling again,
- * or, for bytes that arrive in small reads, use {@link CesrStreamParser}, which resumes a cut
- * frame where it stopped.
+ * and a GenericGroup, is returned as soon as it is in. {@link #needed()} is then, once the bytes
+ * the previous {@code NEED_MORE} asked for are in, the {@link TruncatedException#needed()} that
+ * {@link Messages} reports for the same bytes when the frame is cut, and 1 when the cursor waits for the next byte or {@code endOfInput()} (a frame boundary,
+ * a run that may go on, genus-version codes with nothing after them yet). A call after {@code
+ * NEED_MORE} made before the bytes asked for are all in returns {@code NEED_MORE} again at once,
+ * with {@code needed()} less by the bytes appended, and frames nothing: the cut frame is framed
+ * again from its start only when they are in (or after {@code endOfInput()}), which is once per
+ * element the frame was cut in (its version string, its body, each attachment group's counter
+ * and content), not once per call. So a bad code in bytes appended inside a cut group is reported
+ * once the bytes that group declares are in, as {@link CesrStreamParser} reports it. A frame of
+ * many attachment groups fed a few bytes at a time is still framed once per group; for such
+ * input {@link CesrStreamParser}, which resumes a cut frame where it stopped, does less work.
  *
  * <p>Reader index: it stays at the start of the frame whose tokens are being returned, and moves
  * past the frame when {@code next()} goes past its last token (to the next frame, {@code
@@ -218,6 +221,11 @@ public final class CesrCursor {
   private CounterTable groupsTable;
   /** True after NEED_MORE (or reset): the buffer may have moved to a new backing array. */
   private boolean mayHaveMoved;
+  /**
+   * The writer index that the last NEED_MORE asked for (its writer index plus {@link #needed}):
+   * until the bytes reach it, and before {@link #endOfInput()}, the cut frame is not framed again.
+   */
+  private long awaitEnd;
 
   // messages mode: the frame being walked
   private int msgIdx;
@@ -346,6 +354,7 @@ public final class CesrCursor {
     this.groupsTable = options.defaultTable();
     this.token = null;
     this.needed = 0;
+    this.awaitEnd = 0;
     src.reset(input, origin);
     mayHaveMoved = true; // bytes may be appended before the first next()
     clearFrame();
@@ -430,6 +439,7 @@ public final class CesrCursor {
 
   private CesrToken needMore(long n) {
     needed = n;
+    awaitEnd = buf.writerIndex() + n;
     mayHaveMoved = true; // the caller appends now: a heap buffer may move to a new array
     return set(CesrToken.NEED_MORE);
   }
@@ -450,6 +460,9 @@ public final class CesrCursor {
 
   private CesrToken frameGroup() {
     int limit = buf.writerIndex();
+    if (!ended && limit < awaitEnd) {
+      return needMore(awaitEnd - limit); // fewer bytes than asked for: nothing to frame again
+    }
     if (mayHaveMoved) {
       mayHaveMoved = false;
       if (!src.sameBytes(buf, origin)) {
@@ -565,6 +578,9 @@ public final class CesrCursor {
 
   private CesrToken frameMessages() {
     int limit = buf.writerIndex();
+    if (!ended && limit < awaitEnd) {
+      return needMore(awaitEnd - limit); // fewer bytes than asked for: nothing to frame again
+    }
     if (mayHaveMoved) {
       mayHaveMoved = false;
       if (!src.sameBytes(buf, origin)) {
@@ -1395,7 +1411,9 @@ public final class CesrCursor {
   /**
    * {@return at {@code NEED_MORE}: how many more bytes the cursor needs at least before it can
    * tell the next token, as {@link TruncatedException#needed()} of {@link Messages} for the same
-   * bytes (1 at a frame boundary or while a run may go on)}
+   * bytes (1 at a frame boundary or while a run may go on); before the bytes the previous {@code
+   * NEED_MORE} asked for are all in, what is left of that ask (never more than {@code Messages}'
+   * figure; see the class comment)}
    *
    * @throws IllegalStateException unless the token is {@code NEED_MORE}
    */

@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * message, body, group with code, count and span, and each primitive with code, span, index,
  * ondex and raw value), fed whole, in 7-byte chunks and one byte at a time to one growing heap
  * or direct buffer; its {@code needed()} is the truncation {@code Messages} reports on the same
- * prefix; bad input throws what {@code Messages} throws.
+ * prefix once the bytes it last asked for are in, and what is left of that ask before; bad input throws what {@code Messages} throws.
  */
 class CesrCursorTest {
   private static final CesrOptions OPTIONS = CesrOptions.DEFAULT;
@@ -119,9 +119,11 @@ class CesrCursorTest {
   }
 
   /**
-   * At each NEED_MORE of a 7-byte-chunk run, {@code needed()} is the {@link
-   * TruncatedException#needed()} that {@code Messages} reports for the bytes written so far, or 1
-   * where {@code Messages} frames them all (a message whose run may go on, a frame boundary).
+   * At each NEED_MORE of a 7-byte-chunk run whose appended bytes reached what the last NEED_MORE
+   * asked for, {@code needed()} is the {@link TruncatedException#needed()} that {@code Messages}
+   * reports for the bytes written so far, or 1 where {@code Messages} frames them all (a message
+   * whose run may go on, a frame boundary); before they reach it, it is what is left of that ask
+   * ({@link #assertNeeded}).
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("messageStreams")
@@ -140,25 +142,57 @@ class CesrCursorTest {
     List<long[]> needed = new ArrayList<>();
     CursorTokens.ofCursorChunked(CesrCursor.messages(OPTIONS), stream, chunk, HEAP, needed);
     assertTrue(needed.size() >= stream.length / chunk - 1, file + ": NEED_MORE per chunk");
-    int truncations = 0;
-    for (long[] n : needed) {
-      int prefix = (int) n[0];
-      long want = 1;
+    int truncations = assertNeeded(needed, prefix -> {
       try (Messages m = Messages.copyOf(Arrays.copyOf(stream, prefix), OPTIONS)) {
         m.forEachRemaining(x -> { });
       } catch (TruncatedException e) {
-        want = e.needed();
-        truncations++;
+        return e.needed();
       }
-      assertEquals(want, n[1], file + ": needed after " + prefix + " bytes");
-    }
+      return -1;
+    }, file);
     assertTrue(truncations > 0, file + ": some prefix is cut");
+  }
+
+  /**
+   * Checks the NEED_MORE figures of a chunked run, each {@code (bytes written, needed())}, against
+   * {@code figure}: the {@link TruncatedException#needed()} the whole-buffer framer reports for
+   * that prefix, or -1 where it frames it all (the cursor then asks for 1). Where the bytes written
+   * reach what the previous NEED_MORE asked for, the cursor framed again and its figure is the
+   * framer's; before that it frames nothing and asks for what is left of the previous ask, which
+   * is never more than the framer's figure (neither overshoots the frame).
+   *
+   * @return how many of the prefixes the framer found cut (re-framed or not)
+   */
+  private static int assertNeeded(
+      List<long[]> needed, java.util.function.IntToLongFunction figure, String what) {
+    int truncations = 0;
+    long askedEnd = 0;
+    int reframed = 0;
+    for (long[] n : needed) {
+      int written = (int) n[0];
+      long got = n[1];
+      long f = figure.applyAsLong(written);
+      truncations += f > 0 ? 1 : 0;
+      long want = f > 0 ? f : 1;
+      if (written < askedEnd) {
+        assertEquals(askedEnd - written, got, what + ": what is left of the ask after " + written);
+        assertTrue(got <= want, what + ": " + got + " left of the ask after " + written
+            + " bytes, more than the framer's " + want);
+      } else {
+        reframed++;
+        assertEquals(want, got, what + ": needed after " + written + " bytes");
+      }
+      askedEnd = written + got;
+    }
+    assertTrue(reframed > 0, what + ": framed again after some NEED_MORE");
+    return truncations;
   }
 
   /**
    * Groups mode: at each NEED_MORE of a run in 7-byte and 1-byte chunks, {@code needed()} is the
    * {@link TruncatedException#needed()} that {@code Groups} reports for the bytes written so far,
-   * or 1 where {@code Groups} frames them all (a group boundary). A cut group is reported by the
+   * or 1 where {@code Groups} frames them all (a group boundary), once the bytes the previous
+   * NEED_MORE asked for are in (before that, what is left of that ask: {@link #assertNeeded}). A cut group is reported by the
    * framer without an exception, with the figure the exception carries.
    */
   @ParameterizedTest(name = "{0}")
@@ -169,19 +203,15 @@ class CesrCursorTest {
       List<long[]> needed = new ArrayList<>();
       CursorTokens.ofCursorChunked(CesrCursor.groups(OPTIONS), stream, chunk, HEAP, needed);
       assertTrue(needed.size() >= stream.length / chunk - 1, file + ": NEED_MORE per chunk");
-      int truncations = 0;
-      for (long[] n : needed) {
-        int prefix = (int) n[0];
-        long want = 1;
+      int truncations = assertNeeded(needed, prefix -> {
         try (dev.cesrj.group.Groups g =
             dev.cesrj.group.Groups.copyOf(Arrays.copyOf(stream, prefix), OPTIONS)) {
           g.forEachRemaining(x -> { });
         } catch (TruncatedException e) {
-          want = e.needed();
-          truncations++;
+          return e.needed();
         }
-        assertEquals(want, n[1], file + ": needed after " + prefix + " bytes in " + chunk + "-byte chunks");
-      }
+        return -1;
+      }, file + " in " + chunk + "-byte chunks");
       assertTrue(truncations > 0, file + ": some prefix is cut");
     }
   }
