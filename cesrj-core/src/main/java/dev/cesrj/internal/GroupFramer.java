@@ -413,9 +413,10 @@ public final class GroupFramer {
     }
     int i = pos + 4;
     for (int k = 0; k < n; k++, i += 88) {
-      int index = B64.value(src.at(i + 1));
-      int pad = B64.value(src.at(i + 2));
-      if (IndexerCode.single(src.at(i)) == null || index < 0 || pad < 0 || pad > 3) {
+      int m = src.medium(i); // code, index and first pad character in one read
+      int index = B64.value((m >>> 8) & 0xFF);
+      int pad = B64.value(m & 0xFF);
+      if (IndexerCode.single(m >>> 16) == null || index < 0 || pad < 0 || pad > 3) {
         return -1;
       }
     }
@@ -437,9 +438,10 @@ public final class GroupFramer {
     int s = t.groupStart(pos, end - pos, c, n, depth, Domain.QB64);
     int i = pos + 4;
     for (int k = 0; k < n; k++, i += 88) {
-      int index = B64.value(src.at(i + 1));
+      int m = src.medium(i);
+      int index = B64.value((m >>> 8) & 0xFF);
       // a one-character code has no ondex characters: its ondex is its index
-      t.indexer(i, 88, IndexerCode.single(src.at(i)), index, index, depth + 1, Domain.QB64);
+      t.indexer(i, 88, IndexerCode.single(m >>> 16), index, index, depth + 1, Domain.QB64);
     }
     t.groupEnd(s, end);
   }

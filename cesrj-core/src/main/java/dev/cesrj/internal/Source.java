@@ -92,6 +92,21 @@ public final class Source {
   }
 
   /**
+   * The three bytes at buffer indexes {@code index} to {@code index + 2} as one big-endian
+   * unsigned int ({@code at(index) << 16 | at(index + 1) << 8 | at(index + 2)}): for a buffer
+   * without a backing array, one {@link ByteBuf#getUnsignedMedium(int)} (one index and
+   * reference-count check) instead of three {@code getByte}s. The caller has checked that the
+   * three bytes are readable.
+   */
+  public int medium(int index) {
+    if (array != null) {
+      int i = arrayOffset + index;
+      return (array[i] & 0xFF) << 16 | (array[i + 1] & 0xFF) << 8 | (array[i + 2] & 0xFF);
+    }
+    return buf.getUnsignedMedium(index);
+  }
+
+  /**
    * Sextet {@code k} (0..63) of the qb2 item that starts at buffer index {@code pos}: bits
    * {@code [6k, 6k + 6)} counted from that byte. The caller has checked that byte
    * {@code pos + Domain.QB2.byteOf(k)} (and the next one if the sextet straddles it) is readable.
