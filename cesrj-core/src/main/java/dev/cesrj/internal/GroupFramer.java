@@ -397,15 +397,19 @@ public final class GroupFramer {
    * accepted, -1 for anything else.
    */
   private int signaturesFast(int pos, int limit, CounterTable table, int depth) {
-    if (limit - pos < 4 || src.at(pos) != '-') {
+    if (limit - pos < 4) {
       return -1;
     }
-    CounterCode c = table.small(src.at(pos + 1));
+    int q = src.quadlet(pos); // the counter in one read
+    if (q >>> 24 != '-') {
+      return -1;
+    }
+    CounterCode c = table.small((q >>> 16) & 0xFF);
     if (c == null || !c.countsSignatures()) {
       return -1;
     }
-    int d0 = B64.value(src.at(pos + 2));
-    int d1 = B64.value(src.at(pos + 3));
+    int d0 = B64.value((q >>> 8) & 0xFF);
+    int d1 = B64.value(q & 0xFF);
     int n = (d0 << 6) | d1;
     long size = 4 + 88L * n;
     if ((d0 | d1) < 0 || size > limit - pos || size > maxFrame) {

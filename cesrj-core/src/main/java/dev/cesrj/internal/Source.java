@@ -92,6 +92,21 @@ public final class Source {
   }
 
   /**
+   * The four bytes at buffer indexes {@code index} to {@code index + 3} as one big-endian int
+   * ({@code at(index) << 24 | ... | at(index + 3)}): for a buffer without a backing array, one
+   * {@link ByteBuf#getInt(int)} instead of four {@code getByte}s. The caller has checked that the
+   * four bytes are readable.
+   */
+  public int quadlet(int index) {
+    if (array != null) {
+      int i = arrayOffset + index;
+      return (array[i] & 0xFF) << 24 | (array[i + 1] & 0xFF) << 16 | (array[i + 2] & 0xFF) << 8
+          | (array[i + 3] & 0xFF);
+    }
+    return buf.getInt(index);
+  }
+
+  /**
    * The three bytes at buffer indexes {@code index} to {@code index + 2} as one big-endian
    * unsigned int ({@code at(index) << 16 | at(index + 1) << 8 | at(index + 2)}): for a buffer
    * without a backing array, one {@link ByteBuf#getUnsignedMedium(int)} (one index and
