@@ -11,6 +11,12 @@
  * {@link dev.cesrj.stream.TableInference} states which counter table a message's attachments are
  * read in.
  *
+ * <p>Where to change what: a body kind (a serialization a version string can name) is a constant
+ * of {@link dev.cesrj.stream.Kind} with its first bytes, framed by {@code MessageFramer} from the
+ * size its version string gives; the readers of its fields are in {@code cesrj-keri} ({@code
+ * dev.cesrj.keri.body}) and the inspect tool ({@code cesrj-cli}): three files at most. How a truncation or any other error is reported is decided in {@code
+ * dev.cesrj.internal.Errors}, and a counter code is a row of {@link dev.cesrj.code.CounterTable}.
+ *
  * <p>Buffers: {@code Messages} owns as {@code Groups} does ({@code copyOf}: its own copy,
  * released on {@code close()}; {@code over}: the caller's buffer, never released). The push
  * parser takes over each {@code ByteBuf} it is fed and owns its cumulation; the messages of a
