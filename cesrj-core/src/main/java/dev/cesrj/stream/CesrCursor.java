@@ -114,8 +114,9 @@ import java.util.Objects;
  * is in, or after {@link #endOfInput()}; a message wrapped in an AttachmentGroup or an envelope,
  * and a GenericGroup, is returned as soon as it is in. {@link #needed()} is then, once the bytes
  * the previous {@code NEED_MORE} asked for are in, the {@link TruncatedException#needed()} that
- * {@link Messages} reports for the same bytes when the frame is cut, and 1 when the cursor waits for the next byte or {@code endOfInput()} (a frame boundary,
- * a run that may go on, genus-version codes with nothing after them yet). A call after {@code
+ * {@link Messages} reports for the same bytes when the frame is cut, and 1 when the cursor
+ * waits for the next byte or {@code endOfInput()} (a frame boundary, a run that may go on,
+ * genus-version codes with nothing after them yet). A call after {@code
  * NEED_MORE} made before the bytes asked for are all in returns {@code NEED_MORE} again at once,
  * with {@code needed()} less by the bytes appended, and frames nothing: the cut frame is framed
  * again from its start only when they are in (or after {@code endOfInput()}), which is once per
