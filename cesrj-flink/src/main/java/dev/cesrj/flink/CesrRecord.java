@@ -19,7 +19,8 @@ public class CesrRecord implements java.io.Serializable {
   private static final long serialVersionUID = 1L;
   /**
    * What the record belongs to, the key of KEL validation: the messages of one scope are validated
-   * together (a file's path, a Kafka record's key, or what the caller chose).
+   * together (a file's path, a Kafka record's key as
+   * {@link CesrKafkaDeserializationSchema#scope} writes it, or what the caller chose).
    */
   public String scope;
   /** The byte offset of the message (or of the error) from the start of its stream or record. */

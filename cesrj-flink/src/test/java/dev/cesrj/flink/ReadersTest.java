@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@value CesrStreamFormat#CHUNK}-byte chunk (messages cut by chunk ends) gives the records of the
  * whole file framed at once, and a truncated file ends with one error record; the deserialization
  * schemas frame one record's several messages, give an error record (kind and offset) for bad
- * bytes, and take the Kafka record's key as the scope.
+ * bytes, and take the Kafka record's key (Base64url) or keyless partition as the scope, one to
+ * one.
  */
 @ExtendWith(LeakDetectionExtension.class)
 class ReadersTest {
@@ -103,15 +104,55 @@ class ReadersTest {
     byte[] one = Corpus.bytes(FILE);
     schema.deserialize(new ConsumerRecord<>("kels", 3, 7L,
         "family-1".getBytes(StandardCharsets.UTF_8), one), collector(out));
-    assertEquals(CesrRecords.frame("family-1", one), out);
+    assertEquals(CesrRecords.frame("key:ZmFtaWx5LTE", one), out, "key: and Base64url");
     out.clear();
     schema.deserialize(new ConsumerRecord<>("kels", 3, 8L, null, one), collector(out));
-    assertEquals("kels/3", out.get(0).scope);
+    assertEquals("partition:kels/3", out.get(0).scope);
     out.clear();
     schema.deserialize(new ConsumerRecord<byte[], byte[]>("kels", 3, 9L, null, null),
         collector(out));
     assertTrue(out.isEmpty());
     assertNull(schema.getProducedType().getTypeClass().getAnnotation(Deprecated.class));
+  }
+
+  /**
+   * The Kafka schema's scope is one-to-one with the record key: two keys that are not UTF-8 and
+   * decode to the same text (U+FFFD) get two scopes, the keyless records of two partitions (and
+   * of two topics) get theirs, a key whose text is a keyless partition's scope (new form and old)
+   * or whose bytes are empty gets none of those, and the keyless records of one partition share
+   * one. Kafka's own topic check refuses a '/' in a topic name, which keeps
+   * {@code partition:TOPIC/N} unambiguous.
+   */
+  @Test
+  void theKafkaSchemasScopesDoNotCollide() {
+    CesrKafkaDeserializationSchema schema = new CesrKafkaDeserializationSchema();
+    byte[] one = Corpus.bytes(FILE);
+    byte[] ff = {(byte) 0xff};
+    byte[] fe = {(byte) 0xfe};
+    assertEquals(new String(ff, StandardCharsets.UTF_8), new String(fe, StandardCharsets.UTF_8),
+        "both decode to U+FFFD");
+    List<String> scopes = new ArrayList<>();
+    Object[][] records = {{"kels", 0, ff}, {"kels", 0, fe}, {"kels", 0, null}, {"kels", 1, null},
+        {"kelz", 0, null}, {"kels", 0, "partition:kels/0".getBytes(StandardCharsets.UTF_8)},
+        {"kels", 0, "kels/0".getBytes(StandardCharsets.UTF_8)}, {"kels", 0, new byte[0]},
+        {"kels", 0, "key:".getBytes(StandardCharsets.UTF_8)}};
+    for (Object[] r : records) {
+      List<CesrRecord> out = new ArrayList<>();
+      schema.deserialize(new ConsumerRecord<>((String) r[0], (Integer) r[1], 0L, (byte[]) r[2],
+          one), collector(out));
+      assertTrue(out.size() > 1);
+      assertTrue(out.stream().allMatch(x -> x.scope.equals(out.get(0).scope)));
+      scopes.add(out.get(0).scope);
+    }
+    assertEquals(List.of("key:_w", "key:_g", "partition:kels/0", "partition:kels/1",
+        "partition:kelz/0", "key:cGFydGl0aW9uOmtlbHMvMA", "key:a2Vscy8w", "key:", "key:a2V5Og"),
+        scopes);
+    assertEquals(scopes.size(), new java.util.HashSet<>(scopes).size(), "all different");
+    List<CesrRecord> again = new ArrayList<>();
+    schema.deserialize(new ConsumerRecord<>("kels", 0, 5L, null, one), collector(again));
+    assertEquals("partition:kels/0", again.get(0).scope, "one partition's keyless records");
+    assertFalse(org.apache.kafka.common.internals.Topic.isValid("kels/0"));
+    assertTrue(org.apache.kafka.common.internals.Topic.isValid("kels.v1_a-b"));
   }
 
   private static Collector<CesrRecord> collector(List<CesrRecord> out) {

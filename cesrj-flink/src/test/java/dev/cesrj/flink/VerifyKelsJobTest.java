@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link VerifyKelsJob}'s main on two kel/A streams (FileSource, {@link CesrStreamFormat}) and a
- * truncated copy of one, at parallelism 2: one JSON line per message with the single-JVM
- * verifier's final verdict, the count line last, the truncated file's framing error on standard
+ * truncated copy of one, at parallelism 2: exactly one JSON line per message, with the single-JVM
+ * verifier's final verdict (those still escrowed at the end after all others), the count line
+ * last with the single-JVM totals, the truncated file's framing error on standard
  * error while its whole messages are still verified, and file names with quotes JSON-escaped.
  */
 @ExtendWith(LeakDetectionExtension.class)
@@ -80,14 +81,21 @@ class VerifyKelsJobTest {
         lines.get(lines.size() - 1));
     assertEquals(expected.size() + truncatedMessages, lines.size() - 1);
 
-    JsonNode first = MAPPER.readTree(lines.get(0));
-    assertEquals(a.toString(), first.get("file").asText(), "the quotes survive JSON escaping");
-    assertEquals(0, first.get("offset").asLong());
-    assertEquals("accepted", first.get("status").asText());
-    assertTrue(first.get("reason").isNull());
-    assertEquals(0, first.get("sn").asInt());
+    JsonNode first = null;
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    boolean escrowedSeen = false;
     for (String line : lines.subList(0, lines.size() - 1)) {
       JsonNode j = MAPPER.readTree(line);
+      assertTrue(seen.add(j.get("file").asText() + "@" + j.get("offset").asLong()),
+          "one line per message: " + line);
+      if (j.get("status").asText().equals("escrowed")) {
+        escrowedSeen = true;
+      } else {
+        assertTrue(!escrowedSeen, "what is still escrowed comes last: " + line);
+      }
+      if (j.get("file").asText().equals(a.toString()) && j.get("offset").asLong() == 0) {
+        first = j;
+      }
       String name = Path.of(j.get("file").asText()).getFileName().toString();
       String key = name.replace("a \"quoted\" ", "") + "@" + j.get("offset").asLong();
       if (expected.containsKey(key)) {
@@ -99,6 +107,10 @@ class VerifyKelsJobTest {
         assertEquals("accepted", j.get("status").asText());
       }
     }
+    assertTrue(first != null, "the quotes survive JSON escaping");
+    assertEquals("accepted", first.get("status").asText());
+    assertTrue(first.get("reason").isNull());
+    assertEquals(0, first.get("sn").asInt());
     String escrowedLine = lines.stream().filter(l -> l.contains("\"escrowed\"")).findFirst()
         .orElseThrow();
     assertTrue(MAPPER.readTree(escrowedLine).get("reason").isTextual(), escrowedLine);

@@ -15,8 +15,8 @@ import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,11 +35,24 @@ import org.apache.flink.util.CloseableIterator;
  * FileSource ({@link CesrStreamFormat}, the file's path its scope), validated by
  * {@link KelValidation} (escrows retried at the end of input), and each message's final verdict is
  * printed as one JSON line ({@code {"file":…,"offset":…,"prefix":…,"sn":…,"said":…,
- * "status":"accepted|escrowed|rejected","reason":…}}, in file and offset order; every string from
- * the input JSON-escaped by Jackson), then {@code accepted=N escrowed=M rejected=K}. A file that
- * stops framing gives one {@code {"file":…,"offset":…,"error":…,"message":…}} line on standard
- * error and the job goes on. A name that is no file (none such, or a directory) is one line on
- * standard error, exit status 1, before any job starts.
+ * "status":"accepted|escrowed|rejected","reason":…}}, every string from the input JSON-escaped by
+ * Jackson), then {@code accepted=N escrowed=M rejected=K}, the counts of those lines.
+ *
+ * <p><b>Streamed, one line per message, each final.</b> A line is printed as soon as its message's
+ * verdict is final, while the job runs: a message accepted or rejected (at intake, or later when
+ * an escrow retry or the escrow age bound decides it; neither ever changes) is printed when the
+ * job's sink receives that verdict. A message escrowed is not printed then: the verdict is held
+ * until a later one of the same message is final (it is printed instead, once), and what is still
+ * escrowed when the input ends is printed last, with status {@code escrowed}, in file and offset
+ * order. So every line is final and every message has exactly one; the job holds the verdicts of
+ * the messages escrowed now, not of all. Order: within a file, by when the verdicts were decided
+ * (a file's messages are validated in offset order, so those accepted or rejected at intake come
+ * in offset order, and an escrowed message comes later, when it is decided); the files' lines
+ * interleave as their subtasks produce them.
+ *
+ * <p>A file that stops framing gives one {@code {"file":…,"offset":…,"error":…,"message":…}} line
+ * on standard error, printed when it arrives, and the job goes on. A name that is no file (none
+ * such, or a directory) is one line on standard error, exit status 1, before any job starts.
  *
  * <p>{@code java -jar cesrj-flink-VERSION-job.jar} runs it on a local MiniCluster
  * ({@link StreamExecutionEnvironment#getExecutionEnvironment()} outside a cluster); {@code flink run
@@ -122,37 +135,74 @@ public final class VerifyKelsJob {
     DataStream<KelVerdict> verdicts =
         KelValidation.validate(messages, KelValidation.Settings.DEFAULT).union(errors);
 
-    Map<String, KelVerdict> last = new LinkedHashMap<>();
-    List<KelVerdict> errs = new ArrayList<>();
+    FinalVerdicts lines = new FinalVerdicts(out, files);
     try (CloseableIterator<KelVerdict> it = verdicts.executeAndCollect("cesrj verify-kels")) {
       while (it.hasNext()) {
         KelVerdict v = it.next();
         if (v.status.equals("ERROR")) {
-          errs.add(v);
+          err.println(json(v));
         } else {
-          last.put(v.scope + "\u0000" + v.offset, v);
+          lines.take(v);
         }
       }
     }
-    List<KelVerdict> ordered = new ArrayList<>(last.values());
-    ordered.sort(Comparator.comparing((KelVerdict v) -> files.indexOf(v.scope))
-        .thenComparingLong(v -> v.offset));
-    int accepted = 0;
-    int escrowed = 0;
-    int rejected = 0;
-    for (KelVerdict v : ordered) {
+    lines.end();
+    return 0;
+  }
+
+  /**
+   * Prints each message's final verdict once, as soon as it is final (see the class comment):
+   * holds the verdicts of the messages escrowed now, prints the rest at once, and at the end of
+   * input the ones still escrowed (in file and offset order) and the count line. A message is
+   * known by its scope and index ({@link KelVerdict#index}, one per message of a scope); the
+   * verdicts of one scope come in the order its operator emitted them (one subtask, one channel).
+   */
+  static final class FinalVerdicts {
+    private final PrintStream out;
+    private final List<String> files;
+    /** The verdicts of the messages escrowed now, by scope and index. */
+    private final Map<String, KelVerdict> escrowed = new HashMap<>();
+    private int accepted;
+    private int rejected;
+
+    FinalVerdicts(PrintStream out, List<String> files) {
+      this.out = out;
+      this.files = files;
+    }
+
+    /** Takes the next verdict from the job. */
+    void take(KelVerdict v) {
+      String id = v.scope + "\u0000" + v.index;
+      if (v.status.equals("ESCROWED")) {
+        escrowed.put(id, v);
+        return;
+      }
+      escrowed.remove(id);
       out.println(json(v));
-      switch (v.status) {
-        case "ACCEPTED" -> accepted++;
-        case "ESCROWED" -> escrowed++;
-        default -> rejected++;
+      if (v.status.equals("ACCEPTED")) {
+        accepted++;
+      } else {
+        rejected++;
       }
     }
-    for (KelVerdict e : errs) {
-      err.println(json(e));
+
+    /** {@return how many verdicts are held: the messages escrowed now} */
+    int held() {
+      return escrowed.size();
     }
-    out.println("accepted=" + accepted + " escrowed=" + escrowed + " rejected=" + rejected);
-    return 0;
+
+    /** Prints the messages still escrowed, then the count line. */
+    void end() {
+      List<KelVerdict> still = new ArrayList<>(escrowed.values());
+      still.sort(Comparator.comparing((KelVerdict v) -> files.indexOf(v.scope))
+          .thenComparing(v -> v.scope).thenComparingLong(v -> v.offset));
+      for (KelVerdict v : still) {
+        out.println(json(v));
+      }
+      out.println("accepted=" + accepted + " escrowed=" + still.size() + " rejected="
+          + rejected);
+      escrowed.clear();
+    }
   }
 
   /**

@@ -3,17 +3,17 @@ package dev.cesrj.flink.kel;
 import dev.cesrj.flink.CesrRecord;
 import dev.cesrj.keri.kever.EscrowLimits;
 import dev.cesrj.keri.kever.KelVerifier;
-import dev.cesrj.keri.kever.KeyState;
-import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.Verdict;
 import dev.cesrj.keri.kever.VerifierState;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
@@ -28,9 +28,25 @@ import org.apache.flink.util.OutputTag;
 /**
  * KEL validation as a keyed Flink operator: keripy's {@code Kever}/{@code Kevery} rules, as
  * cesrj-keri's {@link KelVerifier} applies them (one copy of the rules), with one verifier per
- * key whose {@link VerifierState} lives in Flink keyed state ({@code ValueState<byte[]>}, written by
+ * key whose {@link VerifierState} lives in Flink keyed state (written by
  * {@link VerifierStateCodec}), so that key states and escrows are in every checkpoint and move with
  * their key when the job is rescaled.
+ *
+ * <p><b>State layout, per key (scope).</b> {@value #KEL_STATE}, a {@code MapState<String, byte[]>}:
+ * one entry per prefix with an accepted inception, its key the prefix (qb64), its value that
+ * prefix's accepted KEL ({@link VerifierState.KelRecord}: key state, last establishment message,
+ * each accepted event's SAID and seals) and its place in order of inception
+ * ({@link VerifierStateCodec#encodeKel}). {@value #REST_STATE}, a {@code ValueState<byte[]>}: the
+ * rest of the verifier's state ({@link VerifierStateCodec#encodeRest}: next message index, change
+ * clock, the change counts an escrow retry can still read, the escrowed messages, the kept receipt
+ * couples): the size of the escrows ({@link EscrowLimits}) plus about 50 bytes for each prefix
+ * changed since the oldest escrowed message's last try, not of the KELs. After each call (a message, a
+ * timer) the operator writes the rest and the entries of the prefixes whose KEL the call changed
+ * ({@link KelVerifier#takeChangedKels()}: an event accepted), nothing else: a message for one
+ * prefix costs that prefix's record and the rest, not the scope's other KELs. A key's verifier is
+ * rebuilt from the rest and all its entries (sorted by place in order of inception) when it is not
+ * in the cache below. Three small values hold the timers' bookkeeping ({@code expire-before},
+ * {@code expiry-timer}, {@code end-timer}).
  *
  * <p><b>Keys and delegation: co-partitioning.</b> The key is the record's {@link CesrRecord#scope}:
  * the messages of one scope are validated together, as one keripy {@code Kevery} validates one
@@ -45,7 +61,8 @@ import org.apache.flink.util.OutputTag;
  *
  * <p><b>Output.</b> One {@link KelVerdict} per message at intake, then one per change (an escrowed
  * message accepted, rejected, or expired): the last for a message is its final verdict. A
- * {@link KeyStateChange} to {@link #KEY_STATES} for each prefix whose key state the call changed.
+ * {@link KeyStateChange} to {@link #KEY_STATES} for each prefix whose KEL (so key state) the call
+ * changed, after the call's verdicts.
  *
  * <p><b>Escrow retries and bounds.</b> With {@link Settings#retryEachMessage} the escrows are
  * retried after every message ({@link KelVerifier#retryEscrows()}, for unbounded streams);
@@ -57,13 +74,18 @@ import org.apache.flink.util.OutputTag;
  *
  * <p>A transient cache keeps the live verifier of recently used keys (at most
  * {@link Settings#cachedKeys}, each dropped after {@value #CACHED_MESSAGES} messages, since a live
- * verifier keeps a verdict per message it saw); the keyed state is written after every call and
- * is the truth: a restored or rescaled operator starts with an empty cache and rebuilds each
- * verifier from it.
+ * verifier keeps a verdict per message it saw); the keyed state is written after every call (the
+ * rest and the changed prefixes' entries, above) and is the truth: a restored or rescaled operator
+ * starts with an empty cache and rebuilds each verifier from it.
  */
 public final class KelValidation
     extends KeyedProcessFunction<String, CesrRecord, KelVerdict> {
   private static final long serialVersionUID = 1L;
+
+  /** The name of the per-prefix {@code MapState} (see the class comment). */
+  public static final String KEL_STATE = "kel-records";
+  /** The name of the {@code ValueState} holding the rest of each key's verifier state. */
+  public static final String REST_STATE = "verifier-rest";
 
   /** The side output of key-state changes. */
   public static final OutputTag<KeyStateChange> KEY_STATES =
@@ -137,7 +159,10 @@ public final class KelValidation
   /** {@link Settings#cachedKeys}. */
   private final int cachedKeys;
   private transient Settings settings;
-  private transient ValueState<byte[]> state;
+  /** {@link #KEL_STATE}. */
+  private transient MapState<String, byte[]> kelRecords;
+  /** {@link #REST_STATE}. */
+  private transient ValueState<byte[]> rest;
   /** The index before which escrowed messages expire when the pending timer fires. */
   private transient ValueState<Integer> expireBefore;
   private transient ValueState<Long> expiryTimer;
@@ -177,7 +202,9 @@ public final class KelValidation
   public void open(OpenContext ctx) {
     settings = new Settings(maxMessages, maxBytes, Duration.ofMillis(maxEscrowAgeMillis),
         retryEachMessage, cachedKeys);
-    state = getRuntimeContext().getState(new ValueStateDescriptor<>("verifier-state",
+    kelRecords = getRuntimeContext().getMapState(new MapStateDescriptor<>(KEL_STATE,
+        Types.STRING, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+    rest = getRuntimeContext().getState(new ValueStateDescriptor<>(REST_STATE,
         PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
     expireBefore = getRuntimeContext().getState(
         new ValueStateDescriptor<>("expire-before", Types.INT));
@@ -203,10 +230,9 @@ public final class KelValidation
       throws Exception {
     String key = ctx.getCurrentKey();
     KelVerifier v = verifier(key);
-    Set<String> changed = new LinkedHashSet<>();
-    emit(key, List.of(v.acceptMessage(r.bytes, r.offset)), true, changed, out);
+    emit(key, List.of(v.acceptMessage(r.bytes, r.offset)), true, out);
     if (settings.retryEachMessage()) {
-      emit(key, v.retryEscrows(), false, changed, out);
+      emit(key, v.retryEscrows(), false, out);
     } else if (endTimer.value() == null) {
       ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
       endTimer.update(true);
@@ -215,10 +241,9 @@ public final class KelValidation
       long at = ctx.timerService().currentProcessingTime() + settings.maxEscrowAge().toMillis();
       ctx.timerService().registerProcessingTimeTimer(at);
       expiryTimer.update(at);
-      expireBefore.update(v.state().nextIndex());
+      expireBefore.update(v.nextIndex());
     }
-    keyStates(key, v, changed, ctx);
-    save(key, v);
+    save(key, v, ctx);
   }
 
   @Override
@@ -226,66 +251,75 @@ public final class KelValidation
       throws Exception {
     String key = ctx.getCurrentKey();
     KelVerifier v = verifier(key);
-    Set<String> changed = new LinkedHashSet<>();
     if (ctx.timeDomain() == TimeDomain.EVENT_TIME) {
       endTimer.clear();
-      emit(key, v.retryEscrows(), false, changed, out);
+      emit(key, v.retryEscrows(), false, out);
     } else {
       expiryTimer.clear();
       Integer before = expireBefore.value();
       if (before != null) {
-        emit(key, v.expire(before), false, changed, out);
-        emit(key, v.retryEscrows(), false, changed, out);
+        emit(key, v.expire(before), false, out);
+        emit(key, v.retryEscrows(), false, out);
       }
       expireBefore.clear();
       if (v.escrowedCount() > 0) {
         long at = timestamp + settings.maxEscrowAge().toMillis();
         ctx.timerService().registerProcessingTimeTimer(at);
         expiryTimer.update(at);
-        expireBefore.update(v.state().nextIndex());
+        expireBefore.update(v.nextIndex());
       }
     }
-    keyStates(key, v, changed, ctx);
-    save(key, v);
+    save(key, v, ctx);
   }
 
+  /** The key's live verifier, from the cache, else rebuilt from the rest and every KEL entry. */
   private KelVerifier verifier(String key) throws Exception {
     KelVerifier v = live.get(key);
     if (v == null) {
-      byte[] b = state.value();
-      v = b == null ? new KelVerifier(settings.limits())
-          : KelVerifier.restore(VerifierStateCodec.decode(b), settings.limits());
+      byte[] b = rest.value();
+      if (b == null) {
+        v = new KelVerifier(settings.limits());
+      } else {
+        VerifierState r = VerifierStateCodec.decodeRest(b);
+        List<VerifierStateCodec.KelEntry> entries = new ArrayList<>();
+        for (byte[] e : kelRecords.values()) {
+          entries.add(VerifierStateCodec.decodeKel(e));
+        }
+        entries.sort(Comparator.comparingInt(VerifierStateCodec.KelEntry::position));
+        List<VerifierState.KelRecord> kels = new ArrayList<>(entries.size());
+        for (VerifierStateCodec.KelEntry e : entries) {
+          kels.add(e.kel());
+        }
+        v = KelVerifier.restore(new VerifierState(r.nextIndex(), r.clock(), r.changedAt(), kels,
+            r.held(), r.couples()), settings.limits());
+      }
       live.put(key, v);
     }
     return v;
   }
 
-  private void save(String key, KelVerifier v) throws Exception {
-    state.update(VerifierStateCodec.encode(v.state()));
+  /**
+   * Writes what the call changed: the entry of each prefix whose KEL changed, and the rest; emits
+   * those prefixes' key states.
+   */
+  private void save(String key, KelVerifier v,
+      KeyedProcessFunction<String, CesrRecord, KelVerdict>.Context ctx) throws Exception {
+    for (String prefix : v.takeChangedKels()) {
+      kelRecords.put(prefix, VerifierStateCodec.encodeKel(v.kelPosition(prefix).orElseThrow(),
+          v.kelRecord(prefix).orElseThrow()));
+      ctx.output(KEY_STATES, KeyStateChange.of(key, v.keyState(prefix).orElseThrow()));
+    }
+    rest.update(VerifierStateCodec.encodeRest(v.stateWithoutKels()));
     if (fed.merge(key, 1, Integer::sum) >= CACHED_MESSAGES) {
       live.remove(key);
       fed.remove(key);
     }
   }
 
-  private static void emit(String key, List<Verdict> vs, boolean intake, Set<String> changed,
+  private static void emit(String key, List<Verdict> vs, boolean intake,
       Collector<KelVerdict> out) {
     for (Verdict v : vs) {
       out.collect(KelVerdict.of(key, v, intake));
-      if (v.status() == Status.ACCEPTED && v.prefix().isPresent()
-          && !"rct".equals(v.ilk().orElse(""))) {
-        changed.add(v.prefix().get());
-      }
-    }
-  }
-
-  private static void keyStates(String key, KelVerifier v, Set<String> changed,
-      KeyedProcessFunction<String, CesrRecord, KelVerdict>.Context ctx) {
-    for (String prefix : changed) {
-      KeyState s = v.keyState(prefix).orElse(null);
-      if (s != null) {
-        ctx.output(KEY_STATES, KeyStateChange.of(key, s));
-      }
     }
   }
 }

@@ -17,8 +17,12 @@ import java.util.Map;
 
 /**
  * The bytes of a {@link VerifierState} in Flink keyed state: what a checkpoint holds per key, and
- * what a restored or rescaled job reads back. Format version {@value #VERSION}, a first byte; a
- * later format reads this one or refuses it by that byte.
+ * what a restored or rescaled job reads back. Three formats, each starting with its version byte
+ * {@value #VERSION} (a later format reads this one or refuses it by that byte): a whole state
+ * ({@link #encode}); one KEL's record with its place in order of inception ({@link #encodeKel},
+ * what {@link KelValidation} keeps per prefix); and the rest of a state, its KELs left out
+ * ({@link #encodeRest}). A KEL's record costs its last establishment message plus about 100 bytes
+ * per accepted event; the rest its escrowed messages, kept couples and change counts.
  */
 public final class VerifierStateCodec {
   /** The format version, written first. */
@@ -36,6 +40,87 @@ public final class VerifierStateCodec {
    * @return its bytes
    */
   public static byte[] encode(VerifierState s) {
+    return write(s, true);
+  }
+
+  /**
+   * Writes a state without its KELs ({@link VerifierState#kels()} is not written, whatever it
+   * holds): the indexes, clocks, change counts, escrowed messages and kept couples.
+   *
+   * @param s the state
+   * @return its bytes, read by {@link #decodeRest}
+   */
+  public static byte[] encodeRest(VerifierState s) {
+    return write(s, false);
+  }
+
+  /**
+   * One KEL's record and its place in order of inception.
+   *
+   * @param position the index of the record among the state's KELs, in order of inception
+   *     ({@link dev.cesrj.keri.kever.KelVerifier#kelPosition(String)}), 0 or more
+   * @param kel the record
+   */
+  public record KelEntry(int position, VerifierState.KelRecord kel) {
+  }
+
+  /**
+   * Writes one KEL's record with its place in order of inception.
+   *
+   * @param position see {@link KelEntry#position()}
+   * @param kel the record
+   * @return its bytes, read by {@link #decodeKel}
+   */
+  public static byte[] encodeKel(int position, VerifierState.KelRecord kel) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      DataOutputStream out = new DataOutputStream(bytes);
+      out.writeByte(VERSION);
+      out.writeInt(position);
+      kel(out, kel);
+      out.flush();
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Reads one KEL's record.
+   *
+   * @param b bytes from {@link #encodeKel}
+   * @return the record and its place
+   * @throws IllegalArgumentException if the bytes are not such a record of this format (its
+   *     position negative, a count or length past the bytes, trailing bytes)
+   */
+  public static KelEntry decodeKel(byte[] b) {
+    try {
+      DataInputStream in = new DataInputStream(new ByteArrayInputStream(b));
+      version(in);
+      int position = in.readInt();
+      if (position < 0) {
+        throw new IOException("position " + position);
+      }
+      VerifierState.KelRecord kel = kel(in);
+      end(in);
+      return new KelEntry(position, kel);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("not a KEL record: " + e, e);
+    }
+  }
+
+  /**
+   * Reads the rest of a state.
+   *
+   * @param b bytes from {@link #encodeRest}
+   * @return the state, its {@link VerifierState#kels()} empty
+   * @throws IllegalArgumentException if the bytes are not such a state of this format
+   */
+  public static VerifierState decodeRest(byte[] b) {
+    return read(b, false);
+  }
+
+  private static byte[] write(VerifierState s, boolean withKels) {
     try {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       DataOutputStream out = new DataOutputStream(bytes);
@@ -47,28 +132,10 @@ public final class VerifierStateCodec {
         out.writeUTF(e.getKey());
         out.writeLong(e.getValue());
       }
-      out.writeInt(s.kels().size());
-      for (VerifierState.KelRecord k : s.kels()) {
-        out.writeUTF(k.prefix());
-        out.writeUTF(k.delegator());
-        out.writeBoolean(k.establishmentOnly());
-        out.writeBoolean(k.doNotDelegate());
-        big(out, k.sn());
-        out.writeUTF(k.said());
-        out.writeUTF(k.et());
-        bytes(out, k.establishment());
-        strings(out, k.witnesses());
-        out.writeLong(k.toad());
-        out.writeInt(k.events().size());
-        for (VerifierState.AcceptedEvent a : k.events()) {
-          big(out, a.sn());
-          out.writeUTF(a.said());
-          out.writeInt(a.seals().size());
-          for (VerifierState.EventSeal seal : a.seals()) {
-            out.writeUTF(seal.prefix());
-            out.writeUTF(seal.sn());
-            out.writeUTF(seal.said());
-          }
+      if (withKels) {
+        out.writeInt(s.kels().size());
+        for (VerifierState.KelRecord k : s.kels()) {
+          kel(out, k);
         }
       }
       out.writeInt(s.held().size());
@@ -104,13 +171,13 @@ public final class VerifierStateCodec {
    * @throws IllegalArgumentException if the bytes are not a state of this format
    */
   public static VerifierState decode(byte[] b) {
+    return read(b, true);
+  }
+
+  private static VerifierState read(byte[] b, boolean withKels) {
     try {
       DataInputStream in = new DataInputStream(new ByteArrayInputStream(b));
-      int version = in.readUnsignedByte();
-      if (version != VERSION) {
-        throw new IllegalArgumentException("verifier state format " + version + ", not "
-            + VERSION);
-      }
+      version(in);
       int nextIndex = in.readInt();
       long clock = in.readLong();
       Map<String, Long> changedAt = new LinkedHashMap<>();
@@ -118,29 +185,8 @@ public final class VerifierStateCodec {
         changedAt.put(in.readUTF(), in.readLong());
       }
       List<VerifierState.KelRecord> kels = new ArrayList<>();
-      for (int i = count(in); i > 0; i--) {
-        String prefix = in.readUTF();
-        String delegator = in.readUTF();
-        boolean eo = in.readBoolean();
-        boolean dnd = in.readBoolean();
-        BigInteger sn = big(in);
-        String said = in.readUTF();
-        String et = in.readUTF();
-        byte[] est = bytes(in);
-        List<String> wits = strings(in);
-        long toad = in.readLong();
-        List<VerifierState.AcceptedEvent> events = new ArrayList<>();
-        for (int j = count(in); j > 0; j--) {
-          BigInteger esn = big(in);
-          String esaid = in.readUTF();
-          List<VerifierState.EventSeal> seals = new ArrayList<>();
-          for (int k = count(in); k > 0; k--) {
-            seals.add(new VerifierState.EventSeal(in.readUTF(), in.readUTF(), in.readUTF()));
-          }
-          events.add(new VerifierState.AcceptedEvent(esn, esaid, seals));
-        }
-        kels.add(new VerifierState.KelRecord(prefix, delegator, eo, dnd, sn, said, et, est, wits,
-            toad, events));
+      for (int i = withKels ? count(in) : 0; i > 0; i--) {
+        kels.add(kel(in));
       }
       List<VerifierState.HeldMessage> held = new ArrayList<>();
       for (int i = count(in); i > 0; i--) {
@@ -153,10 +199,73 @@ public final class VerifierStateCodec {
         couples.add(new VerifierState.KeptCouple(in.readUTF(), in.readUTF(), in.readUTF(),
             in.readLong()));
       }
+      end(in);
       return new VerifierState(nextIndex, clock, changedAt, kels, held, couples);
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("not a verifier state: " + e, e);
     }
+  }
+
+  private static void version(DataInputStream in) throws IOException {
+    int version = in.readUnsignedByte();
+    if (version != VERSION) {
+      throw new IOException("format " + version + ", not " + VERSION);
+    }
+  }
+
+  private static void end(DataInputStream in) throws IOException {
+    if (in.available() > 0) {
+      throw new IOException(in.available() + " bytes after the end");
+    }
+  }
+
+  private static void kel(DataOutputStream out, VerifierState.KelRecord k) throws IOException {
+    out.writeUTF(k.prefix());
+    out.writeUTF(k.delegator());
+    out.writeBoolean(k.establishmentOnly());
+    out.writeBoolean(k.doNotDelegate());
+    big(out, k.sn());
+    out.writeUTF(k.said());
+    out.writeUTF(k.et());
+    bytes(out, k.establishment());
+    strings(out, k.witnesses());
+    out.writeLong(k.toad());
+    out.writeInt(k.events().size());
+    for (VerifierState.AcceptedEvent a : k.events()) {
+      big(out, a.sn());
+      out.writeUTF(a.said());
+      out.writeInt(a.seals().size());
+      for (VerifierState.EventSeal seal : a.seals()) {
+        out.writeUTF(seal.prefix());
+        out.writeUTF(seal.sn());
+        out.writeUTF(seal.said());
+      }
+    }
+  }
+
+  private static VerifierState.KelRecord kel(DataInputStream in) throws IOException {
+    String prefix = in.readUTF();
+    String delegator = in.readUTF();
+    boolean eo = in.readBoolean();
+    boolean dnd = in.readBoolean();
+    BigInteger sn = big(in);
+    String said = in.readUTF();
+    String et = in.readUTF();
+    byte[] est = bytes(in);
+    List<String> wits = strings(in);
+    long toad = in.readLong();
+    List<VerifierState.AcceptedEvent> events = new ArrayList<>();
+    for (int j = count(in); j > 0; j--) {
+      BigInteger esn = big(in);
+      String esaid = in.readUTF();
+      List<VerifierState.EventSeal> seals = new ArrayList<>();
+      for (int k = count(in); k > 0; k--) {
+        seals.add(new VerifierState.EventSeal(in.readUTF(), in.readUTF(), in.readUTF()));
+      }
+      events.add(new VerifierState.AcceptedEvent(esn, esaid, seals));
+    }
+    return new VerifierState.KelRecord(prefix, delegator, eo, dnd, sn, said, et, est, wits, toad,
+        events);
   }
 
   private static int count(DataInputStream in) throws IOException {

@@ -40,6 +40,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -113,6 +114,8 @@ public final class KelVerifier {
   /** A count of changes, and the count at the last change of each prefix (see processEscrows). */
   private long clock;
   private final Map<String, Long> changedAt = new HashMap<>();
+  /** The prefixes whose KEL changed since the last {@link #takeChangedKels()}, in order. */
+  private final Set<String> kelChanges = new LinkedHashSet<>();
   /** Retry order: sequence number (of the event, or of the event a receipt receipts), arrival. */
   private static final Comparator<Entry> RETRY_ORDER =
       Comparator.comparing((Entry x) -> x.sn).thenComparingInt(x -> x.index);
@@ -374,6 +377,16 @@ public final class KelVerifier {
     return held.size();
   }
 
+  /**
+   * {@return the index the next message gets ({@link Verdict#index()}): the number of messages
+   * this verifier, and the verifiers whose state it was restored from, took so far}; {@link
+   * VerifierState#nextIndex()} without taking the state (what {@link #expire(long)} takes as its
+   * mark).
+   */
+  public int nextIndex() {
+    return nextIndex;
+  }
+
   // --- state as values --------------------------------------------------------------------------
 
   /**
@@ -389,15 +402,13 @@ public final class KelVerifier {
   public VerifierState state() {
     List<VerifierState.KelRecord> ks = new ArrayList<>(kels.size());
     for (Kel k : kels.values()) {
-      if (k.establishment == null) {
-        throw new IllegalStateException("the establishment event of " + k.prefix
-            + " was not given with acceptMessage");
-      }
-      List<VerifierState.AcceptedEvent> evs = new ArrayList<>(k.events.size());
-      k.events.forEach((sn, a) -> evs.add(new VerifierState.AcceptedEvent(sn, a.said, a.seals)));
-      ks.add(new VerifierState.KelRecord(k.prefix, k.delegator.orElse(""), k.establishmentOnly,
-          k.doNotDelegate, k.sn, k.said, k.et, k.establishment, k.witnesses, k.toad, evs));
+      ks.add(recordOf(k));
     }
+    return rest(ks, changedAt);
+  }
+
+  /** The state of {@code kels}, the rest (escrows, couples, clocks) from this verifier. */
+  private VerifierState rest(List<VerifierState.KelRecord> ks, Map<String, Long> changes) {
     List<VerifierState.HeldMessage> hs = new ArrayList<>(held.size());
     for (Entry x : held.values()) {
       if (x.raw == null) {
@@ -410,7 +421,92 @@ public final class KelVerifier {
     List<VerifierState.KeptCouple> cs = new ArrayList<>();
     receipts.forEach((event, m) -> m.values().forEach(c -> cs.add(
         new VerifierState.KeptCouple(event, c.verfer().qb64(), c.qb64(), c.offset()))));
-    return new VerifierState(nextIndex, clock, changedAt, ks, hs, cs);
+    return new VerifierState(nextIndex, clock, changes, ks, hs, cs);
+  }
+
+  private static VerifierState.KelRecord recordOf(Kel k) {
+    if (k.establishment == null) {
+      throw new IllegalStateException("the establishment event of " + k.prefix
+          + " was not given with acceptMessage");
+    }
+    List<VerifierState.AcceptedEvent> evs = new ArrayList<>(k.events.size());
+    k.events.forEach((sn, a) -> evs.add(new VerifierState.AcceptedEvent(sn, a.said, a.seals)));
+    return new VerifierState.KelRecord(k.prefix, k.delegator.orElse(""), k.establishmentOnly,
+        k.doNotDelegate, k.sn, k.said, k.et, k.establishment, k.witnesses, k.toad, evs);
+  }
+
+  // --- state in parts: one record per KEL, and the rest -----------------------------------------
+
+  /**
+   * {@return the prefixes whose accepted KEL changed since the last call (or since this verifier
+   * was made or restored), in order of their first change, and forgets them}: an inception,
+   * rotation or interaction accepted, at intake or by an escrow retry; each prefix once. Nothing
+   * else changes a KEL's {@link VerifierState.KelRecord} (receipts, escrows, expiries and kept
+   * couples are in {@link #stateWithoutKels()}). For a stream processor that keeps each KEL's
+   * record apart and writes, after each call, only these ({@link #kelRecord(String)}) and the
+   * rest: cesrj-flink's {@code KelValidation}. The set is at most the number of KELs.
+   */
+  public Set<String> takeChangedKels() {
+    Set<String> out = new LinkedHashSet<>(kelChanges);
+    kelChanges.clear();
+    return out;
+  }
+
+  /**
+   * {@return the accepted KEL of {@code prefix} as {@link #state()} holds it, if its inception is
+   * accepted}: the cost of that one KEL (its last establishment message, about 100 bytes per
+   * accepted event), not of the others.
+   *
+   * @param prefix a prefix (qb64)
+   * @throws IllegalStateException if its last establishment event was not given with {@link
+   *     #acceptMessage(byte[], long)}
+   */
+  public Optional<VerifierState.KelRecord> kelRecord(String prefix) {
+    Kel k = kels.get(prefix);
+    return k == null ? Optional.empty() : Optional.of(recordOf(k));
+  }
+
+  /**
+   * {@return the place of {@code prefix}'s KEL in order of inception, if its inception is
+   * accepted}: the index of its record in {@link #state()}'s {@link VerifierState#kels()} (0 for
+   * the first inception this verifier, or the one whose state it was restored from, accepted;
+   * then 1, 2, ...). It never changes. A processor that keeps the records apart sorts them by it
+   * to give {@link #restore} the KELs in their order.
+   *
+   * @param prefix a prefix (qb64)
+   */
+  public OptionalInt kelPosition(String prefix) {
+    Kel k = kels.get(prefix);
+    return k == null ? OptionalInt.empty() : OptionalInt.of(k.position);
+  }
+
+  /**
+   * {@return {@link #state()} without the KELs: {@link VerifierState#kels()} empty, the escrowed
+   * messages, kept couples and clocks as {@link #state()} has them, and
+   * {@link VerifierState#changedAt()} cut to the prefixes an escrow retry can still read}. Its
+   * size is that of the escrows (bounded by {@link EscrowLimits}) and of the change counts kept,
+   * not of the KELs: {@link #kelRecord(String)} gives those one by one.
+   *
+   * <p>The change counts cut are those no retry reads any more: a retry tries an escrowed message
+   * again only if a prefix it depends on changed after the message's last try ({@link
+   * #processEscrows()}), so a prefix's count at or below every escrowed message's last try (every
+   * count, when nothing is escrowed) decides nothing, now or later (a message tried later is tried
+   * at a count at least the current one). This verifier forgets them too (no verdict changes), so
+   * that what it keeps, and this call's cost, does not grow with the prefixes it ever saw.
+   * {@link #restore} of this state with {@link VerifierState#kels()} the {@link
+   * #kelRecord(String)} of every KEL, in {@link #kelPosition(String)} order, gives a verifier that
+   * goes on exactly as this one, and whose {@link #state()} is this one's.
+   *
+   * @throws IllegalStateException as {@link #state()} does for an escrowed message
+   */
+  public VerifierState stateWithoutKels() {
+    long oldestTry = Long.MAX_VALUE;
+    for (Entry x : held.values()) {
+      oldestTry = Math.min(oldestTry, x.triedAt);
+    }
+    long keep = oldestTry;
+    changedAt.values().removeIf(at -> at <= keep);
+    return rest(List.of(), changedAt);
   }
 
   /**
@@ -431,7 +527,7 @@ public final class KelVerifier {
     v.changedAt.putAll(state.changedAt());
     for (VerifierState.KelRecord r : state.kels()) {
       Kel k = new Kel(r.prefix(), r.delegator().isEmpty() ? Optional.empty()
-          : Optional.of(r.delegator()), r.establishmentOnly(), r.doNotDelegate());
+          : Optional.of(r.delegator()), r.establishmentOnly(), r.doNotDelegate(), v.kels.size());
       EstablishmentEvent e = establishment(r.establishment());
       k.keys = e.keys();
       k.verfers = e.verfers();
@@ -633,7 +729,7 @@ public final class KelVerifier {
         return;
       }
       Kel k = new Kel(icp.prefix(), di, icp.config().contains("EO"),
-          icp.config().contains("DND"));
+          icp.config().contains("DND"), kels.size());
       k.add(icp, icp.witnesses(), x.raw);
       kels.put(k.prefix, k);
       accepted(x, ev);
@@ -715,6 +811,7 @@ public final class KelVerifier {
   private void accepted(Entry x, KeyEvent ev) {
     x.set(Status.ACCEPTED, null, Reason.NONE, "");
     changed(ev.prefix());
+    kelChanges.add(ev.prefix());
     Map<String, Cigar> kept = receipts.remove(ev.prefix() + "/" + ev.said());
     if (kept != null) {
       for (String id : kept.keySet()) {
@@ -1087,6 +1184,8 @@ public final class KelVerifier {
     final Optional<String> delegator;
     final boolean establishmentOnly;
     final boolean doNotDelegate;
+    /** Its place in order of inception: its record's index in {@link #state()}'s kels. */
+    final int position;
     final Map<BigInteger, Accepted> events = new LinkedHashMap<>();
     BigInteger sn;
     String said;
@@ -1102,11 +1201,12 @@ public final class KelVerifier {
     byte[] establishment;
 
     Kel(String prefix, Optional<String> delegator, boolean establishmentOnly,
-        boolean doNotDelegate) {
+        boolean doNotDelegate, int position) {
       this.prefix = prefix;
       this.delegator = delegator;
       this.establishmentOnly = establishmentOnly;
       this.doNotDelegate = doNotDelegate;
+      this.position = position;
     }
 
     void add(EstablishmentEvent e, List<String> wits, byte[] raw) {
