@@ -58,6 +58,10 @@ import org.apache.flink.util.OutputTag;
  * a delegator, its delegates and the signers of its receipts one scope (a Kafka producer gives them
  * one record key, {@link dev.cesrj.flink.CesrKafkaDeserializationSchema}; a file is one scope).
  * Scopes spread over the subtasks by Flink's key groups; a prefix never spans two scopes' state.
+ * The key a producer should give is a prefix: that of the delegation tree's root (the delegator
+ * whose KEL anchors the others), so an AID that neither delegates nor is delegated is keyed by
+ * its own prefix. Keying by each event's own prefix would put a delegate under another key than
+ * its delegator, and the delegate's verdict would need state that no operator upstream has.
  *
  * <p><b>Output.</b> One {@link KelVerdict} per message at intake, then one per change (an escrowed
  * message accepted, rejected, or expired): the last for a message is its final verdict. A
