@@ -67,9 +67,13 @@ final class MessageFramer {
    * reads their items from it instead of framing them again.
    */
   private GroupTape tape;
-  /** What framing a bare-run group that may be cut by the end of the bytes found ({@link #resume}). */
-  private final Fit fit = new Fit();
-  private final NativeBodyFramer natives;
+  /**
+   * Frames CESR-native bodies, made at the first one met ({@link #natives()}), not with the
+   * framer: most streams have none, and the push parser makes a new message framer whenever its
+   * bytes move (a new or compacted cumulation: 4 framers for a 12,694-byte stream fed 1,024
+   * bytes at a time).
+   */
+  private NativeBodyFramer natives;
   private final CesrOptions options;
   private final GroupViews views;
   private CounterTable streamTable;
@@ -91,7 +95,6 @@ final class MessageFramer {
     this.buf = buf;
     this.src = new Source(buf, origin);
     this.groups = new GroupFramer(src, options);
-    this.natives = new NativeBodyFramer(groups, options);
     this.options = options;
     this.views = GroupViews.over(buf, origin, options);
     this.streamTable = streamTable;
@@ -111,6 +114,16 @@ final class MessageFramer {
   private int group(int p, int limit, CounterTable table, int depth) {
     GroupTape t = tape;
     return t == null ? groups.group(p, limit, table, depth) : groups.group(p, limit, table, depth, t);
+  }
+
+  /** The framer of CESR-native bodies over this framer's group framer, made at the first call. */
+  private NativeBodyFramer natives() {
+    NativeBodyFramer n = natives;
+    if (n == null) {
+      n = new NativeBodyFramer(groups, options);
+      natives = n;
+    }
+    return n;
   }
 
   /** The source read (its buffer and offset origin). */
@@ -410,6 +423,7 @@ final class MessageFramer {
         p = end;
         continue;
       }
+      Fit fit = held.fit;
       if (groups.frameOrCut(p, limit, table, 1, tape, fit) == Fit.Verdict.CUT) {
         return hold(held, p, fit.needed(), Resumed.HELD);
       }
@@ -959,7 +973,7 @@ final class MessageFramer {
           src.offset(q), code.code(), "a CESR-native body in qb64",
           "a CESR-native body in qb2 (framed in qb64 only)");
     }
-    int r = natives.body(q, limit, table, depth);
+    int r = natives().body(q, limit, table, depth);
     Group group = GROUPS.group(views, q, r - q, code, count, depth);
     int verser = code.isMapBody() ? 1 : 0;
     List<Element> fields = group.elements();
