@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
  * engine rework a framer made a {@code Fit} (32 bytes) and was 16 bytes larger (its recording tape,
  * its fit and where a resumed message ends: 64 bytes, not 48), 192 bytes per stream more than at
  * 4fe12eb (StreamingBenchmark {@code chunked}, 10,760 to 10,952 B/op; issue 17). The fit is now
- * the parser's ({@link HeldRun}), and the CESR-native body framer is made at the first native
- * body.
+ * the parser's ({@link HeldRun}), the framer reads its buffer and options from its source and
+ * views instead of fields of its own (48 bytes again), and the CESR-native body framer is made at
+ * the first native body.
  *
  * <p>Sizes assume compressed oops and class pointers and 8-byte alignment (HotSpot's defaults
  * below a 32 GB heap); the test is skipped otherwise.
@@ -34,12 +35,12 @@ class PushParserAllocationTest {
   private static MessageFramer[] kept;
 
   /**
-   * A framer's own objects: the {@link MessageFramer} (56 bytes: 9 references and 2 ints), its
+   * A framer's own objects: the {@link MessageFramer} (48 bytes: 7 references and 2 ints), its
    * {@code Source} (32), {@code GroupFramer} (40) and {@code GroupViews} (24). At 4fe12eb: a
    * 48-byte framer, these and a 32-byte {@code NativeBodyFramer} (176); before this fix, a 64-byte
    * framer, these, a {@code NativeBodyFramer} and a 32-byte {@code Fit} (224).
    */
-  static final int FRAMER_BYTES = 56 + 32 + 40 + 24;
+  static final int FRAMER_BYTES = 48 + 32 + 40 + 24;
 
   private static boolean defaultLayout() {
     HotSpotDiagnosticMXBean hs = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
