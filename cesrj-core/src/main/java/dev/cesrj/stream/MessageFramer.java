@@ -59,7 +59,11 @@ final class MessageFramer {
   /** Makes the group views of the framer and of {@link HeldRun}. */
   static final Views.GroupMaker<Group> GROUPS = Views.groups(Group.class);
 
-  private final ByteBuf buf;
+  /**
+   * The bytes read (its buffer and offset origin), never reset: the buffer is read from here
+   * ({@link Source#buf()}) and the options from {@link #views}, not kept in fields of their own, so
+   * a framer is 48 bytes, not 56 (the push parser makes one whenever its bytes move).
+   */
   private final Source src;
   private final GroupFramer groups;
   /**
@@ -67,10 +71,14 @@ final class MessageFramer {
    * reads their items from it instead of framing them again.
    */
   private GroupTape tape;
-  /** What framing a bare-run group that may be cut by the end of the bytes found ({@link #resume}). */
-  private final Fit fit = new Fit();
-  private final NativeBodyFramer natives;
-  private final CesrOptions options;
+  /**
+   * Frames CESR-native bodies, made at the first one met ({@link #natives()}), not with the
+   * framer: most streams have none, and the push parser makes a new message framer whenever its
+   * bytes move (a new or compacted cumulation: 4 framers for a 12,694-byte stream fed 1,024
+   * bytes at a time).
+   */
+  private NativeBodyFramer natives;
+  /** The views of the groups framed; they hold the framer's options ({@link #options()}). */
   private final GroupViews views;
   private CounterTable streamTable;
   /** The domain of the innermost enclosing group being framed, or {@code null} at the top. */
@@ -88,11 +96,8 @@ final class MessageFramer {
    * see {@link #streamTable(CounterTable)}), or {@code null} if none was met.
    */
   MessageFramer(ByteBuf buf, int origin, CesrOptions options, CounterTable streamTable) {
-    this.buf = buf;
     this.src = new Source(buf, origin);
     this.groups = new GroupFramer(src, options);
-    this.natives = new NativeBodyFramer(groups, options);
-    this.options = options;
     this.views = GroupViews.over(buf, origin, options);
     this.streamTable = streamTable;
   }
@@ -111,6 +116,21 @@ final class MessageFramer {
   private int group(int p, int limit, CounterTable table, int depth) {
     GroupTape t = tape;
     return t == null ? groups.group(p, limit, table, depth) : groups.group(p, limit, table, depth, t);
+  }
+
+  /** The limits and default table this framer frames with. */
+  private CesrOptions options() {
+    return views.options;
+  }
+
+  /** The framer of CESR-native bodies over this framer's group framer, made at the first call. */
+  private NativeBodyFramer natives() {
+    NativeBodyFramer n = natives;
+    if (n == null) {
+      n = new NativeBodyFramer(groups, options());
+      natives = n;
+    }
+    return n;
   }
 
   /** The source read (its buffer and offset origin). */
@@ -133,7 +153,7 @@ final class MessageFramer {
    * backing array at the same offset (a pooled buffer may move to a new array as it grows).
    */
   boolean reads(ByteBuf buf, int origin) {
-    return this.buf == buf && src.sameBytes(buf, origin);
+    return src.sameBytes(buf, origin);
   }
 
   /**
@@ -171,7 +191,7 @@ final class MessageFramer {
    */
   int frame(int pos, int limit, List<Message> out) {
     int mark = out.size();
-    long maxFrame = options.maxFrameBytes();
+    long maxFrame = options().maxFrameBytes();
     long window = window(maxFrame);
     int cap = (int) Math.min(limit, pos + window);
     frameStart = pos;
@@ -260,15 +280,16 @@ final class MessageFramer {
       VersionString vs = VersionSniffer.read(src, pos, limit, false, at);
       checkInForce(vs, streamTable, at);
       long size = vs.size();
-      if (size > options.maxFrameBytes()) {
-        throw Errors.tooLarge(at, vs.text(), size, options.maxFrameBytes());
+      if (size > options().maxFrameBytes()) {
+        throw Errors.tooLarge(at, vs.text(), size, options().maxFrameBytes());
       }
       CounterTable t =
           streamTable != null
               ? streamTable
               : vs.impliedTable() == CounterTable.CESR_2_0
                   ? CounterTable.CESR_2_0
-                  : options.tableInferred() ? null : options.defaultTable(); // null: the run tells
+                  // null: the run tells
+                  : options().tableInferred() ? null : options().defaultTable();
       held.start(at, vs, (int) size, t, streamTable, views);
       held.legacyMayFollow = t == null || legacyMayFollow(vs, t);
     }
@@ -293,8 +314,8 @@ final class MessageFramer {
       return r;
     }
     int end = resumedEnd;
-    if (end - (long) pos > options.maxFrameBytes()) {
-      throw Errors.tooLarge(at, null, end - pos, options.maxFrameBytes());
+    if (end - (long) pos > options().maxFrameBytes()) {
+      throw Errors.tooLarge(at, null, end - pos, options().maxFrameBytes());
     }
     Run run = held.run;
     Message m = new Message(
@@ -306,7 +327,7 @@ final class MessageFramer {
         held.bodyGroup,
         held.texter,
         held.version,
-        held.body != null ? held.body : buf.slice(pos, held.bodySize),
+        held.body != null ? held.body : src.buf().slice(pos, held.bodySize),
         held.table,
         run.attachments,
         run.groups,
@@ -400,7 +421,7 @@ final class MessageFramer {
       long count = groups.count();
       if (code.layout() == Layout.ATTACHMENTS) {
         long total = fs + d.quadlets(count);
-        if (total <= options.maxFrameBytes() && total > limit - p) {
+        if (total <= options().maxFrameBytes() && total > limit - p) {
           return hold(held, p, total - (limit - p), cut); // a first one holds the whole run
         }
         int end = wrapper(p, limit, table, held.pinned, 1, run);
@@ -410,6 +431,7 @@ final class MessageFramer {
         p = end;
         continue;
       }
+      Fit fit = held.fit;
       if (groups.frameOrCut(p, limit, table, 1, tape, fit) == Fit.Verdict.CUT) {
         return hold(held, p, fit.needed(), Resumed.HELD);
       }
@@ -471,7 +493,7 @@ final class MessageFramer {
         }
         // the only table that starts a message here cannot read this one: the default's reading
         out.subList(mark, out.size()).clear();
-        return counterFrame(pos, p, limit, depth, gvc, chain, out, options.defaultTable());
+        return counterFrame(pos, p, limit, depth, gvc, chain, out, options().defaultTable());
       }
     }
     Message m = message(pos, p, limit, gvc, depth, table());
@@ -501,8 +523,8 @@ final class MessageFramer {
    */
   private boolean refutedInference(CesrException e, int p, int limit, CounterTable ft) {
     return streamTable == null
-        && options.tableInferred()
-        && ft != options.defaultTable()
+        && options().tableInferred()
+        && ft != options().defaultTable()
         && TableRule.refusesGrammar(e)
         && TableRule.reading(ft, src, p, limit) == TableRule.Reading.REFUTED;
   }
@@ -526,7 +548,7 @@ final class MessageFramer {
     List<Group> enclosing = List.copyOf(inner);
     int q = p + gg.counterSize();
     CounterTable outerTable = streamTable;
-    if (streamTable == null && options.tableInferred()) {
+    if (streamTable == null && options().tableInferred()) {
       streamTable = table; // an inferred table holds for the content (TableRule, rule 1)
     }
     Domain outer = within;
@@ -548,7 +570,7 @@ final class MessageFramer {
   }
   /** The table for counters at the top of the stream: the stream's, else the default. */
   private CounterTable table() {
-    return streamTable != null ? streamTable : options.defaultTable();
+    return streamTable != null ? streamTable : options().defaultTable();
   }
 
   /**
@@ -559,10 +581,10 @@ final class MessageFramer {
    * @throws TruncatedException if the bytes before {@code limit} do not tell yet
    */
   private CounterTable counterFrameTable(int p, int limit) {
-    if (streamTable != null || !options.tableInferred()) {
+    if (streamTable != null || !options().tableInferred()) {
       return table();
     }
-    CounterTable t = TableRule.forCounterFrame(src, p, limit, options.defaultTable());
+    CounterTable t = TableRule.forCounterFrame(src, p, limit, options().defaultTable());
     if (t == null) {
       throw Errors.truncated(
           src.offset(p), null, "the counter and the start of its content, which tell its table",
@@ -584,8 +606,8 @@ final class MessageFramer {
     if (vs.impliedTable() == CounterTable.CESR_2_0) {
       return CounterTable.CESR_2_0;
     }
-    if (!options.tableInferred()) {
-      return options.defaultTable();
+    if (!options().tableInferred()) {
+      return options().defaultTable();
     }
     if (p >= limit || !startsCounter(src.at(p))) {
       return CounterTable.CESR_1_0;
@@ -651,7 +673,7 @@ final class MessageFramer {
   private boolean legacyMayFollow(VersionString vs, CounterTable t) {
     return t == CounterTable.CESR_1_0
         && streamTable == null
-        && options.tableInferred()
+        && options().tableInferred()
         && vs.impliedTable() == CounterTable.CESR_1_0;
   }
 
@@ -718,8 +740,8 @@ final class MessageFramer {
     VersionString vs = VersionSniffer.read(src, p, limit, false, src.offset(p));
     checkInForce(vs, streamTable, src.offset(p));
     long size = vs.size();
-    if (size > options.maxFrameBytes()) {
-      throw Errors.tooLarge(src.offset(p), vs.text(), size, options.maxFrameBytes());
+    if (size > options().maxFrameBytes()) {
+      throw Errors.tooLarge(src.offset(p), vs.text(), size, options().maxFrameBytes());
     }
     if (size > limit - p) {
       throw Errors.truncated(
@@ -753,7 +775,7 @@ final class MessageFramer {
         null,
         null,
         vs,
-        buf.slice(p, (int) vs.size()),
+        src.buf().slice(p, (int) vs.size()),
         t,
         run.attachments,
         run.groups,
@@ -932,7 +954,7 @@ final class MessageFramer {
    * group, before the attachments after it are framed (see {@link #addGroup}).
    */
   private Body checked(Body b) {
-    if (options.checkValueCharacters()) {
+    if (options().checkValueCharacters()) {
       ValueCharacters.check(b.group);
     }
     return b;
@@ -959,7 +981,7 @@ final class MessageFramer {
           src.offset(q), code.code(), "a CESR-native body in qb64",
           "a CESR-native body in qb2 (framed in qb64 only)");
     }
-    int r = natives.body(q, limit, table, depth);
+    int r = natives().body(q, limit, table, depth);
     Group group = GROUPS.group(views, q, r - q, code, count, depth);
     int verser = code.isMapBody() ? 1 : 0;
     List<Element> fields = group.elements();
@@ -986,7 +1008,7 @@ final class MessageFramer {
           tag == null ? "no Verser" : "no CESR-native version for " + tag.soft() + ", size " + size);
     }
     checkInForce(vs, pinned, at);
-    return new Body(group, null, vs, buf.slice(q, size), r);
+    return new Body(group, null, vs, src.buf().slice(q, size), r);
   }
 
   private CesrException bodyGroupError(int q) {
@@ -1024,9 +1046,9 @@ final class MessageFramer {
    * for the JIT to inline it, and its {@code Run} is then not allocated.)
    */
   private void requireWithinFrameLimit(int p) {
-    if (p - (long) frameStart > options.maxFrameBytes()) {
+    if (p - (long) frameStart > options().maxFrameBytes()) {
       throw Errors.tooLarge(
-          src.offset(frameStart), null, p - (long) frameStart, options.maxFrameBytes());
+          src.offset(frameStart), null, p - (long) frameStart, options().maxFrameBytes());
     }
   }
 
@@ -1151,7 +1173,7 @@ final class MessageFramer {
    * stream order.
    */
   private void addGroup(Run run, Group g, int depth) {
-    if (options.checkValueCharacters()) {
+    if (options().checkValueCharacters()) {
       ValueCharacters.check(g);
     }
     addEntry(run, g, depth);
@@ -1174,8 +1196,8 @@ final class MessageFramer {
    * message counts by its envelope or body group), before anything of it is framed.
    */
   private void checkRoom(Run run, long offset, String code) {
-    if (run.groups.size() >= options.maxElements()) {
-      throw Errors.elementLimit(offset, code, options.maxElements());
+    if (run.groups.size() >= options().maxElements()) {
+      throw Errors.elementLimit(offset, code, options().maxElements());
     }
   }
 
@@ -1187,14 +1209,14 @@ final class MessageFramer {
     long count = groups.count();
     Domain d = groups.domainAt(p, limit);
     long total = fs + d.quadlets(count);
-    if (total > options.maxFrameBytes()) {
-      throw Errors.tooLarge(src.offset(p), code.code(), total, options.maxFrameBytes());
+    if (total > options().maxFrameBytes()) {
+      throw Errors.tooLarge(src.offset(p), code.code(), total, options().maxFrameBytes());
     }
     if (total > limit - p) {
       throw Errors.rest(src.offset(p), code, total - (limit - p));
     }
-    if (depth > options.maxDepth()) {
-      throw Errors.tooDeep(src.offset(p), code.code(), options.maxDepth(), depth);
+    if (depth > options().maxDepth()) {
+      throw Errors.tooDeep(src.offset(p), code.code(), options().maxDepth(), depth);
     }
     int end = p + (int) total;
     addEntry(run, GROUPS.group(views, p, end - p, code, count, depth), depth); // content checked below
