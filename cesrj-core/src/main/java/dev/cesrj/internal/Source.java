@@ -2,6 +2,7 @@ package dev.cesrj.internal;
 
 import dev.cesrj.code.Domain;
 import io.netty.buffer.ByteBuf;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -14,6 +15,12 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Source {
   private ByteBuf buf;
+  /**
+   * {@link #buf} read big-endian: the buffer itself, or for one whose {@link ByteBuf#order()} is
+   * little-endian (a swapped view) the buffer it swaps, so that {@link #quadlet} and {@link
+   * #medium} give the bytes in stream order whatever the caller's byte order.
+   */
+  private ByteBuf bigEndian;
   private byte[] array;
   private int arrayOffset;
   private int origin;
@@ -36,6 +43,7 @@ public final class Source {
    */
   public void reset(ByteBuf buf, int origin) {
     this.buf = buf;
+    this.bigEndian = buf.order() == ByteOrder.BIG_ENDIAN ? buf : buf.order(ByteOrder.BIG_ENDIAN);
     this.origin = origin;
     if (buf.hasArray()) {
       this.array = buf.array();
@@ -103,7 +111,7 @@ public final class Source {
       return (array[i] & 0xFF) << 24 | (array[i + 1] & 0xFF) << 16 | (array[i + 2] & 0xFF) << 8
           | (array[i + 3] & 0xFF);
     }
-    return buf.getInt(index);
+    return bigEndian.getInt(index);
   }
 
   /**
@@ -118,7 +126,7 @@ public final class Source {
       int i = arrayOffset + index;
       return (array[i] & 0xFF) << 16 | (array[i + 1] & 0xFF) << 8 | (array[i + 2] & 0xFF);
     }
-    return buf.getUnsignedMedium(index);
+    return bigEndian.getUnsignedMedium(index);
   }
 
   /**
