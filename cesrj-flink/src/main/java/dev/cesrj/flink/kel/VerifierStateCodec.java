@@ -17,11 +17,10 @@ import java.util.Map;
 
 /**
  * The bytes of a {@link VerifierState} in Flink keyed state: what a checkpoint holds per key, and
- * what a restored or rescaled job reads back. Three formats, each starting with its version byte
- * {@value #VERSION} (a later format reads this one or refuses it by that byte): a whole state
- * ({@link #encode}); one KEL's record with its place in order of inception ({@link #encodeKel},
- * what {@link KelValidation} keeps per prefix); and the rest of a state, its KELs left out
- * ({@link #encodeRest}). A KEL's record costs its last establishment message plus about 100 bytes
+ * what a restored or rescaled job reads back. Two formats, each starting with its version byte
+ * {@value #VERSION} (a later format reads this one or refuses it by that byte): one KEL's record
+ * with its place in order of inception ({@link #encodeKel}, what {@link KelValidation} keeps per
+ * prefix), and the rest of a state, its KELs left out ({@link #encodeRest}). A KEL's record costs its last establishment message plus about 100 bytes
  * per accepted event; the rest its escrowed messages, kept couples and change counts.
  */
 public final class VerifierStateCodec {
@@ -34,16 +33,6 @@ public final class VerifierStateCodec {
   }
 
   /**
-   * Writes a state.
-   *
-   * @param s the state
-   * @return its bytes
-   */
-  public static byte[] encode(VerifierState s) {
-    return write(s, true);
-  }
-
-  /**
    * Writes a state without its KELs ({@link VerifierState#kels()} is not written, whatever it
    * holds): the indexes, clocks, change counts, escrowed messages and kept couples.
    *
@@ -51,7 +40,7 @@ public final class VerifierStateCodec {
    * @return its bytes, read by {@link #decodeRest}
    */
   public static byte[] encodeRest(VerifierState s) {
-    return write(s, false);
+    return write(s);
   }
 
   /**
@@ -117,10 +106,10 @@ public final class VerifierStateCodec {
    * @throws IllegalArgumentException if the bytes are not such a state of this format
    */
   public static VerifierState decodeRest(byte[] b) {
-    return read(b, false);
+    return read(b);
   }
 
-  private static byte[] write(VerifierState s, boolean withKels) {
+  private static byte[] write(VerifierState s) {
     try {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       DataOutputStream out = new DataOutputStream(bytes);
@@ -131,12 +120,6 @@ public final class VerifierStateCodec {
       for (Map.Entry<String, Long> e : s.changedAt().entrySet()) {
         out.writeUTF(e.getKey());
         out.writeLong(e.getValue());
-      }
-      if (withKels) {
-        out.writeInt(s.kels().size());
-        for (VerifierState.KelRecord k : s.kels()) {
-          kel(out, k);
-        }
       }
       out.writeInt(s.held().size());
       for (VerifierState.HeldMessage h : s.held()) {
@@ -163,18 +146,7 @@ public final class VerifierStateCodec {
     }
   }
 
-  /**
-   * Reads a state.
-   *
-   * @param b bytes from {@link #encode}
-   * @return the state
-   * @throws IllegalArgumentException if the bytes are not a state of this format
-   */
-  public static VerifierState decode(byte[] b) {
-    return read(b, true);
-  }
-
-  private static VerifierState read(byte[] b, boolean withKels) {
+  private static VerifierState read(byte[] b) {
     try {
       DataInputStream in = new DataInputStream(new ByteArrayInputStream(b));
       version(in);
@@ -183,10 +155,6 @@ public final class VerifierStateCodec {
       Map<String, Long> changedAt = new LinkedHashMap<>();
       for (int i = count(in); i > 0; i--) {
         changedAt.put(in.readUTF(), in.readLong());
-      }
-      List<VerifierState.KelRecord> kels = new ArrayList<>();
-      for (int i = withKels ? count(in) : 0; i > 0; i--) {
-        kels.add(kel(in));
       }
       List<VerifierState.HeldMessage> held = new ArrayList<>();
       for (int i = count(in); i > 0; i--) {
@@ -200,7 +168,7 @@ public final class VerifierStateCodec {
             in.readLong()));
       }
       end(in);
-      return new VerifierState(nextIndex, clock, changedAt, kels, held, couples);
+      return new VerifierState(nextIndex, clock, changedAt, List.of(), held, couples);
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("not a verifier state: " + e, e);
     }
