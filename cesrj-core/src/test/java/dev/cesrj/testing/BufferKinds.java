@@ -10,8 +10,9 @@ import java.util.function.Function;
 /**
  * The kinds of {@link ByteBuf} a caller may hand cesrj, each holding given bytes as its readable
  * bytes: heap and direct (pooled and unpooled), a slice of a direct buffer with bytes before and
- * after, read-only direct (a read-only ByteBuf and a wrapped read-only NIO buffer), and
- * composites of one and of three components. {@link #make} returns the buffer to read and the
+ * after, read-only direct (a read-only ByteBuf and a wrapped read-only NIO buffer), a direct
+ * buffer seen through Netty's little-endian view ({@code order(LITTLE_ENDIAN)}, whose multi-byte
+ * reads swap the bytes), and composites of one and of three components. {@link #make} returns the buffer to read and the
  * caller releases it ({@link Made#release()}).
  */
 public enum BufferKinds {
@@ -30,6 +31,8 @@ public enum BufferKinds {
         nio.position(3);
         return Unpooled.wrappedBuffer(nio.asReadOnlyBuffer());
     }),
+    /** A direct buffer seen through the swapped view {@code order(LITTLE_ENDIAN)} returns. */
+    LITTLE_ENDIAN_DIRECT(b -> PooledByteBufAllocator.DEFAULT.directBuffer(b.length).writeBytes(b)),
     COMPOSITE_OF_ONE(b -> PooledByteBufAllocator.DEFAULT.compositeDirectBuffer()
             .addComponent(true, PooledByteBufAllocator.DEFAULT.directBuffer(b.length).writeBytes(b))),
     COMPOSITE_OF_THREE(b -> {
@@ -56,6 +59,7 @@ public enum BufferKinds {
     }
 
     /** A buffer of this kind whose readable bytes are {@code bytes}; release it when done. */
+    @SuppressWarnings("deprecation") // ByteBuf.order: the swapped view a caller may still hand in
     public Made make(byte[] bytes) {
         ByteBuf o = owner.apply(bytes);
         switch (this) {
@@ -63,6 +67,8 @@ public enum BufferKinds {
                 return new Made(o.slice(7, bytes.length), o);
             case READ_ONLY_DIRECT:
                 return new Made(o.asReadOnly(), o);
+            case LITTLE_ENDIAN_DIRECT:
+                return new Made(o.order(java.nio.ByteOrder.LITTLE_ENDIAN), o);
             default:
                 return new Made(o, o);
         }
