@@ -126,6 +126,8 @@ public final class KelVerifier {
    */
   private final Map<String, Verfer> witnessKeys = new HashMap<>();
   private static final int WITNESS_KEYS = 4_096;
+  /** The witness list rules, in hashed sets; counts its probes for tests. */
+  private final WitnessLists witnessLists = new WitnessLists();
   private int escrowed;
   private long escrowedBytes;
   /** The bytes of the couples in {@link #receipts} (qb64 key and signature), within maxBytes. */
@@ -368,6 +370,11 @@ public final class KelVerifier {
       out.add(x.verdict());
     }
     return out;
+  }
+
+  /** {@return the witness-list set probes made so far (tests show the work is linear)} */
+  long witnessProbes() {
+    return witnessLists.probes();
   }
 
   /**
@@ -714,7 +721,10 @@ public final class KelVerifier {
       if (!thresholdFits(x, icp)) {
         return;
       }
-      if (!witnessesValid(icp.witnesses(), icp.toad())) {
+      if (unsigned(x)) {
+        return;
+      }
+      if (!witnessLists.valid(icp.witnesses(), icp.toad())) {
         x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad b or bt");
         return;
       }
@@ -789,8 +799,11 @@ public final class KelVerifier {
     if (!thresholdFits(x, rot)) {
       return;
     }
-    List<String> wits = rotateWitnesses(kel.witnesses, rot.cuts(), rot.adds());
-    if (wits == null || !witnessesValid(wits, rot.toad())) {
+    if (unsigned(x)) {
+      return;
+    }
+    List<String> wits = witnessLists.rotate(kel.witnesses, rot.cuts(), rot.adds()).orElse(null);
+    if (wits == null || !witnessLists.valid(wits, rot.toad())) {
       x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad br, ba or bt");
       return;
     }
@@ -818,6 +831,22 @@ public final class KelVerifier {
         receiptBytes -= id.length();
       }
     }
+  }
+
+  /**
+   * Rejects an establishment event with no controller signature attached before any work that
+   * grows with its witness lists (keripy checks its witnesses first, {@code Kever.rotate}, and
+   * rejects such an event in {@code Kever.validateSigsDelWigs}: rejected either way; the reason
+   * here is {@link Reason#MISSING_SIGNATURES}).
+   *
+   * @return true if it was rejected
+   */
+  private static boolean unsigned(Entry x) {
+    if (x.sigs.byRole(SignatureRole.CONTROLLER).isEmpty()) {
+      x.set(Status.REJECTED, null, Reason.MISSING_SIGNATURES, "no controller signatures");
+      return true;
+    }
+    return false;
   }
 
   /** Controller signatures; for a rotation ({@code prior} not null) the prior next commitment. */
@@ -922,8 +951,10 @@ public final class KelVerifier {
         }
       }
     }
-    for (Cigar c : receipts.getOrDefault(ev.prefix() + "/" + ev.said(), Map.of()).values()) {
-      if (wits.contains(c.verfer().qb64()) && c.verify(ser)) {
+    Map<String, Cigar> kept = receipts.getOrDefault(ev.prefix() + "/" + ev.said(), Map.of());
+    Set<String> witSet = kept.isEmpty() ? Set.of() : witnessLists.lookup(wits);
+    for (Cigar c : kept.values()) {
+      if (witSet.contains(c.verfer().qb64()) && c.verify(ser)) {
         ok.add(c.verfer().qb64());
       }
     }
@@ -1119,35 +1150,6 @@ public final class KelVerifier {
     escrowed--;
     escrowedBytes -= x.bytes;
     held.remove(x.index);
-  }
-
-  private static boolean witnessesValid(List<String> wits, long toad) {
-    if (new LinkedHashSet<>(wits).size() != wits.size()) {
-      return false;
-    }
-    return wits.isEmpty() ? toad == 0 : toad >= 1 && toad <= wits.size();
-  }
-
-  private static List<String> rotateWitnesses(List<String> wits, List<String> cuts,
-      List<String> adds) {
-    Set<String> c = new LinkedHashSet<>(cuts);
-    Set<String> a = new LinkedHashSet<>(adds);
-    if (c.size() != cuts.size() || a.size() != adds.size() || !wits.containsAll(c)) {
-      return null;
-    }
-    for (String s : a) {
-      if (c.contains(s) || (wits.contains(s))) {
-        return null;
-      }
-    }
-    List<String> out = new ArrayList<>();
-    for (String w : wits) {
-      if (!c.contains(w)) {
-        out.add(w);
-      }
-    }
-    out.addAll(a);
-    return out;
   }
 
   private static List<SealSource> sealSources(Message m) {
