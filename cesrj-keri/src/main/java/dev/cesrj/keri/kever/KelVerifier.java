@@ -102,8 +102,12 @@ public final class KelVerifier {
   private final List<Entry> entries = new ArrayList<>();
   /** The index of the next message ({@link Verdict#index()}). */
   private int nextIndex;
-  /** The escrowed entries by arrival index. */
-  private final TreeMap<Integer, Entry> held = new TreeMap<>();
+  /** The escrowed entries, indexed by arrival, by what they wait for, by prefix and source. */
+  private final Escrows escrows;
+  /** Entries evicted for room since the last {@link #retryEscrows()}, which reports them. */
+  private final List<Entry> evicted = new ArrayList<>();
+  /** Entries retried so far (tests count the work). */
+  private long retries;
   private final Map<String, Kel> kels = new LinkedHashMap<>();
   /**
    * Non-transferable receipt couples kept for events not accepted yet, by receipted event
@@ -116,9 +120,6 @@ public final class KelVerifier {
   private final Map<String, Long> changedAt = new HashMap<>();
   /** The prefixes whose KEL changed since the last {@link #takeChangedKels()}, in order. */
   private final Set<String> kelChanges = new LinkedHashSet<>();
-  /** Retry order: sequence number (of the event, or of the event a receipt receipts), arrival. */
-  private static final Comparator<Entry> RETRY_ORDER =
-      Comparator.comparing((Entry x) -> x.sn).thenComparingInt(x -> x.index);
   /**
    * Witness keys decoded once per verifier, by qb64 (witnesses sign event after event); cleared
    * when it reaches {@value #WITNESS_KEYS} keys, so that a stream of ever new witnesses cannot
@@ -128,9 +129,7 @@ public final class KelVerifier {
   private static final int WITNESS_KEYS = 4_096;
   /** The witness list rules, in hashed sets; counts its probes for tests. */
   private final WitnessLists witnessLists = new WitnessLists();
-  private int escrowed;
-  private long escrowedBytes;
-  /** The bytes of the couples in {@link #receipts} (qb64 key and signature), within maxBytes. */
+  /** The heap bytes counted for the couples in {@link #receipts}, within maxBytes. */
   private long receiptBytes;
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
@@ -145,7 +144,11 @@ public final class KelVerifier {
    */
   public KelVerifier(EscrowLimits limits) {
     this.limits = limits;
+    this.escrows = new Escrows(limits);
   }
+
+  /** The source of the messages given without one ({@link #accept(Message)} and the like). */
+  public static final String DEFAULT_SOURCE = "";
 
   /**
    * Validates one message: a key event, or a receipt ({@code rct}); other messages get
@@ -155,7 +158,20 @@ public final class KelVerifier {
    * @return the verdict at intake
    */
   public Verdict accept(Message m) {
-    return accept(m, 0);
+    return accept(m, 0, null, DEFAULT_SOURCE);
+  }
+
+  /**
+   * As {@link #accept(Message)}, from the named source: what the caller says the message came
+   * from (a connection, a Kafka key). {@link EscrowLimits} bounds what each source holds in
+   * escrow, so that one source flooding the escrows evicts its own messages first.
+   *
+   * @param m a framed message whose buffer is valid for this call
+   * @param source the message's source (any text; {@link #DEFAULT_SOURCE} for none)
+   * @return the verdict at intake
+   */
+  public Verdict accept(Message m, String source) {
+    return accept(m, 0, null, java.util.Objects.requireNonNull(source, "source"));
   }
 
   /**
@@ -172,7 +188,7 @@ public final class KelVerifier {
   public List<Verdict> accept(Framed framed) {
     List<Verdict> out = new ArrayList<>(framed.messages().size());
     for (Message m : framed.messages()) {
-      out.add(accept(m, framed.offsetBase()));
+      out.add(accept(m, framed.offsetBase(), null, DEFAULT_SOURCE));
     }
     return out;
   }
@@ -227,6 +243,20 @@ public final class KelVerifier {
    * @return the verdict at intake
    */
   public Verdict acceptMessage(byte[] message, long offset) {
+    return acceptMessage(message, offset, DEFAULT_SOURCE);
+  }
+
+  /**
+   * As {@link #acceptMessage(byte[], long)}, from the named source ({@link #accept(Message,
+   * String)}).
+   *
+   * @param message the bytes of one message
+   * @param offset the message's stream offset, reported in its verdict
+   * @param source the message's source ({@link #DEFAULT_SOURCE} for none)
+   * @return the verdict at intake
+   */
+  public Verdict acceptMessage(byte[] message, long offset, String source) {
+    java.util.Objects.requireNonNull(source, "source");
     ByteBuf buf = Unpooled.wrappedBuffer(message);
     try (Messages ms = Messages.over(buf)) {
       Message first = null;
@@ -239,7 +269,7 @@ public final class KelVerifier {
       if (first == null) {
         return rejectedAlone(offset, "no message in the bytes of one");
       }
-      return accept(first, offset - first.offset(), message);
+      return accept(first, offset - first.offset(), message, source);
     } catch (CesrException e) {
       return rejectedAlone(offset, String.valueOf(e.getMessage()));
     } finally {
@@ -254,11 +284,7 @@ public final class KelVerifier {
     return settled(x);
   }
 
-  private Verdict accept(Message m, long offsetBase) {
-    return accept(m, offsetBase, null);
-  }
-
-  private Verdict accept(Message m, long offsetBase, byte[] raw) {
+  private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
     int index = nextIndex++;
     long offset = offsetBase + m.offset();
     KeriEvent ev;
@@ -274,6 +300,7 @@ public final class KelVerifier {
     }
     Entry x = new Entry(index, offset, ev, sigs, sealSources(m), m.length());
     x.raw = raw;
+    x.source = source;
     entries.add(x);
     if (!(ev instanceof KeyEvent) && !(ev instanceof ReceiptEvent)) {
       x.set(Status.REJECTED, null, Reason.NOT_A_KEY_EVENT, "ilk " + ev.ilk());
@@ -301,15 +328,19 @@ public final class KelVerifier {
   }
 
   /**
-   * Retries every escrowed message (but those in {@link Escrow#UNVERIFIED_WITNESS_RECEIPT}) until
-   * a pass changes nothing (keripy {@code Kevery.processEscrows}, called until no change). Each
-   * pass takes them in order of sequence number (of the event, or of the event a receipt
-   * receipts), then of arrival, as keripy's escrows are keyed by prefix and sequence number: a
-   * log that arrives last event first is accepted in one pass, not one pass per event. After its
-   * first retry a message is tried again only when something changed for a prefix it depends on
-   * since its last try (its own, its delegator's, a transferable receipt's signer's: an event
-   * accepted, receipt couples kept, a message entering or leaving an escrow), so that messages
-   * that cannot progress cost nothing in the passes made for others.
+   * Retries the escrowed messages that can have changed (never those in {@link
+   * Escrow#UNVERIFIED_WITNESS_RECEIPT}) until none can (keripy {@code Kevery.processEscrows},
+   * called until no change). Each pass takes them in order of sequence number (of the event, or
+   * of the event a receipt receipts), then of arrival, as keripy's escrows are keyed by prefix
+   * and sequence number: a log that arrives last event first is accepted in one pass, not one
+   * pass per event. A message is retried once after it enters an escrow, then only when what it
+   * waits for happens ({@link EscrowWait}): an event of its prefix accepted at its sequence number
+   * or the one before (for a receipt: at the receipted event's; for a transferable receipt also
+   * the signer's establishment event), receipt couples kept for its event (partially witnessed),
+   * an event of its delegator accepted (partially delegated), its event entering the partially
+   * witnessed escrow (a receipt with couples). The messages are indexed by these, so a retry costs
+   * work in what changed, not in what is held: a flood of receipts for events nobody sent costs
+   * each of them one retry. A message retried that stays in its escrow keeps the verdict it had.
    */
   public void processEscrows() {
     retryEscrows();
@@ -319,34 +350,51 @@ public final class KelVerifier {
    * Retries the escrows as {@link #processEscrows()} does and returns what changed.
    *
    * @return the new verdict of each message whose status or escrow the retries changed (accepted,
-   *     rejected, or moved to another escrow), once per message, by index
+   *     rejected, or moved to another escrow), and of each message evicted for room ({@link
+   *     Reason#ESCROW_EVICTED}) since the last call, once per message, by index
    */
   public List<Verdict> retryEscrows() {
     Map<Integer, Entry> moved = new TreeMap<>();
-    boolean changed = true;
-    while (changed) {
-      changed = false;
-      List<Entry> pass = new ArrayList<>(held.values());
-      pass.sort(RETRY_ORDER);
-      for (Entry x : pass) {
-        if (x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT && (!x.retried || dependsOnChange(x))) {
-          Escrow before = x.escrow;
-          x.retried = true;
-          unescrow(x);
-          process(x);
-          if (tried(x, Status.ESCROWED, before)) {
-            changed = true;
-            moved.put(x.index, x);
-          }
-          x.settleIfFinal();
+    for (Entry x : evicted) {
+      moved.put(x.index, x);
+    }
+    evicted.clear();
+    while (escrows.beginPass()) {
+      for (Entry x = escrows.poll(); x != null; x = escrows.poll()) {
+        Escrow before = x.escrow;
+        Reason reason = x.reason;
+        String detail = x.detail;
+        x.retried = true;
+        retries++;
+        unescrow(x);
+        process(x);
+        if (tried(x, Status.ESCROWED, before)) {
+          moved.put(x.index, x);
+        } else if (x.reason == reason) {
+          x.detail = detail;
         }
+        x.settleIfFinal();
       }
     }
+    for (Entry x : evicted) {
+      moved.put(x.index, x);
+    }
+    evicted.clear();
     List<Verdict> out = new ArrayList<>(moved.size());
     for (Entry x : moved.values()) {
       out.add(x.verdict());
     }
     return out;
+  }
+
+  /** {@return the escrowed messages retried so far, one count per retry (tests count work)} */
+  long retries() {
+    return retries;
+  }
+
+  /** {@return the escrowed messages woken by a change so far (tests count work)} */
+  long woken() {
+    return escrows.woken();
   }
 
   /**
@@ -360,8 +408,8 @@ public final class KelVerifier {
    */
   public List<Verdict> expire(long beforeIndex) {
     List<Verdict> out = new ArrayList<>();
-    for (Entry x : new ArrayList<>(held.headMap((int) Math.min(beforeIndex, Integer.MAX_VALUE))
-        .values())) {
+    for (Entry x : new ArrayList<>(escrows.before((int) Math.max(Integer.MIN_VALUE,
+        Math.min(beforeIndex, Integer.MAX_VALUE))).values())) {
       unescrow(x);
       x.set(Status.REJECTED, null, Reason.ESCROW_EXPIRED,
           "escrowed too long: " + x.reason + ", " + x.detail);
@@ -381,7 +429,15 @@ public final class KelVerifier {
    * {@return the number of messages escrowed now}
    */
   public int escrowedCount() {
-    return held.size();
+    return escrows.size();
+  }
+
+  /**
+   * {@return the heap bytes counted for what the escrows hold now ({@link
+   * EscrowLimits#retained(long)}): the escrowed messages and the receipt couples kept}
+   */
+  public long escrowedBytes() {
+    return escrows.cost() + receiptBytes;
   }
 
   /**
@@ -416,14 +472,14 @@ public final class KelVerifier {
 
   /** The state of {@code kels}, the rest (escrows, couples, clocks) from this verifier. */
   private VerifierState rest(List<VerifierState.KelRecord> ks, Map<String, Long> changes) {
-    List<VerifierState.HeldMessage> hs = new ArrayList<>(held.size());
-    for (Entry x : held.values()) {
+    List<VerifierState.HeldMessage> hs = new ArrayList<>(escrows.size());
+    for (Entry x : escrows.entries()) {
       if (x.raw == null) {
         throw new IllegalStateException("escrowed message " + x.index
             + " was not given with acceptMessage");
       }
       hs.add(new VerifierState.HeldMessage(x.index, x.offset, x.raw, x.retried, x.triedAt,
-          x.escrow, x.reason, x.detail));
+          x.escrow, x.reason, x.detail, x.source));
     }
     List<VerifierState.KeptCouple> cs = new ArrayList<>();
     receipts.forEach((event, m) -> m.values().forEach(c -> cs.add(
@@ -508,7 +564,7 @@ public final class KelVerifier {
    */
   public VerifierState stateWithoutKels() {
     long oldestTry = Long.MAX_VALUE;
-    for (Entry x : held.values()) {
+    for (Entry x : escrows.entries()) {
       oldestTry = Math.min(oldestTry, x.triedAt);
     }
     long keep = oldestTry;
@@ -556,17 +612,20 @@ public final class KelVerifier {
       Entry x = held(h);
       x.retried = h.retried();
       x.triedAt = h.triedAt();
+      x.source = h.source();
       x.set(Status.ESCROWED, h.escrow(), h.reason(), h.detail());
       v.entries.add(x);
-      v.held.put(x.index, x);
-      v.escrowed++;
-      v.escrowedBytes += x.bytes;
+      x.standing = EscrowStanding.of(x.escrow);
+      x.cost = EscrowLimits.retained(x.bytes);
+      // retried at the next pass if never retried, or if what it depends on changed since its
+      // last try (the change counts of the state: a superset of its waits)
+      v.escrows.add(x, v.waits(x), !x.retried || v.dependsOnChange(x));
     }
     for (VerifierState.KeptCouple c : state.couples()) {
       String id = c.key() + c.signature();
       v.receipts.computeIfAbsent(c.event(), k -> new LinkedHashMap<>())
           .put(id, new Cigar(Verfer.of(c.key()), c.signature(), c.offset()));
-      v.receiptBytes += id.length();
+      v.receiptBytes += coupleCost(id);
     }
     return v;
   }
@@ -825,10 +884,12 @@ public final class KelVerifier {
     x.set(Status.ACCEPTED, null, Reason.NONE, "");
     changed(ev.prefix());
     kelChanges.add(ev.prefix());
+    escrows.wake(EscrowWait.eventAt(ev.prefix(), ev.sn()));
+    escrows.wake(EscrowWait.delegator(ev.prefix()));
     Map<String, Cigar> kept = receipts.remove(ev.prefix() + "/" + ev.said());
     if (kept != null) {
       for (String id : kept.keySet()) {
-        receiptBytes -= id.length();
+        receiptBytes -= coupleCost(id);
       }
     }
   }
@@ -1095,7 +1156,7 @@ public final class KelVerifier {
         for (Cigar c : g.cigars()) {
           String id = c.verfer().qb64() + c.qb64();
           if (!kept.containsKey(id) && fresh.putIfAbsent(id, c) == null) {
-            freshBytes += id.length();
+            freshBytes += coupleCost(id);
           }
         }
       }
@@ -1103,7 +1164,10 @@ public final class KelVerifier {
       if (x.status == Status.ESCROWED && !fresh.isEmpty()) {
         receipts.computeIfAbsent(key, k -> new LinkedHashMap<>()).putAll(fresh);
         receiptBytes += freshBytes;
+        x.couples = key;
+        x.coupleIds = List.copyOf(fresh.keySet());
         changed(rct.prefix());
+        escrows.wake(EscrowWait.couplesFor(rct.prefix(), rct.said()));
       }
     } else if (!wigs.isEmpty()) {
       escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
@@ -1115,15 +1179,9 @@ public final class KelVerifier {
     }
   }
 
+  /** Whether the receipted event is held partially witnessed (found by its wait, not a walk). */
   private boolean partiallyWitnessed(ReceiptEvent rct) {
-    for (Entry e : held.values()) {
-      if (e.escrow == Escrow.PARTIALLY_WITNESSED
-          && e.event instanceof KeyEvent && ((KeyEvent) e.event).prefix().equals(rct.prefix())
-          && e.event.said().equals(rct.said())) {
-        return true;
-      }
-    }
-    return false;
+    return escrows.anyWaiting(EscrowWait.couplesFor(rct.prefix(), rct.said()));
   }
 
   private void escrow(Entry x, Escrow e, Reason r, String detail) {
@@ -1131,25 +1189,104 @@ public final class KelVerifier {
   }
 
   /**
-   * Escrows {@code x}, or rejects it with {@link Reason#ESCROW_FULL} if it and {@code extra}
-   * bytes (receipt couples it brings) would pass the bounds.
+   * Escrows {@code x}, evicting for room what {@link EscrowLimits} says, or turns it away with
+   * {@link Reason#ESCROW_FULL} if no room can be made for it and {@code extra} heap bytes
+   * (receipt couples it brings).
    */
   private void escrow(Entry x, Escrow e, Reason r, String detail, long extra) {
-    if (escrowed + 1 > limits.maxMessages()
-        || escrowedBytes + receiptBytes + x.bytes + extra > limits.maxBytes()) {
-      x.set(Status.REJECTED, null, Reason.ESCROW_FULL, "escrow full: " + r + ", " + detail);
+    EscrowStanding standing = EscrowStanding.of(e);
+    long cost = EscrowLimits.retained(x.bytes);
+    x.standing = standing;
+    List<Entry> victims = escrows.room(x, cost + extra, receiptBytes);
+    if (victims == null) {
+      x.set(Status.REJECTED, null, Reason.ESCROW_FULL,
+          "no room in escrow for it (send it again later): " + r + ", " + detail);
       return;
     }
-    escrowed++;
-    escrowedBytes += x.bytes;
-    held.put(x.index, x);
+    for (Entry v : victims) {
+      evict(v);
+    }
+    x.cost = cost;
     x.set(Status.ESCROWED, e, r, detail);
+    escrows.add(x, waits(x), !x.retried);
+    if (e == Escrow.PARTIALLY_WITNESSED) {
+      escrows.wake(EscrowWait.partiallyWitnessed(x.prefix, x.event.said()));
+    }
+  }
+
+  /** Evicts {@code x} for room: rejected with {@link Reason#ESCROW_EVICTED}, its couples gone. */
+  private void evict(Entry x) {
+    escrows.remove(x);
+    dropCouples(x);
+    x.set(Status.REJECTED, null, Reason.ESCROW_EVICTED,
+        "evicted from a full escrow for a message of higher standing or newer (send it again): "
+            + x.reason + ", " + x.detail);
+    changed(x.prefix);
+    x.settleIfFinal();
+    evicted.add(x);
+  }
+
+  /** Drops the receipt couples {@code x} brought, if still kept. */
+  private void dropCouples(Entry x) {
+    if (x.couples == null) {
+      return;
+    }
+    Map<String, Cigar> kept = receipts.get(x.couples);
+    if (kept != null) {
+      for (String id : x.coupleIds) {
+        if (kept.remove(id) != null) {
+          receiptBytes -= coupleCost(id);
+        }
+      }
+      if (kept.isEmpty()) {
+        receipts.remove(x.couples);
+      }
+    }
+    x.couples = null;
+    x.coupleIds = List.of();
+  }
+
+  /** {@return the heap bytes counted for a kept couple of id (key and signature qb64)} */
+  private static long coupleCost(String id) {
+    return EscrowLimits.retainedCouple(id.length());
+  }
+
+  /** {@return what escrowed {@code x} waits for ({@link EscrowWait})} */
+  private List<EscrowWait> waits(Entry x) {
+    List<EscrowWait> out = new ArrayList<>(4);
+    out.add(EscrowWait.eventAt(x.prefix, x.sn));
+    if (x.event instanceof ReceiptEvent) {
+      if (x.escrow == Escrow.UNVERIFIED_RECEIPT) {
+        out.add(EscrowWait.partiallyWitnessed(x.prefix, x.event.said()));
+      }
+      for (SignatureGroup g : x.sigs.byRole(SignatureRole.TRANSFERABLE)) {
+        if (g.signerPrefix().isPresent() && g.signerSn().isPresent()) {
+          out.add(EscrowWait.eventAt(g.signerPrefix().get(), g.signerSn().get()));
+        }
+      }
+      return out;
+    }
+    if (x.sn.signum() > 0) {
+      out.add(EscrowWait.eventAt(x.prefix, x.sn.subtract(BigInteger.ONE)));
+    }
+    if (x.escrow == Escrow.PARTIALLY_WITNESSED) {
+      out.add(EscrowWait.couplesFor(x.prefix, x.event.said()));
+    }
+    if (x.escrow == Escrow.PARTIALLY_DELEGATED) {
+      Kel own = kels.get(x.prefix);
+      if (own != null && own.delegator.isPresent()) {
+        out.add(EscrowWait.delegator(own.delegator.get()));
+      }
+      if (x.event instanceof InceptionEvent) {
+        ((InceptionEvent) x.event).delegator()
+            .ifPresent(d -> out.add(EscrowWait.delegator(d)));
+      }
+    }
+    return out;
   }
 
   private void unescrow(Entry x) {
-    escrowed--;
-    escrowedBytes -= x.bytes;
-    held.remove(x.index);
+    escrows.remove(x);
   }
 
   private static List<SealSource> sealSources(Message m) {
@@ -1241,7 +1378,7 @@ public final class KelVerifier {
   }
 
   /** One message and its current verdict. */
-  private static final class Entry {
+  static final class Entry {
     final int index;
     final long offset;
     /** The typed event, signatures and seal sources: dropped ({@code null}) once settled. */
@@ -1251,6 +1388,15 @@ public final class KelVerifier {
     /** The bytes of the message alone, if given ({@link #acceptMessage}); kept while escrowed. */
     byte[] raw;
     final int bytes;
+    /** What the caller says it came from ({@link #DEFAULT_SOURCE} if nothing). */
+    String source = DEFAULT_SOURCE;
+    /** While escrowed: its standing, its counted heap bytes, what it waits for. */
+    EscrowStanding standing;
+    long cost;
+    List<EscrowWait> waits = List.of();
+    /** The receipt couples it brought to {@link #receipts}: the event key and couple ids. */
+    String couples;
+    List<String> coupleIds = List.of();
     /** The event's prefix and sequence number (a receipt's: the receipted event's), or null. */
     final String prefix;
     final BigInteger sn;

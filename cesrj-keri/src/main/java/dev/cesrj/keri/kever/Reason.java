@@ -59,12 +59,22 @@ public enum Reason {
   DUPLICATE,
   /** A receipt that cannot be verified and is not escrowed ({@code UnverifiedReceiptError}). */
   UNVERIFIED_RECEIPT,
-  /** An escrow is full ({@link EscrowLimits}). */
+  /**
+   * Turned away: the escrow it needed is full of messages of higher standing than it, or it alone
+   * passes a bound ({@link EscrowLimits}). Not final in spirit: the message was not judged, and is
+   * processed afresh if it is sent again.
+   */
   ESCROW_FULL,
   /**
    * Held in an escrow longer than its caller allows ({@link KelVerifier#expire(long)}): keripy
    * drops an escrowed event once its escrow timeout passes ({@code Kevery.processEscrowOutOfOrders}
    * and the other escrow loops, {@code TimeoutOOE} and the like).
    */
-  ESCROW_EXPIRED
+  ESCROW_EXPIRED,
+  /**
+   * Held in an escrow, then evicted for room for another message ({@link EscrowLimits}: lowest
+   * standing first, then oldest). Not final in spirit: the message was not judged, and is
+   * processed afresh if it is sent again; {@link KelVerifier#retryEscrows()} reports the change.
+   */
+  ESCROW_EVICTED
 }
