@@ -1,9 +1,12 @@
 package dev.cesrj.keri.kever;
 
+import dev.cesrj.keri.KeriEvents;
+import dev.cesrj.stream.Message;
+
 /**
  * Bounds on what a {@link KelVerifier} holds in escrow, in messages and in heap bytes, in all,
  * per prefix and per source (what the caller says a message came from: {@link
- * KelVerifier#accept(dev.cesrj.stream.Message, String)}).
+ * KelVerifier#accept(Message, String)}).
  *
  * <p>A message that would pass a bound evicts, among the messages that bound counts, those of the
  * lowest {@link EscrowStanding} first (receipts of events not accepted, then events out of order,
@@ -16,16 +19,19 @@ package dev.cesrj.keri.kever;
  * escrows (it drops escrowed messages only on timeout); these bounds keep a verifier's memory
  * bounded whatever it is sent.
  *
- * <p>Bytes are heap bytes retained, estimated by {@link #retained(long)}: an escrowed message is
- * kept decoded (its typed event, signatures and attachments), which retains about {@value
- * #RETAINED_PER_BYTE} times its length plus {@value #RETAINED_PER_MESSAGE} bytes (measured on
- * JDK 17 with compressed pointers by a heap histogram after GC of 10,000 escrowed messages: JSON
- * receipts and events retain 14 to 17 bytes per byte, the CBOR forms of the same up to 30, as
- * their bodies are smaller for the same decoded fields); the receipt couples kept for events not
- * accepted count the same way on their qb64 length.
+ * <p>Bytes are heap bytes retained, estimated by {@link #retained(Message)}: an escrowed message
+ * is kept decoded (its typed event, signatures and attachments) for its retries, which retains
+ * about 9 to 12 times its length for ordinary events and receipts (JSON 11.6, CBOR 8.9,
+ * MessagePack 8.6, junk JSON receipts 11.8, measured by heap used after GC with 10,000 escrowed)
+ * and up to 35 times for a JSON body of many tiny values (CBOR, one byte a value, twice that), so
+ * the estimate ({@code RetainedSize}) counts 12 bytes per byte plus 96 per decoded body value plus
+ * 1 KiB per message, above each of these (keripy {@code src/keri/db/basing.py} keeps its
+ * escrows in LMDB, on disk; cesrj keeps them on the heap and so counts the heap). The receipt
+ * couples kept for events not accepted count {@value #RETAINED_PER_COUPLE_CHAR} bytes per qb64
+ * character.
  *
  * @param maxMessages the most messages held in all escrows together
- * @param maxBytes the most heap bytes retained by all escrows together ({@link #retained(long)})
+ * @param maxBytes the most heap bytes retained by all escrows together ({@link #retained(Message)})
  * @param maxMessagesPerPrefix the most messages held for one prefix (an event's, or the prefix of
  *     the event a receipt receipts)
  * @param maxBytesPerPrefix the most heap bytes held for one prefix
@@ -35,20 +41,17 @@ package dev.cesrj.keri.kever;
 public record EscrowLimits(int maxMessages, long maxBytes, int maxMessagesPerPrefix,
     long maxBytesPerPrefix, int maxMessagesPerSource, long maxBytesPerSource) {
 
-  /** Estimated heap bytes an escrowed message retains per byte of its length. */
-  public static final int RETAINED_PER_BYTE = 32;
   /** Estimated heap bytes a kept receipt couple retains per qb64 character. */
   public static final int RETAINED_PER_COUPLE_CHAR = 8;
-  /** Estimated heap bytes an escrowed message retains beside its decoded forms. */
-  public static final int RETAINED_PER_MESSAGE = 1_024;
 
   /**
-   * 65,536 messages and 512 MiB retained in all; per prefix 16,384 messages and 128 MiB (a KEL of
-   * 10,002 events of about 250 bytes sent last event first fits); per source as in all (a caller
-   * with many sources sets a share).
+   * 65,536 messages and 256 MiB counted in all; per prefix 16,384 messages and 64 MiB (a KEL of
+   * 10,002 interactions of about 300 bytes, counted about 5.4 KB each, sent last event first
+   * fits: keripy, with no count bound, accepts it); per source as in all (a caller with many
+   * sources sets a share, so that one source cannot fill the escrows alone).
    */
   public static final EscrowLimits DEFAULT =
-      new EscrowLimits(65_536, 512L << 20, 16_384, 128L << 20, 65_536, 512L << 20);
+      new EscrowLimits(65_536, 256L << 20, 16_384, 64L << 20, 65_536, 256L << 20);
 
   /**
    * Checks the bounds.
@@ -90,12 +93,14 @@ public record EscrowLimits(int maxMessages, long maxBytes, int maxMessagesPerPre
   }
 
   /**
-   * {@return the heap bytes an escrowed message of {@code length} bytes is counted as retaining}
+   * {@return the heap bytes an escrowed message is counted as retaining: 12 per byte of its
+   * length, 96 per value of its decoded body, 1,024 besides}
    *
-   * @param length the message's length (body and attachments, as framed), or a couple's qb64
-   *     length
+   * @param m a framed message (its buffer valid for this call)
+   * @throws dev.cesrj.CesrException if its body does not decode (such a message is never
+   *     escrowed)
    */
-  public static long retained(long length) {
-    return length * RETAINED_PER_BYTE + RETAINED_PER_MESSAGE;
+  public static long retained(Message m) {
+    return RetainedSize.of(KeriEvents.of(m), m.length());
   }
 }

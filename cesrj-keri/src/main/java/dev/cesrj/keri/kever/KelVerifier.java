@@ -434,7 +434,7 @@ public final class KelVerifier {
 
   /**
    * {@return the heap bytes counted for what the escrows hold now ({@link
-   * EscrowLimits#retained(long)}): the escrowed messages and the receipt couples kept}
+   * EscrowLimits#retained(Message)}): the escrowed messages and the receipt couples kept}
    */
   public long escrowedBytes() {
     return escrows.cost() + receiptBytes;
@@ -616,7 +616,7 @@ public final class KelVerifier {
       x.set(Status.ESCROWED, h.escrow(), h.reason(), h.detail());
       v.entries.add(x);
       x.standing = EscrowStanding.of(x.escrow);
-      x.cost = EscrowLimits.retained(x.bytes);
+      x.cost = RetainedSize.of(x.event, x.bytes);
       // retried at the next pass if never retried, or if what it depends on changed since its
       // last try (the change counts of the state: a superset of its waits)
       v.escrows.add(x, v.waits(x), !x.retried || v.dependsOnChange(x));
@@ -1195,7 +1195,7 @@ public final class KelVerifier {
    */
   private void escrow(Entry x, Escrow e, Reason r, String detail, long extra) {
     EscrowStanding standing = EscrowStanding.of(e);
-    long cost = EscrowLimits.retained(x.bytes);
+    long cost = x.cost > 0 ? x.cost : RetainedSize.of(x.event, x.bytes);
     x.standing = standing;
     List<Entry> victims = escrows.room(x, cost + extra, receiptBytes);
     if (victims == null) {

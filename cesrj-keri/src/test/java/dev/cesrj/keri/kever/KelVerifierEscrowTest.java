@@ -52,7 +52,7 @@ class KelVerifierEscrowTest {
   }
 
   /**
-   * The heap bytes counted ({@link EscrowLimits#retained(long)} of their lengths) for the messages
+   * The heap bytes counted ({@link EscrowLimits#retained(Message)}) for the messages
    * keripy escrows: 4, 6, 7, 8.
    */
   private static long escrowedBytes() {
@@ -61,7 +61,7 @@ class KelVerifierEscrowTest {
     try (Messages ms = Messages.copyOf(bytes(FILE))) {
       for (Message m : ms) {
         if (i == 4 || i >= 6) {
-          sum += EscrowLimits.retained(m.length());
+          sum += EscrowLimits.retained(m);
         }
         i++;
       }
@@ -105,7 +105,7 @@ class KelVerifierEscrowTest {
     try (Messages ms = Messages.copyOf(bytes(FILE))) {
       for (Message m : ms) {
         if (i++ == index) {
-          return EscrowLimits.retained(m.length());
+          return EscrowLimits.retained(m);
         }
       }
     }
