@@ -66,7 +66,7 @@ public final class Main {
           + "            witness_threshold_unmet, invalid_witnesses, missing_delegation,\n"
           + "            establishment_only, do_not_delegate, duplicitous, duplicate,\n"
           + "            unverified_receipt, escrow_full, escrow_expired (never here: only a\n"
-          + "            stream processor's escrow time bound gives it)\n";
+          + "            stream processor's escrow time bound gives it), escrow_evicted\n";
 
   private Main() {}
 

@@ -33,7 +33,6 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -64,8 +63,8 @@ import java.util.TreeMap;
  * {@code EO} forbids interactions, a delegator's {@code DND} delegated events; a second event
  * at an accepted sequence number is rejected (first seen wins; recovery rotations are not
  * supported). Events and receipts that wait for something go to an {@link Escrow}; each call of
- * {@link #processEscrows()} retries them all until nothing changes, and {@link #finish()} does so
- * and returns the final verdicts.
+ * {@link #processEscrows()} retries those that can have changed until none can, and {@link
+ * #finish()} does so and returns the final verdicts.
  *
  * <p>Receipts ({@code rct}): accepted when the receipted event is accepted (non-transferable
  * couples then count toward its witnesses' {@code bt}; transferable groups need the signer's
@@ -86,6 +85,22 @@ import java.util.TreeMap;
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
  * as likely duplicitous, fails, and drops it); messages other than key events and receipts are
  * rejected with {@link Reason#NOT_A_KEY_EVENT}.
+ *
+ * <p>Escrow policy (issue 28: escrows that cannot be flooded shut). keripy keeps its escrows in
+ * LMDB with no count bound and drops an escrowed message only on timeout; cesrj keeps them on the
+ * heap and bounds them ({@link EscrowLimits}): in messages and in estimated heap bytes ({@link
+ * EscrowLimits#retained(Message)}), in all, per prefix and per source (the caller's name for
+ * where a message came from, {@link #accept(Message, String)}; {@link #DEFAULT_SOURCE} for the
+ * calls without one). A message that would pass a bound evicts, among the messages that bound
+ * counts, those of the lowest {@link EscrowStanding} first (receipts of events not accepted, then
+ * events out of order, then events with a verified controller signature), oldest first, never
+ * one of higher standing than itself; for the total, first from the source holding the most. An
+ * evicted message becomes {@link Status#REJECTED} with {@link Reason#ESCROW_EVICTED} (the next
+ * {@link #retryEscrows()} reports it); if no room can be made the newcomer is {@link
+ * Status#REJECTED} with {@link Reason#ESCROW_FULL}. Neither was judged: nothing remembers such a
+ * message, and sent again it is processed afresh. Escrowed messages are indexed by what they wait
+ * for ({@code EscrowWait}) and a retry takes only those a change woke, so the work of retrying
+ * after every message is linear in the messages, not in their product.
  *
  * <p>Mutable and not thread-safe: use one instance per stream from one thread. No global state.
  * Everything kept is copied out of the messages, so their buffers may be released once
@@ -186,9 +201,22 @@ public final class KelVerifier {
    * @return the verdicts at intake, one per message of {@code framed}
    */
   public List<Verdict> accept(Framed framed) {
+    return accept(framed, DEFAULT_SOURCE);
+  }
+
+  /**
+   * As {@link #accept(Framed)}, every message from the named source ({@link #accept(Message,
+   * String)}).
+   *
+   * @param framed a result of the push parser
+   * @param source the messages' source ({@link #DEFAULT_SOURCE} for none)
+   * @return the verdicts at intake, one per message of {@code framed}
+   */
+  public List<Verdict> accept(Framed framed, String source) {
+    java.util.Objects.requireNonNull(source, "source");
     List<Verdict> out = new ArrayList<>(framed.messages().size());
     for (Message m : framed.messages()) {
-      out.add(accept(m, framed.offsetBase(), null, DEFAULT_SOURCE));
+      out.add(accept(m, framed.offsetBase(), null, source));
     }
     return out;
   }
@@ -334,7 +362,7 @@ public final class KelVerifier {
    * of the event a receipt receipts), then of arrival, as keripy's escrows are keyed by prefix
    * and sequence number: a log that arrives last event first is accepted in one pass, not one
    * pass per event. A message is retried once after it enters an escrow, then only when what it
-   * waits for happens ({@link EscrowWait}): an event of its prefix accepted at its sequence number
+   * waits for happens ({@code EscrowWait}): an event of its prefix accepted at its sequence number
    * or the one before (for a receipt: at the receipted event's; for a transferable receipt also
    * the signer's establishment event), receipt couples kept for its event (partially witnessed),
    * an event of its delegator accepted (partially delegated), its event entering the partially

@@ -162,4 +162,26 @@ class EscrowFloodTest {
     assertEquals(Status.ACCEPTED, feed(v, kel.get(3), "").status());
     assertEquals(BigInteger.valueOf(3), v.keyState(prefixOf(kel)).orElseThrow().sn());
   }
+
+  /**
+   * Standing decides eviction: a junk receipt cannot evict a controller-signed event (it is turned
+   * away, ESCROW_FULL), while an event out of order evicts a junk receipt.
+   */
+  @Test
+  void junkNeverEvictsAControllerSignedEvent() throws Exception {
+    KelVerifier v = new KelVerifier(new EscrowLimits(1, 64L << 20));
+    assertEquals(Escrow.PARTIALLY_SIGNED, feed(v, Floods.partiallySigned(KelBuilder.key(11),
+        KelBuilder.key(12), 0), "").escrow().orElseThrow());
+    List<byte[]> kel = SyntheticKel.messages(1);
+    Verdict junk = feed(v, Floods.junkReceipts(prefixOf(kel), 1, 3).get(0), "");
+    assertEquals(Reason.ESCROW_FULL, junk.reason());
+    assertEquals(Status.ESCROWED, v.verdicts().get(0).status());
+    KelVerifier w = new KelVerifier(new EscrowLimits(1, 64L << 20));
+    assertEquals(Status.ESCROWED,
+        feed(w, Floods.junkReceipts(prefixOf(kel), 1, 3).get(0), "").status());
+    assertEquals(Escrow.OUT_OF_ORDER, feed(w, kel.get(1), "").escrow().orElseThrow());
+    assertEquals(Reason.ESCROW_EVICTED, w.verdicts().get(0).reason());
+    assertEquals(Status.ACCEPTED, feed(w, kel.get(0), "").status());
+    assertEquals(BigInteger.ONE, w.keyState(prefixOf(kel)).orElseThrow().sn());
+  }
 }
