@@ -184,4 +184,19 @@ class EscrowFloodTest {
     assertEquals(Status.ACCEPTED, feed(w, kel.get(0), "").status());
     assertEquals(BigInteger.ONE, w.keyState(prefixOf(kel)).orElseThrow().sn());
   }
+
+  /** A held message's source is kept in the state and restored with it. */
+  @Test
+  void sourcesSurviveState() throws Exception {
+    List<byte[]> kel = SyntheticKel.messages(1);
+    KelVerifier v = new KelVerifier();
+    assertEquals(Status.ESCROWED, v.acceptMessage(kel.get(1), 0, "conn-7").status());
+    VerifierState s = v.state();
+    assertEquals("conn-7", s.held().get(0).source());
+    KelVerifier r = KelVerifier.restore(s, EscrowLimits.DEFAULT);
+    assertEquals(s, r.state());
+    assertEquals(Status.ACCEPTED, r.acceptMessage(kel.get(0), 1, "conn-8").status());
+    assertEquals(List.of(Status.ACCEPTED),
+        r.retryEscrows().stream().map(Verdict::status).toList());
+  }
 }
