@@ -30,7 +30,8 @@ import java.security.NoSuchAlgorithmException;
  */
 final class Ed25519Java {
   private static final BigInteger P = BigInteger.ONE.shiftLeft(255).subtract(BigInteger.valueOf(19));
-  private static final BigInteger L =
+  /** The order of the base point, L = 2^252 + 27742317777372353535851937790883648493. */
+  static final BigInteger L =
       BigInteger.ONE.shiftLeft(252).add(new BigInteger("27742317777372353535851937790883648493"));
   private static final BigInteger TWO = BigInteger.TWO;
   /** d = -121665 / 121666 mod p. */
@@ -63,6 +64,31 @@ final class Ed25519Java {
   }
 
   private Ed25519Java() {}
+
+  /**
+   * {@return the point of an encoding (y below p, a point of the curve), in extended coordinates,
+   * or null} Used by the tests to build signatures libsodium refuses.
+   */
+  static BigInteger[] decode(byte[] enc) {
+    BigInteger y = littleEndian(enc, 0, 32).and(MASK255);
+    if (y.compareTo(P) >= 0) {
+      return null;
+    }
+    BigInteger x = recoverX(y, (enc[31] & 0xff) >>> 7);
+    return x == null ? null : new BigInteger[] {x, y, BigInteger.ONE, x.multiply(y).mod(P)};
+  }
+
+  /** {@return the encoding of the sum of two encoded points, or null if one is not a point} */
+  static byte[] addEncoded(byte[] a, byte[] b) {
+    BigInteger[] pa = decode(a);
+    BigInteger[] pb = decode(b);
+    return pa == null || pb == null ? null : encode(add(pa, pb));
+  }
+
+  /** {@return the encoding of [s]B} */
+  static byte[] baseMultiple(BigInteger s) {
+    return encode(doubleScalarMult(s, BASE, BigInteger.ZERO, BASE));
+  }
 
   /**
    * {@return libsodium's verdict on {@code sig} (64 bytes) over {@code msg} by {@code pk} (32)}

@@ -28,6 +28,8 @@ public final class Ed25519Verifier {
   public static final String PROPERTY = "cesrj.ed25519";
 
   private static final Ed25519Implementation CHOSEN = choose();
+  /** A test's choice ({@link #force}), else null: the JVM's choice holds. */
+  private static volatile Ed25519Implementation forced;
 
   private Ed25519Verifier() {}
 
@@ -44,7 +46,13 @@ public final class Ed25519Verifier {
 
   /** {@return the implementation this JVM verifies with} */
   public static Ed25519Implementation implementation() {
-    return CHOSEN;
+    Ed25519Implementation f = forced;
+    return f != null ? f : CHOSEN;
+  }
+
+  /** Makes every verification use {@code implementation} (null: the JVM's choice); for tests. */
+  static void force(Ed25519Implementation implementation) {
+    forced = implementation;
   }
 
   /** {@return empty if libsodium loaded in this JVM, else why it did not} */
@@ -61,7 +69,7 @@ public final class Ed25519Verifier {
    * @return libsodium's verdict
    */
   public static boolean verify(byte[] sig, byte[] msg, byte[] pk) {
-    return verify(CHOSEN, sig, msg, pk);
+    return verify(implementation(), sig, msg, pk);
   }
 
   /**
