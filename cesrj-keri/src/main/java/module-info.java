@@ -18,6 +18,7 @@ module dev.cesrj.keri {
   // libsodium through JNA (automatic modules: lazysodium-java has no module name of its own)
   requires lazysodium.java;
   requires com.sun.jna;
+  requires org.slf4j; // lazysodium's logging: resolved only if a named module requires it
 
   exports dev.cesrj.keri;
   exports dev.cesrj.keri.body;

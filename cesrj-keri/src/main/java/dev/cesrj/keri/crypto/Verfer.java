@@ -175,10 +175,11 @@ public final class Verfer {
     if (key == null || sig == null || ser == null || sig.length != 64) {
       return false;
     }
+    if (algorithm == SignatureAlgorithm.ED25519) {
+      return Ed25519Verifier.verify(sig, ser, raw); // never throws but for a libsodium forced
+    }
     try {
       switch (algorithm) {
-        case ED25519:
-          return Ed25519Verifier.verify(sig, ser, raw);
         case ECDSA_SECP256K1:
           return verifyEcdsa((ECPoint) key, K1_DOMAIN, sig, ser);
         default:
