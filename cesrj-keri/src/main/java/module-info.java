@@ -7,13 +7,18 @@
  *
  * <p>Requires cesrj-core ({@code dev.cesrj}, transitively: its messages are the input), Jackson
  * for JSON and CBOR bodies, and BouncyCastle ({@code org.bouncycastle.provider}) for secp256k1,
- * Blake3/Blake2 and Ed25519.
+ * Blake3/Blake2, and lazysodium-java ({@code lazysodium.java}, with JNA {@code com.sun.jna})
+ * for Ed25519 by libsodium, keripy's verifier.
  */
 module dev.cesrj.keri {
   requires transitive dev.cesrj;
   requires com.fasterxml.jackson.core;
   requires com.fasterxml.jackson.dataformat.cbor;
   requires org.bouncycastle.provider;
+  // libsodium through JNA (automatic modules: lazysodium-java has no module name of its own)
+  requires lazysodium.java;
+  requires com.sun.jna;
+  requires org.slf4j; // lazysodium's logging: resolved only if a named module requires it
 
   exports dev.cesrj.keri;
   exports dev.cesrj.keri.body;

@@ -718,7 +718,7 @@ public final class KelVerifier {
         x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad b or bt");
         return;
       }
-      if (!signed(x, icp.verfers(), icp.signingThreshold(), null)) {
+      if (!signed(x, icp.verfers(), icp.signingThreshold(), null, icp.witnesses())) {
         return;
       }
       if (!witnessed(x, icp.witnesses(), icp.toad())) {
@@ -770,7 +770,7 @@ public final class KelVerifier {
         x.set(Status.REJECTED, null, Reason.ESTABLISHMENT_ONLY, "EO prefix");
         return;
       }
-      if (!signed(x, kel.verfers, kel.kt, null)) {
+      if (!signed(x, kel.verfers, kel.kt, null, kel.witnesses)) {
         return;
       }
       if (!witnessed(x, kel.witnesses, kel.toad)) {
@@ -794,7 +794,7 @@ public final class KelVerifier {
       x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad br, ba or bt");
       return;
     }
-    if (!signed(x, rot.verfers(), rot.signingThreshold(), kel)) {
+    if (!signed(x, rot.verfers(), rot.signingThreshold(), kel, wits)) {
       return;
     }
     if (!witnessed(x, wits, rot.toad())) {
@@ -820,11 +820,19 @@ public final class KelVerifier {
     }
   }
 
-  /** Controller signatures; for a rotation ({@code prior} not null) the prior next commitment. */
-  private boolean signed(Entry x, List<Verfer> keys, Threshold kt, Kel prior) {
+  /**
+   * Controller signatures; for a rotation ({@code prior} not null) the prior next commitment; the
+   * keys of {@code keys} and {@code wits} keripy cannot use ({@link InvalidKeys}).
+   */
+  private boolean signed(Entry x, List<Verfer> keys, Threshold kt, Kel prior, List<String> wits) {
     List<SignatureGroup> groups = x.sigs.byRole(SignatureRole.CONTROLLER);
     if (groups.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.MISSING_SIGNATURES, "no controller signatures");
+      return false;
+    }
+    Optional<String> invalid = InvalidKeys.controller(groups, keys);
+    if (invalid.isPresent()) {
+      x.set(Status.REJECTED, null, Reason.INVALID_KEY, invalid.get());
       return false;
     }
     byte[] ser = x.event.body().bytes();
@@ -836,8 +844,7 @@ public final class KelVerifier {
       }
       for (Siger s : g.sigers()) {
         int i = s.index();
-        if (i < keys.size() && keys.get(i).algorithm() == s.algorithm()
-            && keys.get(i).verify(s.raw(), ser) && ok.add(i)) {
+        if (i < keys.size() && keys.get(i).verify(s.raw(), ser) && ok.add(i)) {
           verified.add(s);
         }
       }
@@ -845,6 +852,11 @@ public final class KelVerifier {
     if (ok.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
           "no controller signature verifies");
+      return false;
+    }
+    invalid = InvalidKeys.witnesses(wits, x.sigs.byRole(SignatureRole.WITNESS), this::witnessKey);
+    if (invalid.isPresent()) {
+      x.set(Status.REJECTED, null, Reason.INVALID_KEY, invalid.get());
       return false;
     }
     if (!kt.satisfiedBy(ok)) {
@@ -913,7 +925,7 @@ public final class KelVerifier {
         if (s.index() < wits.size()) {
           try {
             Verfer v = witnessKey(wits.get(s.index()));
-            if (v.algorithm() == s.algorithm() && v.verify(s.raw(), ser)) {
+            if (v.verify(s.raw(), ser)) {
               ok.add(wits.get(s.index()));
             }
           } catch (CesrException e) {

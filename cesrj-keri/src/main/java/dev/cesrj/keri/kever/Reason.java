@@ -59,6 +59,16 @@ public enum Reason {
   DUPLICATE,
   /** A receipt that cannot be verified and is not escrowed ({@code UnverifiedReceiptError}). */
   UNVERIFIED_RECEIPT,
+  /**
+   * A key keripy cannot build a verifier from, so that it raises and rejects the whole event (not an
+   * escrow): an ECDSA controller key in {@code k} that is no point of its curve and that a signature
+   * points at, a witness in {@code b} (or added by {@code ba}) that is no verification key, or
+   * that is no point of its curve and a witness signature points at (keripy {@code
+   * src/keri/core/eventing.py} {@code verifySigs} and {@code Kever.valSigsWigsDel}, {@code
+   * coring.py} {@code Verfer}: "Invalid public bytes for the given curve", "Unsupported code =
+   * ... for verifier").
+   */
+  INVALID_KEY,
   /** An escrow is full ({@link EscrowLimits}). */
   ESCROW_FULL,
   /**
