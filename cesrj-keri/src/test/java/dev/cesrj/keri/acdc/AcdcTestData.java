@@ -96,6 +96,21 @@ final class AcdcTestData {
     throw new IllegalStateException("SAIDs do not settle");
   }
 
+  /**
+   * A schema from JSON text whose {@code $id} is made its SAID (keripy {@code
+   * Saider.saidify(label='$id')}): {@code $id} dummied, serialized as keripy does, digested.
+   */
+  static byte[] saidifiedSchema(String json) {
+    tools.jackson.databind.node.ObjectNode tree =
+        (tools.jackson.databind.node.ObjectNode) tools.jackson.databind.json.JsonMapper.shared()
+            .readTree(json);
+    tree.put("$id", "#".repeat(44));
+    String said = dev.cesrj.keri.Saids.ofDummied(dev.cesrj.code.MatterCode.Blake3_256,
+        PythonJson.dumps(tree));
+    tree.put("$id", said);
+    return PythonJson.dumps(tree);
+  }
+
   static Acdc read(String json) {
     return Acdc.of((AcdcMessage) KeriEvents.of(Body.parse(json.getBytes(StandardCharsets.UTF_8))));
   }
