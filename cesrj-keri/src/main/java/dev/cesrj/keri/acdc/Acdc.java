@@ -45,6 +45,19 @@ public record Acdc(Body body, Ilk ilk, String said, Optional<String> uuid, Strin
   /**
    * Creates the record.
    *
+   * @param body see the record description
+   * @param ilk see the record description
+   * @param said see the record description
+   * @param uuid see the record description
+   * @param issuer see the record description
+   * @param registry see the record description
+   * @param schema see the record description
+   * @param attributes see the record description
+   * @param edges see the record description
+   * @param rules see the record description
+   * @param edgeBlocks see the record description
+   * @param issuee see the record description
+   * @param issued see the record description
    * @throws NullPointerException if an argument is null
    */
   public Acdc {

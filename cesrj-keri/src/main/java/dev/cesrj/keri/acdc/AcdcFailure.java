@@ -14,6 +14,10 @@ public record AcdcFailure(AcdcReason reason, String path, long offset, String de
   /**
    * Creates the record.
    *
+   * @param reason see the record description
+   * @param path see the record description
+   * @param offset see the record description
+   * @param detail see the record description
    * @throws NullPointerException if an argument is null
    */
   public AcdcFailure {

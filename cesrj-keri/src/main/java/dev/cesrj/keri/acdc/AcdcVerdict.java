@@ -18,6 +18,10 @@ public record AcdcVerdict(Acdc acdc, List<SaidCheck> saids, Optional<AcdcSchema>
   /**
    * Creates the record.
    *
+   * @param acdc see the record description
+   * @param saids see the record description
+   * @param schema see the record description
+   * @param failure see the record description
    * @throws NullPointerException if an argument is null
    */
   public AcdcVerdict {

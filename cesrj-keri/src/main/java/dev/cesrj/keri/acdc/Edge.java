@@ -26,6 +26,14 @@ public record Edge(String label, String node, Optional<String> schema, Optional<
   /**
    * Creates the record.
    *
+   * @param label see the record description
+   * @param node see the record description
+   * @param schema see the record description
+   * @param said see the record description
+   * @param operators see the record description
+   * @param unrecognized see the record description
+   * @param fields see the record description
+   * @param span see the record description
    * @throws NullPointerException if an argument is null
    */
   public Edge {

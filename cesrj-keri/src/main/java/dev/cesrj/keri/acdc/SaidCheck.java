@@ -18,6 +18,11 @@ public record SaidCheck(SaidSite site, String path, long offset, String written,
   /**
    * Creates the record.
    *
+   * @param site see the record description
+   * @param path see the record description
+   * @param offset see the record description
+   * @param written see the record description
+   * @param computed see the record description
    * @throws NullPointerException if an argument is null
    */
   public SaidCheck {
