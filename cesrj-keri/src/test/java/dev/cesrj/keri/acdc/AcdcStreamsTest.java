@@ -30,7 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * missing-chain escrow {@link AcdcStatus#MISSING_CHAIN}. keripy's outcomes decided by the TEL or
  * KEL ({@code MissingRegistryError}: iss unanchored, anchored by another, bad anchor signature,
  * anchor below toad; {@code RevokedChainError}: parent revoked) are not this layer's: there the
- * credential itself is sound and must verify.
+ * credential itself is sound and must verify. Where keripy's verdict describes the credential
+ * ({@code credentials}: issuer, issuee, schema, registry, edges), the typed {@link Acdc} reads the
+ * same.
  */
 @ExtendWith(LeakDetectionExtension.class)
 class AcdcStreamsTest {
@@ -75,6 +77,7 @@ class AcdcStreamsTest {
     Map<String, Acdc> saved = new HashMap<>();
     AcdcVerifier verifier = new AcdcVerifier(schemas, said -> java.util.Optional.ofNullable(saved.get(said)));
     int checked = 0;
+    int typed = 0;
     for (AcdcTestData.Indexed x : AcdcTestData.acdcs(AcdcTestData.resource("A/" + file))) {
       JsonNode m = verdict.get("messages").get(x.index());
       assertEquals("acdc", m.get("ilk").asText(), file + " message " + x.index());
@@ -92,10 +95,44 @@ class AcdcStreamsTest {
         assertTrue(got.saids().stream().allMatch(SaidCheck::ok), at);
         assertEquals(x.acdc().schema().said(), got.schema().map(AcdcSchema::said), at);
       }
+      JsonNode c = verdict.get("credentials").get(x.acdc().said());
+      if (c != null && c.has("issuer")) {
+        assertEquals(keripysView(c), typedView(x.acdc()), at);
+        typed++;
+      }
       checked++;
     }
+    assertTrue(typed > 0 || mutation.equals("acdc-said-mismatch"), file);
     assertEquals(file.startsWith("chain") && !mutation.equals("edge-parent-missing") ? 2 : 1,
         checked, file);
+  }
+
+  /** keripy's view of a credential in the verdict: issuer, issuee, schema, registry, edges. */
+  private static String keripysView(JsonNode c) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(c.get("issuer").asText()).append(' ').append(c.path("issuee").asText("-"))
+        .append(' ').append(c.get("schema").asText()).append(' ')
+        .append(c.get("registry").asText());
+    for (Iterator<Map.Entry<String, JsonNode>> it = c.get("edges").fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      sb.append(' ').append(e.getKey()).append("->").append(e.getValue().get("n").asText())
+          .append('/').append(e.getValue().path("s").asText("-"))
+          .append('/').append(e.getValue().path("o").asText("-"));
+    }
+    return sb.toString();
+  }
+
+  /** The same read from the typed credential. */
+  private static String typedView(Acdc a) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(a.issuer()).append(' ').append(a.issuee().orElse("-")).append(' ')
+        .append(a.schema().said().orElse("")).append(' ').append(a.registry().orElse(""));
+    for (Edge e : a.edgeBlocks()) {
+      sb.append(' ').append(e.label()).append("->").append(e.node()).append('/')
+          .append(e.schema().orElse("-")).append('/')
+          .append(e.operators().isEmpty() ? "-" : e.operators().get(0).name());
+    }
+    return sb.toString();
   }
 
   /** What each mutation gives here, over the three forms: the mutants this layer decides. */
