@@ -97,8 +97,10 @@ public record Acdc(Body body, Ilk ilk, String said, Optional<String> uuid, Strin
    * Types a credential. Field presence and order are checked already ({@link KeriEvents}); here:
    * {@code i}, {@code u}, {@code ri}/{@code rd} are texts; {@code s}, {@code a}, {@code e},
    * {@code r} are a text (compact) or a map (expanded), an expanded {@code s} has {@code $id};
-   * each block of an expanded {@code e} other than {@code d} and {@code o} is a map with a text
-   * {@code n}, optional texts {@code s} and {@code d}, and {@code o} a text or a list of texts.
+   * each block of an expanded {@code e} other than {@code d} and {@code o} is a map: with
+   * {@code n} an edge (a text {@code n}, optional texts {@code s} and {@code d}, and {@code o} a
+   * text or a list of texts), without it an edge group whose blocks follow the same rule ({@code d}, {@code u}, {@code o}
+   * of the section or a group are no blocks).
    *
    * @param m a typed ACDC message of ilk {@link Ilk#NONE}, {@code acm}, {@code ace} or {@code act}
    * @return the credential
@@ -123,13 +125,7 @@ public record Acdc(Body body, Ilk ilk, String said, Optional<String> uuid, Strin
     Optional<Section> rules = section(f, "r", "d");
     List<Edge> blocks = new ArrayList<>();
     if (edges.isPresent() && edges.get() instanceof Section.Expanded) {
-      FieldMap e = ((Section.Expanded) edges.get()).fields();
-      for (String label : e.labels()) {
-        if (label.equals("d") || label.equals("o")) {
-          continue;
-        }
-        blocks.add(edge(e, label));
-      }
+      edges(((Section.Expanded) edges.get()).fields(), List.of(), blocks);
     }
     Optional<String> issuee = Optional.empty();
     Optional<String> issued = Optional.empty();
@@ -142,13 +138,35 @@ public record Acdc(Body body, Ilk ilk, String said, Optional<String> uuid, Strin
         blocks, issuee, issued);
   }
 
-  private static Edge edge(FieldMap e, String label) {
-    String path = "e." + label + ".";
-    Value v = e.get(label).orElseThrow();
-    if (!(v instanceof Value.MapValue)) {
-      throw bad(e, label, "e.", "an edge block (a map with n)", "a " + v.typeName());
+  /**
+   * The edges of an edge section or group, depth first: a block with {@code n} is an edge, a block
+   * without is an edge group whose blocks are read in turn (its {@code d}, {@code u} and {@code o}
+   * are not blocks). Nesting is bounded by the body's.
+   */
+  private static void edges(FieldMap e, List<String> group, List<Edge> out) {
+    String prefix = "e." + (group.isEmpty() ? "" : String.join(".", group) + ".");
+    for (String label : e.labels()) {
+      if (label.equals("d") || label.equals("o") || label.equals("u")) {
+        continue;
+      }
+      Value v = e.get(label).orElseThrow();
+      if (!(v instanceof Value.MapValue)) {
+        throw bad(e, label, prefix, "an edge block (a map)", "a " + v.typeName());
+      }
+      FieldMap b = ((Value.MapValue) v).fields();
+      if (b.has("n")) {
+        out.add(edge(e, label, group, b));
+      } else {
+        List<String> inner = new ArrayList<>(group);
+        inner.add(label);
+        edges(b, inner, out);
+      }
     }
-    FieldMap b = ((Value.MapValue) v).fields();
+  }
+
+  private static Edge edge(FieldMap e, String label, List<String> group, FieldMap b) {
+    String full = group.isEmpty() ? label : String.join(".", group) + "." + label;
+    String path = "e." + full + ".";
     String node = text(b, "n", path);
     Optional<String> schema = optText(b, "s", path);
     Optional<String> said = optText(b, "d", path).filter(t -> !t.isEmpty());
@@ -170,7 +188,7 @@ public record Acdc(Body body, Ilk ilk, String said, Optional<String> uuid, Strin
         }
       }
     }
-    return new Edge(label, node, schema, said, ops, unknown, b, e.span(label).orElseThrow());
+    return new Edge(full, group, node, schema, said, ops, unknown, b, e.span(label).orElseThrow());
   }
 
   private static Optional<Section> section(FieldMap f, String label, String saidLabel) {

@@ -17,6 +17,12 @@ public enum AcdcReason {
   SCHEMA_INVALID(AcdcStatus.REJECTED),
   /** The edge section is compact: no edge can be checked (keripy: "invalid type for edges", {@code ValidationError}). */
   EDGES_UNDISCLOSED(AcdcStatus.REJECTED),
+  /**
+   * An edge inside an edge group (a block without {@code n}): keripy's verifier reads {@code n}
+   * of every block of {@code e} and fails on a group ({@code KeyError}); the group operators
+   * ({@code AND}, {@code OR}) are not built here either.
+   */
+  EDGE_GROUP_UNSUPPORTED(AcdcStatus.REJECTED),
   /** An edge's far node {@code n} is not known (keripy {@code verifyChain} returns None: {@code MissingChainError}). */
   EDGE_NODE_UNKNOWN(AcdcStatus.MISSING_CHAIN),
   /** The credential given for {@code n} has another SAID (not trusted: refused). */

@@ -19,7 +19,8 @@ import java.util.Optional;
  *       CacheResolver.resolve}: else missing schema), or the expanded schema itself; the
  *       credential validates against it ({@link AcdcSchema#validate}; keripy {@code
  *       Schemer.verify}: else {@code FailedSchemaValidationError});
- *   <li>edges: a compact {@code e} is refused (keripy: "invalid type for edges"); for each edge
+ *   <li>edges: a compact {@code e} is refused (keripy: "invalid type for edges"), and so is an
+ *       edge group (keripy reads {@code n} of every block); for each edge
  *       block, in body order (keripy {@code verifyChain}): the far node {@code n} is found
  *       ({@link CredentialResolver}, else missing chain) and has that SAID; NOT, and DI2I as the
  *       operator in force, are refused (keripy does not implement them); E1E: the two issuees
@@ -55,7 +56,8 @@ public final class AcdcVerifier {
    *
    * @param acdc a credential
    * @return the verdict: the SAID checks, the schema if found, the first failure if any
-   * @throws dev.cesrj.UnsupportedException for an ACDC version 2 credential ({@link AcdcSaids})
+   * @throws dev.cesrj.UnsupportedException for an ACDC version 2 credential that is not JSON
+   *     ({@link AcdcSaids})
    */
   public AcdcVerdict verify(Acdc acdc) {
     List<SaidCheck> saids;
@@ -106,6 +108,13 @@ public final class AcdcVerifier {
     if (acdc.edges().isPresent() && acdc.edges().get() instanceof Section.Compact) {
       return fail(acdc, saids, has, AcdcReason.EDGES_UNDISCLOSED, "e", offset(top, "e"),
           "edges given as their SAID only");
+    }
+    for (Edge e : acdc.edgeBlocks()) {
+      if (!e.group().isEmpty()) {
+        return fail(acdc, saids, has, AcdcReason.EDGE_GROUP_UNSUPPORTED,
+            "e." + String.join(".", e.group()), offset(top, "e"),
+            "edge " + e.label() + " is in an edge group");
+      }
     }
     for (Edge e : acdc.edgeBlocks()) {
       Optional<AcdcFailure> f = edge(acdc, e);

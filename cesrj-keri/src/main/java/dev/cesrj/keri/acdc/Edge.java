@@ -11,7 +11,10 @@ import java.util.Optional;
  * "Edge Section"; keripy {@code src/keri/vdr/verifying.py} {@code Verifier.processCredential}
  * reads {@code n}, {@code s} and {@code o} of each block).
  *
- * @param label the edge's label in the section, e.g. {@code qvi}
+ * @param label the edge's label in the section, e.g. {@code qvi}; for an edge inside an edge
+ *     group, the labels from the section down, dot-separated ({@code reports.research})
+ * @param group the labels of the edge groups it is in, outermost first (ACDC spec, "Edge
+ *     Group": a block without {@code n}); empty for an edge directly in the section
  * @param node {@code n}: the far node's SAID
  * @param schema {@code s}: a schema SAID the far node must satisfy, if written
  * @param said {@code d}: the block's own SAID, if written (non-empty)
@@ -21,12 +24,13 @@ import java.util.Optional;
  * @param fields the block's fields
  * @param span the block's whole encoding in the body's bytes
  */
-public record Edge(String label, String node, Optional<String> schema, Optional<String> said,
+public record Edge(String label, List<String> group, String node, Optional<String> schema, Optional<String> said,
     List<EdgeOperator> operators, List<String> unrecognized, FieldMap fields, Span span) {
   /**
    * Creates the record.
    *
    * @param label see the record description
+   * @param group see the record description
    * @param node see the record description
    * @param schema see the record description
    * @param said see the record description
@@ -38,6 +42,7 @@ public record Edge(String label, String node, Optional<String> schema, Optional<
    */
   public Edge {
     Objects.requireNonNull(label, "label");
+    group = List.copyOf(group);
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(schema, "schema");
     Objects.requireNonNull(said, "said");

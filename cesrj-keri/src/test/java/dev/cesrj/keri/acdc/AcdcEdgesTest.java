@@ -116,6 +116,17 @@ class AcdcEdgesTest {
   }
 
   @Test
+  void anEdgeGroupIsRefusedAsKeripyCannotReadIt() {
+    Acdc c = credential(QVI_AID, HOLDER, ",\"e\":{\"d\":\"" + PLACE + "\",\"g\":{\"o\":\"OR\","
+        + "\"up\":{\"n\":\"" + parent.said() + "\"},\"up2\":{\"n\":\"" + parent.said() + "\"}}}");
+    assertEquals(java.util.List.of("g.up", "g.up2"),
+        c.edgeBlocks().stream().map(Edge::label).toList());
+    assertEquals(java.util.List.of("g"), c.edgeBlocks().get(0).group());
+    assertEquals("REJECTED EDGE_GROUP_UNSUPPORTED e.g", render(
+        new AcdcVerifier(schemas, said -> Optional.of(parent)).verify(c)));
+  }
+
+  @Test
   void compactEdgesCannotBeCheckedAndAreRefusedAsKeripyDoes() {
     Acdc c = credential(QVI_AID, HOLDER, ",\"e\":\"" + PLACE + "\"");
     assertEquals("REJECTED EDGES_UNDISCLOSED e", render(

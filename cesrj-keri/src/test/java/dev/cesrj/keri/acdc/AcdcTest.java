@@ -75,7 +75,7 @@ class AcdcTest {
   @CsvSource(delimiter = '|', value = {
       "\"a\":\\{[^}]*\\}|\"a\":5|a",
       "\"qvi\":\\{[^}]*\\}|\"qvi\":\"E\"|e.qvi",
-      "\\{\"n\":\"EDrA0|{\"m\":\"EDrA0|e.qvi.n",
+      "\\{\"n\":\"EDrA0|{\"m\":\"EDrA0|e.qvi.m",
       "\"s\":\"ENPXp1vQzRF6JwIuS-mp2U8Uf1MoADoP_GqQ62VsDZWY\"|\"s\":[]|s",
       "Yqao\"\\}\\}|Yqao\",\"o\":[7]}}|e.qvi.o",
       "\"i\":\"EA9kxTCtu1nxkkxlY8QSHy6mjuwZoygNgzVb50moTvEn\",\"ri\"|\"i\":1,\"ri\"|i"})
