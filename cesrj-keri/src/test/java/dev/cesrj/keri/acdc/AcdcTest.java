@@ -96,14 +96,17 @@ class AcdcTest {
   }
 
   /**
-   * Property: a credential with random bytes changed is read and verified, or refused with a
+   * Property: a credential (version 1 from set A, version 2 from keripy's examples) with random
+   * bytes changed is read and verified, or refused with a
    * {@link CesrException}; never another exception (seeded; {@code -Dacdc.seed=N} for another).
    */
-  @Test
-  void randomlyDamagedCredentialsGiveTypedOutcomes() {
+  @ParameterizedTest
+  @CsvSource({"A/chain.v1.original.cesr", "keripy-v2/mainSad.json"})
+  void randomlyDamagedCredentialsGiveTypedOutcomes(String source) {
     long seed = Long.getLong("acdc.seed", 29L);
     SplittableRandom rnd = new SplittableRandom(seed);
-    byte[] le = AcdcTestData.last("chain.v1.original.cesr").body().bytes();
+    byte[] le = source.endsWith(".json") ? AcdcTestData.resource(source)
+        : AcdcTestData.last(source.substring(2)).body().bytes();
     AcdcVerifier v = new AcdcVerifier(AcdcTestData.setASchemas(), CredentialResolver.NONE);
     int[] outcomes = new int[2];
     for (int i = 0; i < 2000; i++) {
