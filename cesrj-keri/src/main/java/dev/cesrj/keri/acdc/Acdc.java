@@ -34,7 +34,9 @@ import java.util.Optional;
  * @param edges {@code e}: the edge section, if written
  * @param rules {@code r}: the rule section, if written
  * @param edgeBlocks the edges of an expanded {@code e}, in body order (none when compact)
- * @param issuee {@code a.i}: the issuee's AID, when {@code a} is expanded and names one
+ * @param issuee {@code a.i}: the issuee's AID, when {@code a} is expanded and names one; for an
+ *     aggregate {@code A}, its second element's {@code i} (keripy {@code SerderACDC.iseaid}; the
+ *     aggregate's own SAID is not checked here)
  * @param issued {@code a.dt}: the issuance date-time as written, when {@code a} is expanded
  */
 public record Acdc(Body body, Ilk ilk, String said, Optional<String> uuid, String issuer,
@@ -133,6 +135,12 @@ public record Acdc(Body body, Ilk ilk, String said, Optional<String> uuid, Strin
       FieldMap a = ((Section.Expanded) attributes.get()).fields();
       issuee = optText(a, "i", "a.");
       issued = optText(a, "dt", "a.");
+    } else if (f.get("A").orElse(null) instanceof Value.ListValue) {
+      // an aggregate's issuee is its second element's i (keripy SerderACDC.iseaid)
+      List<Value> agg = ((Value.ListValue) f.get("A").get()).items();
+      if (agg.size() >= 2 && agg.get(1) instanceof Value.MapValue) {
+        issuee = ((Value.MapValue) agg.get(1)).fields().text("i");
+      }
     }
     return new Acdc(body, ilk, m.said(), uuid, issuer, registry, schema, attributes, edges, rules,
         blocks, issuee, issued);

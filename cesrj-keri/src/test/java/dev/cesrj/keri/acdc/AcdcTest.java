@@ -90,6 +90,18 @@ class AcdcTest {
   }
 
   @Test
+  void anAggregatesIssueeIsItsSecondElementsI() {
+    String json = AcdcTestData.json(AcdcTestData.first("single.v1.original.cesr"));
+    String agg = json.substring(0, json.indexOf(",\"a\":")) + ",\"A\":[\"EA" + "A".repeat(42)
+        + "\",{\"d\":\"x\",\"i\":\"EFk8_Puc0_BfmFZBv5GVxPr9mEhCj-AjwbQFtytByqzO\"}]}";
+    String sized = agg.replaceFirst("ACDC10JSON[0-9a-f]{6}_",
+        String.format("ACDC10JSON%06x_", agg.getBytes(StandardCharsets.UTF_8).length));
+    Acdc a = AcdcTestData.read(sized);
+    assertEquals(Optional.empty(), a.attributes());
+    assertEquals(Optional.of("EFk8_Puc0_BfmFZBv5GVxPr9mEhCj-AjwbQFtytByqzO"), a.issuee());
+  }
+
+  @Test
   void aKeriEventIsNoCredential() {
     String icp = "{\"v\":\"KERI10JSON0000fd_\",\"t\":\"icp\",\"d\":\"EMC5Xyi3W_kniimpQqNaNyBQnV_I3jnw9MdQJtXVN0Gf\"}";
     assertThrows(KeriBodyException.class, () -> AcdcTestData.read(icp));
