@@ -130,6 +130,8 @@ public final class KelVerifier {
   private long escrowedBytes;
   /** The bytes of the couples in {@link #receipts} (qb64 key and signature), within maxBytes. */
   private long receiptBytes;
+  /** The signatures of the escrowed messages, by the event they sign or receipt. */
+  private final SignaturePool pool = new SignaturePool();
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
   public KelVerifier() {
@@ -327,7 +329,7 @@ public final class KelVerifier {
       List<Entry> pass = new ArrayList<>(held.values());
       pass.sort(RETRY_ORDER);
       for (Entry x : pass) {
-        if (x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT && (!x.retried || dependsOnChange(x))) {
+        if (!x.retried || dependsOnChange(x)) {
           Escrow before = x.escrow;
           x.retried = true;
           unescrow(x);
@@ -540,6 +542,7 @@ public final class KelVerifier {
       k.said = r.said();
       k.et = r.et();
       k.establishment = r.establishment();
+      k.lastEstablishment = e.sn();
       for (VerifierState.AcceptedEvent a : r.events()) {
         k.events.put(a.sn(), new Accepted(a.said(), a.seals()));
       }
@@ -552,6 +555,7 @@ public final class KelVerifier {
       x.set(Status.ESCROWED, h.escrow(), h.reason(), h.detail());
       v.entries.add(x);
       v.held.put(x.index, x);
+      v.pool(x);
       v.escrowed++;
       v.escrowedBytes += x.bytes;
     }
@@ -669,6 +673,18 @@ public final class KelVerifier {
     return out;
   }
 
+  /**
+   * {@return the events of {@code prefix} that recovery rotations superseded, in order: seen and
+   * accepted once, now off its trunk (empty if none, or if its inception is not accepted)}; kept
+   * for this verifier's life, not in its {@link VerifierState}.
+   *
+   * @param prefix a prefix (qb64)
+   */
+  public List<SupersededEvent> superseded(String prefix) {
+    Kel k = kels.get(prefix);
+    return k == null ? List.of() : List.copyOf(k.superseded);
+  }
+
   /** {@return the key state of every prefix with an accepted inception, in order of inception} */
   public Map<String, KeyState> keyStates() {
     Map<String, KeyState> out = new LinkedHashMap<>();
@@ -740,14 +756,29 @@ public final class KelVerifier {
       escrow(x, Escrow.OUT_OF_ORDER, Reason.OUT_OF_ORDER, "sn " + sn + " after " + kel.sn);
       return;
     }
+    String prior = kel.said;
+    boolean recovery = false;
     if (sn.compareTo(next) < 0) {
       Accepted a = kel.events.get(sn);
       if (a != null && a.said.equals(ev.said())) {
-        x.set(Status.REJECTED, null, Reason.DUPLICATE, "already accepted at sn " + sn);
-      } else {
-        x.set(Status.REJECTED, null, Reason.DUPLICITOUS, "another event accepted at sn " + sn);
+        if (x.status == Status.ESCROWED && (x.escrow == Escrow.PARTIALLY_SIGNED
+            || x.escrow == Escrow.PARTIALLY_WITNESSED)) {
+          // a copy that waited for signatures: its own went into the pool that completed it
+          x.set(Status.ACCEPTED, null, Reason.NONE,
+              "accepted at sn " + sn + " with the signatures pooled from its copies");
+        } else {
+          x.set(Status.REJECTED, null, Reason.DUPLICATE, "already accepted at sn " + sn);
+        }
+        return;
       }
-      return;
+      Optional<String> refusal = Recovery.refusal(ev.ilk(), sn, kel.lastEstablishment);
+      if (refusal.isPresent()) {
+        x.set(Status.REJECTED, null, Reason.DUPLICITOUS,
+            "another event accepted at sn " + sn + ": " + refusal.get());
+        return;
+      }
+      prior = kel.events.get(sn.subtract(BigInteger.ONE)).said;
+      recovery = true;
     }
     if (ev instanceof InceptionEvent) {
       x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "inception at sn " + sn);
@@ -760,9 +791,9 @@ public final class KelVerifier {
           "no next keys: " + kel.prefix + " is non-transferable or abandoned");
       return;
     }
-    if (!ev.prior().orElse("").equals(kel.said)) {
+    if (!ev.prior().orElse("").equals(prior)) {
       x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE,
-          "p " + ev.prior().orElse("") + " is not " + kel.said);
+          "p " + ev.prior().orElse("") + " is not " + prior);
       return;
     }
     if (ev instanceof InteractionEvent) {
@@ -803,6 +834,9 @@ public final class KelVerifier {
     if (kel.delegator.isPresent() && !delegated(x, kel.delegator.get())) {
       return;
     }
+    if (recovery) {
+      kel.supersede(sn);
+    }
     kel.add(rot, wits, x.raw);
     accepted(x, ev);
   }
@@ -830,22 +864,16 @@ public final class KelVerifier {
     byte[] ser = x.event.body().bytes();
     Set<Integer> ok = new LinkedHashSet<>();
     List<Siger> verified = new ArrayList<>();
-    for (SignatureGroup g : groups) {
-      if (g.path().isPresent()) {
-        continue;
-      }
-      for (Siger s : g.sigers()) {
-        int i = s.index();
-        if (i < keys.size() && keys.get(i).algorithm() == s.algorithm()
-            && keys.get(i).verify(s.raw(), ser) && ok.add(i)) {
-          verified.add(s);
-        }
-      }
+    for (Siger s : controllerSigers(x)) {
+      verifyInto(s, keys, ser, ok, verified);
     }
     if (ok.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
           "no controller signature verifies");
       return false;
+    }
+    for (Siger s : pool.controller(x.eventKey())) {
+      verifyInto(s, keys, ser, ok, verified); // the signatures its escrowed copies carry
     }
     if (!kt.satisfiedBy(ok)) {
       escrow(x, Escrow.PARTIALLY_SIGNED, Reason.SIGNING_THRESHOLD_UNMET,
@@ -871,6 +899,17 @@ public final class KelVerifier {
       }
     }
     return true;
+  }
+
+  /** Adds {@code s} to {@code verified} if it verifies and its key's index is new in {@code ok}. */
+  private static void verifyInto(Siger s, List<Verfer> keys, byte[] ser, Set<Integer> ok,
+      List<Siger> verified) {
+    int i = s.index();
+    if (i < keys.size() && !ok.contains(i) && keys.get(i).algorithm() == s.algorithm()
+        && keys.get(i).verify(s.raw(), ser)) {
+      ok.add(i);
+      verified.add(s);
+    }
   }
 
   /**
@@ -908,17 +947,17 @@ public final class KelVerifier {
     KeyEvent ev = (KeyEvent) x.event;
     byte[] ser = ev.body().bytes();
     Set<String> ok = new LinkedHashSet<>();
-    for (SignatureGroup g : x.sigs.byRole(SignatureRole.WITNESS)) {
-      for (Siger s : g.sigers()) {
-        if (s.index() < wits.size()) {
-          try {
-            Verfer v = witnessKey(wits.get(s.index()));
-            if (v.algorithm() == s.algorithm() && v.verify(s.raw(), ser)) {
-              ok.add(wits.get(s.index()));
-            }
-          } catch (CesrException e) {
-            // a witness prefix that is not a key verifies nothing
+    List<Siger> wigs = witnessSigers(x);
+    wigs.addAll(pool.witness(x.eventKey())); // its escrowed copies' and receipts' signatures
+    for (Siger s : wigs) {
+      if (s.index() < wits.size() && !ok.contains(wits.get(s.index()))) {
+        try {
+          Verfer v = witnessKey(wits.get(s.index()));
+          if (v.algorithm() == s.algorithm() && v.verify(s.raw(), ser)) {
+            ok.add(wits.get(s.index()));
           }
+        } catch (CesrException e) {
+          // a witness prefix that is not a key verifies nothing
         }
       }
     }
@@ -1049,12 +1088,6 @@ public final class KelVerifier {
           "receipted SAID is not the accepted event's");
       return;
     }
-    if (!cigars.isEmpty() && x.retried && partiallyWitnessed(rct)) {
-      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT,
-          "receipted event partially witnessed: its couples count toward bt, the receipt leaves"
-              + " the escrow (keripy)");
-      return;
-    }
     if (!cigars.isEmpty()) {
       String key = rct.prefix() + "/" + rct.said();
       Map<String, Cigar> kept = receipts.getOrDefault(key, Map.of());
@@ -1084,17 +1117,6 @@ public final class KelVerifier {
     }
   }
 
-  private boolean partiallyWitnessed(ReceiptEvent rct) {
-    for (Entry e : held.values()) {
-      if (e.escrow == Escrow.PARTIALLY_WITNESSED
-          && e.event instanceof KeyEvent && ((KeyEvent) e.event).prefix().equals(rct.prefix())
-          && e.event.said().equals(rct.said())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private void escrow(Entry x, Escrow e, Reason r, String detail) {
     escrow(x, e, r, detail, 0);
   }
@@ -1113,12 +1135,43 @@ public final class KelVerifier {
     escrowedBytes += x.bytes;
     held.put(x.index, x);
     x.set(Status.ESCROWED, e, r, detail);
+    pool(x);
   }
 
   private void unescrow(Entry x) {
     escrowed--;
     escrowedBytes -= x.bytes;
     held.remove(x.index);
+    pool.release(x.eventKey(), x.index);
+  }
+
+  /** Adds the signatures of the escrowed {@code x} to its event's {@link SignaturePool}. */
+  private void pool(Entry x) {
+    if (x.event instanceof KeyEvent) {
+      pool.hold(x.eventKey(), x.index, controllerSigers(x), witnessSigers(x));
+    } else if (x.event instanceof ReceiptEvent) {
+      pool.hold(x.eventKey(), x.index, List.of(), witnessSigers(x));
+    }
+  }
+
+  /** {@return the indexed controller signatures of {@code x} over its body (no path groups)} */
+  private static List<Siger> controllerSigers(Entry x) {
+    List<Siger> out = new ArrayList<>();
+    for (SignatureGroup g : x.sigs.byRole(SignatureRole.CONTROLLER)) {
+      if (g.path().isEmpty()) {
+        out.addAll(g.sigers());
+      }
+    }
+    return out;
+  }
+
+  /** {@return the indexed witness signatures of {@code x}} */
+  private static List<Siger> witnessSigers(Entry x) {
+    List<Siger> out = new ArrayList<>();
+    for (SignatureGroup g : x.sigs.byRole(SignatureRole.WITNESS)) {
+      out.addAll(g.sigers());
+    }
+    return out;
   }
 
   private static boolean witnessesValid(List<String> wits, long toad) {
@@ -1199,6 +1252,13 @@ public final class KelVerifier {
     long toad;
     /** The bytes of the last establishment event's message, if given (acceptMessage). */
     byte[] establishment;
+    /** The sequence number of the last accepted establishment event (keripy lastEst.s). */
+    BigInteger lastEstablishment;
+    /**
+     * The events a recovery rotation superseded, in order: seen, off the trunk (not persisted in
+     * {@link VerifierState}).
+     */
+    final List<SupersededEvent> superseded = new ArrayList<>();
 
     Kel(String prefix, Optional<String> delegator, boolean establishmentOnly,
         boolean doNotDelegate, int position) {
@@ -1218,7 +1278,20 @@ public final class KelVerifier {
       nt = e.nextThreshold();
       witnesses = List.copyOf(wits);
       toad = e.toad();
+      lastEstablishment = e.sn();
       last(e);
+    }
+
+    /** Moves the accepted events at {@code from} and after off the trunk (a recovery). */
+    void supersede(BigInteger from) {
+      var it = events.entrySet().iterator();
+      while (it.hasNext()) {
+        var e = it.next();
+        if (e.getKey().compareTo(from) >= 0) {
+          superseded.add(new SupersededEvent(prefix, e.getKey(), e.getValue().said));
+          it.remove();
+        }
+      }
     }
 
     void add(InteractionEvent e) {
@@ -1249,9 +1322,10 @@ public final class KelVerifier {
     /** The bytes of the message alone, if given ({@link #acceptMessage}); kept while escrowed. */
     byte[] raw;
     final int bytes;
-    /** The event's prefix and sequence number (a receipt's: the receipted event's), or null. */
+    /** The event's prefix, sequence number and SAID (a receipt's: the receipted event's), or null. */
     final String prefix;
     final BigInteger sn;
+    final String said;
     /** The final verdict once accepted or rejected (never changes after), else null. */
     Verdict settled;
     /** The change count when it was last processed. */
@@ -1273,13 +1347,21 @@ public final class KelVerifier {
       if (event instanceof KeyEvent) {
         prefix = ((KeyEvent) event).prefix();
         sn = ((KeyEvent) event).sn();
+        said = event.said();
       } else if (event instanceof ReceiptEvent) {
         prefix = ((ReceiptEvent) event).prefix();
         sn = ((ReceiptEvent) event).sn();
+        said = event.said();
       } else {
         prefix = null;
         sn = null;
+        said = null;
       }
+    }
+
+    /** {@return the {@link SignaturePool} key of its event (a receipt's: the receipted event)} */
+    String eventKey() {
+      return prefix == null ? "" : SignaturePool.key(prefix, sn, said);
     }
 
     Verdict set(Status s, Escrow e, Reason r, String d) {

@@ -40,10 +40,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * keripy's parser flushes the stream after a SAID mismatch (an extraction error), so its
  * Kevery never sees the messages after it ({@code parsed:false}): the verifier is given only
  * the messages before the first of those (cesrj frames them independently of the body error,
- * and the verifier would go on with them). The oracle's verdicts show keripy never accepts a
- * receipt from its unverified-witness-receipt escrow ({@code uwes}) and drops a receipt with
- * non-transferable couples for an event in its partially witnessed escrow; the verifier does the
- * same.
+ * and the verifier would go on with them).
+ *
+ * <p>Where keripy 2.0.0-dev6 (the oracle of set A) keeps a receipt from doing what the protocol
+ * means, the test expects the protocol's verdict for those messages only, listed in
+ * {@link #PROTOCOL_FINAL}: dev6 never retries a receipt in its unverified-witness-receipt escrow
+ * ({@code uwes}), so a receipt whose event is accepted later stays escrowed for good; and it drops
+ * a receipt with non-transferable couples for an event in its partially witnessed escrow. The KERI
+ * specification's receipt escrows wait for the receipted event and then apply the receipt to it;
+ * keripy HEAD's {@code Kevery.processEscrowUnverWitness} retries {@code uwes}. cesrj accepts such a
+ * receipt once its event is accepted and keeps it escrowed (its couples counting toward the
+ * event's {@code bt}) until then. Intake verdicts and key states stay keripy's.
  */
 @ExtendWith(LeakDetectionExtension.class)
 class KelVerifierCorpusTest {
@@ -54,6 +61,30 @@ class KelVerifierCorpusTest {
    * to match (take it off the list then).
    */
   private static final Map<String, String> KNOWN_FAILING = Map.of();
+
+  /**
+   * Final verdicts where the protocol differs from keripy 2.0.0-dev6's (see the class comment), by
+   * file, then message index. {@code out-of-order}: the witness receipts (messages 7, 13, 15) wait
+   * in {@code uwes} for events that arrive later; once those are accepted the receipts are too
+   * (dev6: escrowed for good). {@code receipts-below-toad}: message 11, a receipt with couples for
+   * the partially witnessed event 10 (whose other receipts never come), stays in
+   * {@code UNVERIFIED_RECEIPT} waiting for its event (dev6: dropped on retry).
+   */
+  private static final Map<String, Map<Integer, String>> PROTOCOL_FINAL = Map.of(
+      "kel_witnessed.v1.bare.qb2.out-of-order.cesr", uwesAccepted(),
+      "kel_witnessed.v1.bare.txt.out-of-order.cesr", uwesAccepted(),
+      "kel_witnessed.v2.bare.txt.out-of-order.cesr", uwesAccepted(),
+      "kel_witnessed.v1.bare.qb2.receipts-below-toad.cesr", couplesWait(),
+      "kel_witnessed.v1.bare.txt.receipts-below-toad.cesr", couplesWait(),
+      "kel_witnessed.v2.bare.txt.receipts-below-toad.cesr", couplesWait());
+
+  private static Map<Integer, String> uwesAccepted() {
+    return Map.of(7, "ACCEPTED", 13, "ACCEPTED", 15, "ACCEPTED");
+  }
+
+  private static Map<Integer, String> couplesWait() {
+    return Map.of(11, "ESCROWED:UNVERIFIED_RECEIPT");
+  }
 
   static List<String> files() {
     JsonNode manifest = json("MANIFEST.json");
@@ -114,7 +145,13 @@ class KelVerifierCorpusTest {
       JsonNode m = it.next();
       if (m.path("parsed").asBoolean(true)) {
         expectedIntake.add(i + " " + intake(m));
-        expectedFinal.add(i + " " + after(m));
+        String want = after(m);
+        String override = PROTOCOL_FINAL.getOrDefault(file, Map.of()).get(i);
+        if (override != null) {
+          assertFalse(override.equals(want), file + " " + i + ": keripy agrees, drop the override");
+          want = override;
+        }
+        expectedFinal.add(i + " " + want);
         gotIntake.add(i + " " + (i < atIntake.size() ? atIntake.get(i) : "missing"));
         gotFinal.add(i + " " + (i < finalWhole.size() ? finalWhole.get(i) : "missing"));
       }
