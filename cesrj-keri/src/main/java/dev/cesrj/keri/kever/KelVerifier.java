@@ -61,21 +61,40 @@ import java.util.TreeMap;
  * anchoring seal ({@code i}, {@code s}, {@code d}) in the accepted event of its delegator that a
  * SealSourceCouples attachment names (without one it is escrowed as partially delegated, and each
  * retry searches all the delegator's accepted events, as keripy's escrow processing does);
- * {@code EO} forbids interactions, a delegator's {@code DND} delegated events; a second event
- * at an accepted sequence number is rejected (first seen wins; recovery rotations are not
- * supported). Events and receipts that wait for something go to an {@link Escrow}; each call of
+ * {@code EO} forbids interactions, a delegator's {@code DND} delegated events. A second event
+ * at an accepted sequence number is rejected as duplicitous (first seen wins), but for a
+ * recovery rotation: a {@code rot} or {@code drt} after the last establishment event supersedes
+ * the interactions accepted from its sequence number on ({@link Recovery}; keripy
+ * {@code Kever.rotate}), which stay listed by {@link #superseded(String)}, off the trunk. Events
+ * and receipts that wait for something go to an {@link Escrow}; each call of
  * {@link #processEscrows()} retries them all until nothing changes, and {@link #finish()} does so
  * and returns the final verdicts.
+ *
+ * <p>Signatures are judged per event, not per message: the controller and witness signatures of
+ * every escrowed copy of an event (same prefix, sequence number and SAID) and the witness
+ * signatures of every escrowed receipt of it count together toward {@code kt} and {@code bt}
+ * ({@link SignaturePool}; keripy {@code escrowPSEvent}, {@code escrowPWEvent},
+ * {@code processEscrowPartialSigs}, {@code processEscrowPartialWigs}, which keep signatures by
+ * event digest). A copy's own signatures must include one that verifies, else it is rejected and
+ * takes nothing from the pool. When a copy completes its event, the other copies that waited in
+ * {@link Escrow#PARTIALLY_SIGNED} or {@link Escrow#PARTIALLY_WITNESSED} are accepted on their
+ * next retry (their signatures counted); a copy arriving after its event is accepted is a
+ * {@link Reason#DUPLICATE}.
  *
  * <p>Receipts ({@code rct}): accepted when the receipted event is accepted (non-transferable
  * couples then count toward its witnesses' {@code bt}; transferable groups need the signer's
  * establishment event accepted, else they wait in {@link Escrow#UNVERIFIED_TRANSFERABLE_RECEIPT});
  * for an event not accepted yet they wait in the escrow of their first kind of signature
  * (couples, witness signatures, transferable groups), and a receipt with only other groups is
- * rejected. As keripy 2.0.0-dev6 does (shown by its verdicts on the KEL mutant set A): receipts in
- * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} are not retried, and a receipt with couples for an
- * event held partially witnessed leaves its escrow on retry, rejected (its couples still count
- * toward that event's {@code bt}). A receipt's verdict says whether it could be processed, as
+ * rejected. A receipt waits for its event, and its signatures count toward that event's
+ * {@code bt} meanwhile: witness signatures by their index in the event's witness list, couples by
+ * key (the KERI specification's receipt escrows; keripy HEAD {@code processReceiptWitness},
+ * {@code processEscrowUnverWitness}). Its own verdict is {@link Status#ACCEPTED} once its event is
+ * accepted, on the retry after; it stays escrowed while the event is not, and expires with
+ * {@link #expire(long)}. keripy 2.0.0-dev6 (the oracle of the KEL mutant set A) never retried
+ * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} and rejected a receipt with couples for a partially
+ * witnessed event on retry; cesrj no longer does either. A receipt's verdict says whether it could
+ * be processed, as
  * keripy's {@code processReceipt} and {@code processReceiptTrans} do: a couple counts toward
  * {@code bt} only if its signature verifies, but the signatures of a receipt for an event already
  * accepted, couples or transferable groups, are not checked here, since they change no key state
