@@ -562,6 +562,7 @@ public final class KelVerifier {
       k.et = r.et();
       k.establishment = r.establishment();
       k.lastEstablishment = e.sn();
+      k.lastEstablishmentIlk = e.ilk();
       for (VerifierState.AcceptedEvent a : r.events()) {
         k.events.put(a.sn(), new Accepted(a.said(), a.seals()));
       }
@@ -760,7 +761,7 @@ public final class KelVerifier {
         return;
       }
       Optional<String> di = icp.ilk() == Ilk.DIP ? icp.delegator() : Optional.empty();
-      if (di.isPresent() && !delegated(x, di.get())) {
+      if (di.isPresent() && delegated(x, di.get()) == null) {
         return;
       }
       Kel k = new Kel(icp.prefix(), di, icp.config().contains("EO"),
@@ -790,7 +791,8 @@ public final class KelVerifier {
         }
         return;
       }
-      Optional<String> refusal = Recovery.refusal(ev.ilk(), sn, kel.lastEstablishment);
+      Optional<String> refusal = Recovery.refusal(ev.ilk(), sn, kel.lastEstablishment,
+          kel.lastEstablishmentIlk);
       if (refusal.isPresent()) {
         x.set(Status.REJECTED, null, Reason.DUPLICITOUS,
             "another event accepted at sn " + sn + ": " + refusal.get());
@@ -850,8 +852,15 @@ public final class KelVerifier {
     if (!witnessed(x, wits, rot.toad())) {
       return;
     }
-    if (kel.delegator.isPresent() && !delegated(x, kel.delegator.get())) {
-      return;
+    if (kel.delegator.isPresent()) {
+      Anchor anchor = delegated(x, kel.delegator.get());
+      if (anchor == null) {
+        return;
+      }
+      if (recovery && Recovery.supersedesRotation(rot.ilk(), sn, kel.lastEstablishment)
+          && !laterDelegation(x, kel, anchor)) {
+        return;
+      }
     }
     if (recovery) {
       kel.supersede(sn);
@@ -1006,35 +1015,75 @@ public final class KelVerifier {
     return v;
   }
 
-  private boolean delegated(Entry x, String delegator) {
+  /**
+   * The delegator's accepted event that anchors {@code x}, or null (then {@code x} is rejected or
+   * escrowed here).
+   */
+  private Anchor delegated(Entry x, String delegator) {
     KeyEvent ev = (KeyEvent) x.event;
     Kel d = kels.get(delegator);
     if (d != null && d.doNotDelegate) {
       x.set(Status.REJECTED, null, Reason.DO_NOT_DELEGATE, delegator + " has the DND trait");
-      return false;
+      return null;
     }
     if (d != null) {
-      List<Accepted> candidates = new ArrayList<>();
+      List<BigInteger> candidates = new ArrayList<>();
       if (!x.sealSources.isEmpty()) {
         for (SealSource s : x.sealSources) {
           Accepted a = d.events.get(s.sn);
           if (a != null && a.said.equals(s.said)) {
-            candidates.add(a);
+            candidates.add(s.sn);
           }
         }
       }
       if (candidates.isEmpty() && x.retried) {
-        candidates.addAll(d.events.values());
+        candidates.addAll(d.events.keySet());
       }
-      for (Accepted a : candidates) {
-        if (anchors(a.seals, ev)) {
-          return true;
+      for (BigInteger sn : candidates) {
+        Accepted a = d.events.get(sn);
+        int seal = sealIndex(a.seals, ev.prefix(), ev.sn(), ev.said());
+        if (seal >= 0) {
+          return new Anchor(sn, a.said, seal);
         }
       }
     }
     escrow(x, Escrow.PARTIALLY_DELEGATED, Reason.MISSING_DELEGATION,
         "no seal of " + ev.said() + " in " + delegator + "'s accepted events");
-    return false;
+    return null;
+  }
+
+  /**
+   * Whether the delegated rotation {@code x}, anchored at {@code anchor}, may supersede the
+   * delegated rotation accepted at its sequence number (keripy {@code Kever.validateDelegation},
+   * rules B1 and B2, {@link Recovery#laterDelegation}); escrows it as partially delegated if the
+   * superseded rotation's anchor is not among the delegator's accepted events, rejects it if its
+   * anchor is not later.
+   */
+  private boolean laterDelegation(Entry x, Kel kel, Anchor anchor) {
+    KeyEvent ev = (KeyEvent) x.event;
+    String old = kel.events.get(ev.sn()).said;
+    Kel d = kels.get(kel.delegator.orElseThrow());
+    Anchor original = null;
+    for (var e : d.events.entrySet()) {
+      int seal = sealIndex(e.getValue().seals, ev.prefix(), ev.sn(), old);
+      if (seal >= 0) {
+        original = new Anchor(e.getKey(), e.getValue().said, seal);
+        break;
+      }
+    }
+    if (original == null) {
+      escrow(x, Escrow.PARTIALLY_DELEGATED, Reason.MISSING_DELEGATION,
+          "no seal of the superseded " + old + " in " + d.prefix + "'s accepted events");
+      return false;
+    }
+    Optional<String> refusal = Recovery.laterDelegation(anchor.sn, anchor.said, anchor.seal,
+        original.sn, original.said, original.seal);
+    if (refusal.isPresent()) {
+      x.set(Status.REJECTED, null, Reason.DUPLICITOUS,
+          "another event accepted at sn " + ev.sn() + ": " + refusal.get());
+      return false;
+    }
+    return true;
   }
 
   /** keripy {@code SealEvent._fields}: the labels of an event seal, in order. */
@@ -1064,15 +1113,16 @@ public final class KelVerifier {
    * {@code s} its sequence number as lowercase hex without leading zeros ({@code Number.numh}),
    * {@code d} its SAID.
    */
-  private static boolean anchors(List<VerifierState.EventSeal> seals, KeyEvent ev) {
-    String snh = ev.sn().toString(16);
-    for (VerifierState.EventSeal seal : seals) {
-      if (seal.prefix().equals(ev.prefix()) && seal.sn().equals(snh)
-          && seal.said().equals(ev.said())) {
-        return true;
+  private static int sealIndex(List<VerifierState.EventSeal> seals, String prefix, BigInteger sn,
+      String said) {
+    String snh = sn.toString(16);
+    for (int i = 0; i < seals.size(); i++) {
+      VerifierState.EventSeal seal = seals.get(i);
+      if (seal.prefix().equals(prefix) && seal.sn().equals(snh) && seal.said().equals(said)) {
+        return i;
       }
     }
-    return false;
+    return -1;
   }
 
 
@@ -1250,6 +1300,13 @@ public final class KelVerifier {
   private record Accepted(String said, List<VerifierState.EventSeal> seals) {
   }
 
+  /**
+   * Where a delegated event is anchored: the delegator's accepted event (sequence number, SAID)
+   * and the index of the event's seal among that event's event seals.
+   */
+  private record Anchor(BigInteger sn, String said, int seal) {
+  }
+
   /** One prefix's accepted KEL and current key state. */
   private static final class Kel {
     final String prefix;
@@ -1273,6 +1330,8 @@ public final class KelVerifier {
     byte[] establishment;
     /** The sequence number of the last accepted establishment event (keripy lastEst.s). */
     BigInteger lastEstablishment;
+    /** Its ilk. */
+    Ilk lastEstablishmentIlk;
     /**
      * The events a recovery rotation superseded, in order: seen, off the trunk (not persisted in
      * {@link VerifierState}).
@@ -1298,6 +1357,7 @@ public final class KelVerifier {
       witnesses = List.copyOf(wits);
       toad = e.toad();
       lastEstablishment = e.sn();
+      lastEstablishmentIlk = e.ilk();
       last(e);
     }
 

@@ -316,6 +316,96 @@ class KelVerifierLivenessTest {
     assertEquals(List.of("ACCEPTED NONE", "ACCEPTED NONE", "ACCEPTED NONE"), all(back.finish()));
   }
 
+  /**
+   * A delegator {@code D} and its delegate {@code E}: {@code D}'s inception, then its
+   * interaction 1 anchoring {@code E}'s {@code dip}.
+   */
+  private static final class Delegation {
+    final LivenessKel d;
+    final LivenessKel e;
+    final String dIxn1;
+
+    Delegation() throws Exception {
+      d = new LivenessKel(false, 700);
+      e = new LivenessKel(false, 720, d.pre);
+      dIxn1 = d.ixnSealing(1, d.pre, e.icp);
+    }
+
+    /** {@return D's icp and ixn 1, E's dip, signed} */
+    List<byte[]> start() throws Exception {
+      return List.of(d.message(d.icp, d.current, at(0, 1), at(), at()),
+          d.message(dIxn1, d.current, at(0, 1), at(), at()),
+          e.message(e.icp, e.current, at(0, 1), at(), at()));
+    }
+
+    /** {@return the final verdicts of {@link #start()} then {@code more}, and the verifier} */
+    KelVerifier run(List<byte[]> more) throws Exception {
+      KelVerifier ver = new KelVerifier();
+      for (byte[] m : start()) {
+        ver.acceptMessage(m, 0);
+      }
+      for (byte[] m : more) {
+        ver.acceptMessage(m, 0);
+      }
+      ver.finish();
+      return ver;
+    }
+  }
+
+  @Test
+  void aDelegatedRecoveryRotationSupersedesAnInteraction() throws Exception {
+    Delegation g = new Delegation();
+    String eIxn1 = g.e.ixn(1, g.e.pre, "compromised");
+    String drt1 = g.e.rot(1, g.e.pre);
+    String dIxn2 = g.d.ixnSealing(2, KelBuilder.said(g.dIxn1), drt1);
+    KelVerifier ver = g.run(List.of(g.e.message(eIxn1, g.e.current, at(0, 1), at(), at()),
+        g.d.message(dIxn2, g.d.current, at(0, 1), at(), at()),
+        g.e.message(drt1, g.e.next, at(0, 1), at(), at())));
+    assertEquals(List.of("ACCEPTED NONE", "ACCEPTED NONE", "ACCEPTED NONE", "ACCEPTED NONE",
+        "ACCEPTED NONE", "ACCEPTED NONE"), all(ver.verdicts()));
+    assertEquals(KelBuilder.said(drt1), ver.keyState(g.e.pre).orElseThrow().said());
+    assertEquals(List.of(new SupersededEvent(g.e.pre, BigInteger.ONE, KelBuilder.said(eIxn1))),
+        ver.superseded(g.e.pre));
+  }
+
+  /**
+   * A drt superseding a drt at the same sn: keripy checks it against the key state the
+   * superseded drt made (its keys must expose that drt's next digests), and its delegation must
+   * be later: B1 (a later delegator event) and B2 (the same event, a later seal) supersede,
+   * an earlier seal does not.
+   */
+  @Test
+  void aDelegatedRotationSupersedesADelegatedRotationOnlyWithALaterDelegation() throws Exception {
+    Delegation g = new Delegation();
+    String drtA = g.e.rot(1, g.e.pre);
+    String drtB = g.e.rot(1, g.e.pre, g.e.after, g.e.current, "recovery");
+    byte[] a = g.e.message(drtA, g.e.next, at(0, 1), at(), at());
+    byte[] b = g.e.message(drtB, g.e.after, at(0, 1), at(), at());
+    String p1 = KelBuilder.said(g.dIxn1);
+
+    // B1: drtB's anchor in a later delegator event
+    String dIxn2 = g.d.ixnSealing(2, p1, drtA);
+    String dIxn3 = g.d.ixnSealing(3, KelBuilder.said(dIxn2), drtB);
+    KelVerifier b1 = g.run(List.of(g.d.message(dIxn2, g.d.current, at(0, 1), at(), at()), a,
+        g.d.message(dIxn3, g.d.current, at(0, 1), at(), at()), b));
+    assertEquals(KelBuilder.said(drtB), b1.keyState(g.e.pre).orElseThrow().said());
+    assertEquals(List.of(new SupersededEvent(g.e.pre, BigInteger.ONE, KelBuilder.said(drtA))),
+        b1.superseded(g.e.pre));
+
+    // B2: the same delegator event, drtB's seal after drtA's
+    String later = g.d.ixnSealing(2, p1, drtA, drtB);
+    KelVerifier b2 = g.run(List.of(g.d.message(later, g.d.current, at(0, 1), at(), at()), a, b));
+    assertEquals(KelBuilder.said(drtB), b2.keyState(g.e.pre).orElseThrow().said());
+
+    // drtB's seal before drtA's: not later, refused
+    String earlier = g.d.ixnSealing(2, p1, drtB, drtA);
+    KelVerifier no = g.run(List.of(g.d.message(earlier, g.d.current, at(0, 1), at(), at()), a, b));
+    assertEquals(KelBuilder.said(drtA), no.keyState(g.e.pre).orElseThrow().said());
+    Verdict last = no.verdicts().get(5);
+    assertEquals("REJECTED DUPLICITOUS", v(last));
+    assertTrue(last.detail().contains("is not later"), last.detail());
+  }
+
   // --- keripy's attack streams, message by message ----------------------------------------------
 
   private static List<String> attack(String name) {

@@ -23,12 +23,25 @@ final class LivenessKel {
   final List<KeyPair> witnesses = new ArrayList<>();
   final String icp;
   final String pre;
+  final String delegator;
 
   /**
    * @param witnessed two witnesses and {@code bt 2}, else none and {@code bt 0}
    * @param seed the keys' seed (keys {@code seed} to {@code seed + 10})
    */
   LivenessKel(boolean witnessed, int seed) throws Exception {
+    this(witnessed, seed, null);
+  }
+
+  /**
+   * A delegated prefix ({@code dip}, rotations {@code drt}) if {@code delegator} is not null.
+   *
+   * @param witnessed two witnesses and {@code bt 2}, else none and {@code bt 0}
+   * @param seed the keys' seed (keys {@code seed} to {@code seed + 10})
+   * @param delegator the delegator's prefix, or null
+   */
+  LivenessKel(boolean witnessed, int seed, String delegator) throws Exception {
+    this.delegator = delegator;
     for (int i = 0; i < 3; i++) {
       current.add(KelBuilder.key(seed + i));
       next.add(KelBuilder.key(seed + 3 + i));
@@ -38,10 +51,11 @@ final class LivenessKel {
       witnesses.add(KelBuilder.key(seed + 9));
       witnesses.add(KelBuilder.key(seed + 10));
     }
-    icp = KelBuilder.body("\"t\":\"icp\",\"d\":\"\",\"i\":\"" + KelBuilder.SELF
+    icp = KelBuilder.body("\"t\":\"" + (delegator == null ? "icp" : "dip")
+        + "\",\"d\":\"\",\"i\":\"" + KelBuilder.SELF
         + "\",\"s\":\"0\",\"kt\":\"2\",\"k\":" + keys(current) + ",\"nt\":\"2\",\"n\":"
         + digests(next) + ",\"bt\":\"" + witnesses.size() + "\",\"b\":" + wits()
-        + ",\"c\":[],\"a\":[]");
+        + ",\"c\":[],\"a\":[]" + (delegator == null ? "" : ",\"di\":\"" + delegator + "\""));
     pre = KelBuilder.said(icp);
   }
 
@@ -58,10 +72,23 @@ final class LivenessKel {
 
   /** {@return a rotation at {@code sn} after {@code prior} to {@code keys}, committing to n} */
   String rot(int sn, String prior, List<KeyPair> keys, List<KeyPair> n, String tag) {
-    return KelBuilder.body("\"t\":\"rot\",\"d\":\"\",\"i\":\"" + pre + "\",\"s\":\""
+    return KelBuilder.body("\"t\":\"" + (delegator == null ? "rot" : "drt")
+        + "\",\"d\":\"\",\"i\":\"" + pre + "\",\"s\":\""
         + Integer.toHexString(sn) + "\",\"p\":\"" + prior + "\",\"kt\":\"2\",\"k\":" + keys(keys)
         + ",\"nt\":\"2\",\"n\":" + digests(n) + ",\"bt\":\"" + witnesses.size()
         + "\",\"br\":[],\"ba\":[],\"a\":[" + (tag.isEmpty() ? "" : "{\"x\":\"" + tag + "\"}")
+        + "]");
+  }
+
+  /** {@return an interaction at {@code sn} after {@code prior} anchoring the seals of events} */
+  String ixnSealing(int sn, String prior, String... events) {
+    List<String> seals = new ArrayList<>();
+    for (String e : events) {
+      seals.add("{\"i\":\"" + field(e, "i") + "\",\"s\":\"" + field(e, "s") + "\",\"d\":\""
+          + KelBuilder.said(e) + "\"}");
+    }
+    return KelBuilder.body("\"t\":\"ixn\",\"d\":\"\",\"i\":\"" + pre + "\",\"s\":\""
+        + Integer.toHexString(sn) + "\",\"p\":\"" + prior + "\",\"a\":[" + String.join(",", seals)
         + "]");
   }
 
