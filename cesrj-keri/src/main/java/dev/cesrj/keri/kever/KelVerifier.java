@@ -705,6 +705,11 @@ public final class KelVerifier {
     return k == null ? List.of() : List.copyOf(k.superseded);
   }
 
+  /** {@return the signature checks the pooled-signature judgments ran (a count, for tests)} */
+  long signatureChecks() {
+    return pool.checks();
+  }
+
   /** {@return the key state of every prefix with an accepted inception, in order of inception} */
   public Map<String, KeyState> keyStates() {
     Map<String, KeyState> out = new LinkedHashMap<>();
@@ -892,16 +897,17 @@ public final class KelVerifier {
     byte[] ser = x.event.body().bytes();
     Set<Integer> ok = new LinkedHashSet<>();
     List<Siger> verified = new ArrayList<>();
+    String event = x.eventKey();
     for (Siger s : controllerSigers(x)) {
-      verifyInto(s, keys, ser, ok, verified);
+      verifyInto(event, s, keys, ser, ok, verified);
     }
     if (ok.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
           "no controller signature verifies");
       return false;
     }
-    for (Siger s : pool.controller(x.eventKey())) {
-      verifyInto(s, keys, ser, ok, verified); // the signatures its escrowed copies carry
+    for (Siger s : pool.controller(event)) {
+      verifyInto(event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
     }
     if (!kt.satisfiedBy(ok)) {
       escrow(x, Escrow.PARTIALLY_SIGNED, Reason.SIGNING_THRESHOLD_UNMET,
@@ -929,12 +935,15 @@ public final class KelVerifier {
     return true;
   }
 
-  /** Adds {@code s} to {@code verified} if it verifies and its key's index is new in {@code ok}. */
-  private static void verifyInto(Siger s, List<Verfer> keys, byte[] ser, Set<Integer> ok,
+  /**
+   * Adds {@code s} to {@code verified} if its key's index is new in {@code ok} and it verifies
+   * (once per pooled event: {@link SignaturePool#verifies}).
+   */
+  private void verifyInto(String event, Siger s, List<Verfer> keys, byte[] ser, Set<Integer> ok,
       List<Siger> verified) {
     int i = s.index();
     if (i < keys.size() && !ok.contains(i) && keys.get(i).algorithm() == s.algorithm()
-        && keys.get(i).verify(s.raw(), ser)) {
+        && pool.verifies(event, "c", s, () -> keys.get(i).verify(s.raw(), ser))) {
       ok.add(i);
       verified.add(s);
     }
@@ -975,13 +984,15 @@ public final class KelVerifier {
     KeyEvent ev = (KeyEvent) x.event;
     byte[] ser = ev.body().bytes();
     Set<String> ok = new LinkedHashSet<>();
+    String event = x.eventKey();
     List<Siger> wigs = witnessSigers(x);
-    wigs.addAll(pool.witness(x.eventKey())); // its escrowed copies' and receipts' signatures
+    wigs.addAll(pool.witness(event)); // its escrowed copies' and receipts' signatures
     for (Siger s : wigs) {
       if (s.index() < wits.size() && !ok.contains(wits.get(s.index()))) {
         try {
           Verfer v = witnessKey(wits.get(s.index()));
-          if (v.algorithm() == s.algorithm() && v.verify(s.raw(), ser)) {
+          if (v.algorithm() == s.algorithm()
+              && pool.verifies(event, "w", s, () -> v.verify(s.raw(), ser))) {
             ok.add(wits.get(s.index()));
           }
         } catch (CesrException e) {

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * The signatures of one event pooled across every escrowed message that carries them: each
@@ -25,13 +26,26 @@ import java.util.Map;
  * restored from a {@link VerifierState} rebuilds it from the escrowed messages. Signatures are not
  * verified here: each use verifies them against the keys in force, so a corrupt or duplicitous
  * copy adds nothing that counts and evicts nothing.
+ *
+ * <p>Each signature's verdict is verified once per pooled event and remembered while the event
+ * has signatures in the pool ({@link #verifies}): the keys and witnesses a signature is checked
+ * against are fixed by the event (its SAID, and its prior's, fix its history), so the answer never
+ * changes. Without it, {@code n} escrowed copies of one event would cost {@code n * n}
+ * verifications over their retries; with it about one per signature ({@link #checks()}).
  */
 final class SignaturePool {
   /** The signatures one escrowed message brings to an event. */
   private record Share(List<Siger> controller, List<Siger> witness) {
   }
 
-  private final Map<String, Map<Integer, Share>> byEvent = new HashMap<>();
+  /** One event's pooled signatures, and the verdicts of the signatures checked for it. */
+  private static final class Pooled {
+    final Map<Integer, Share> shares = new LinkedHashMap<>();
+    final Map<String, Boolean> verdicts = new HashMap<>();
+  }
+
+  private final Map<String, Pooled> byEvent = new HashMap<>();
+  private long checks;
 
   /** {@return the pool's key of an event: prefix, sequence number (hex) and SAID} */
   static String key(String prefix, BigInteger sn, String said) {
@@ -50,7 +64,7 @@ final class SignaturePool {
     if (controller.isEmpty() && witness.isEmpty()) {
       return;
     }
-    byEvent.computeIfAbsent(event, k -> new LinkedHashMap<>())
+    byEvent.computeIfAbsent(event, k -> new Pooled()).shares
         .put(index, new Share(List.copyOf(controller), List.copyOf(witness)));
   }
 
@@ -61,8 +75,8 @@ final class SignaturePool {
    * @param index the message's index
    */
   void release(String event, int index) {
-    Map<Integer, Share> m = byEvent.get(event);
-    if (m != null && m.remove(index) != null && m.isEmpty()) {
+    Pooled p = byEvent.get(event);
+    if (p != null && p.shares.remove(index) != null && p.shares.isEmpty()) {
       byEvent.remove(event);
     }
   }
@@ -70,8 +84,11 @@ final class SignaturePool {
   /** {@return the controller signatures pooled for {@code event}, in order of arrival} */
   List<Siger> controller(String event) {
     List<Siger> out = new ArrayList<>();
-    for (Share s : byEvent.getOrDefault(event, Map.of()).values()) {
-      out.addAll(s.controller());
+    Pooled p = byEvent.get(event);
+    if (p != null) {
+      for (Share s : p.shares.values()) {
+        out.addAll(s.controller());
+      }
     }
     return out;
   }
@@ -79,10 +96,43 @@ final class SignaturePool {
   /** {@return the witness signatures pooled for {@code event}, in order of arrival} */
   List<Siger> witness(String event) {
     List<Siger> out = new ArrayList<>();
-    for (Share s : byEvent.getOrDefault(event, Map.of()).values()) {
-      out.addAll(s.witness());
+    Pooled p = byEvent.get(event);
+    if (p != null) {
+      for (Share s : p.shares.values()) {
+        out.addAll(s.witness());
+      }
     }
     return out;
+  }
+
+  /**
+   * {@return whether {@code s} verifies for {@code event} as {@code check} tells}, running
+   * {@code check} only the first time while {@code event} has pooled signatures.
+   *
+   * @param event the event's key ({@link #key})
+   * @param role what the signature is checked as ({@code "c"} controller, {@code "w"} witness)
+   * @param s the signature
+   * @param check verifies it against the keys in force for the event
+   */
+  boolean verifies(String event, String role, Siger s, BooleanSupplier check) {
+    Pooled p = byEvent.get(event);
+    if (p == null) {
+      checks++;
+      return check.getAsBoolean();
+    }
+    String id = role + s.qb64();
+    Boolean known = p.verdicts.get(id);
+    if (known == null) {
+      checks++;
+      known = check.getAsBoolean();
+      p.verdicts.put(id, known);
+    }
+    return known;
+  }
+
+  /** {@return how many signature checks {@link #verifies} ran so far} */
+  long checks() {
+    return checks;
   }
 
   /** {@return the number of events with pooled signatures} */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cesrj.testing.LeakDetectionExtension;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -130,6 +131,36 @@ class KelVerifierLivenessTest {
     assertEquals(List.of("ACCEPTED NONE", "REJECTED DUPLICATE"),
         feed(ver, k.message(k.icp, k.current, at(0, 1), at(), at()),
             k.message(k.icp, k.current, at(2), at(), at())));
+  }
+
+  /**
+   * 40 copies of one interaction, each with the same valid signature of key 0 and a different bad
+   * one for key 2, the escrows retried after each copy: each signature is checked about once, 47
+   * checks in all, not once per copy per retry (23,822 without {@link SignaturePool#verifies}
+   * remembering them). The 47: the inception's 2; the first copy's 2 at intake and 2 again on its
+   * first retry (alone in the pool, which is empty while it is retried, so nothing is
+   * remembered); the second copy's 2 and, on the retry after it, the first copy's bad one again
+   * (now remembered); then 1 per copy, its new bad signature (38).
+   */
+  @Test
+  void eachPooledSignatureIsCheckedOnce() throws Exception {
+    LivenessKel k = new LivenessKel(false, 100);
+    String ixn = k.ixn(1, k.pre, "a");
+    KelVerifier ver = new KelVerifier();
+    feed(ver, k.message(k.icp, k.current, at(0, 1), at(), at()));
+    List<KeyPair> wrong = List.of(k.current.get(0), k.current.get(1), k.current.get(1));
+    for (int i = 0; i < 40; i++) {
+      String other = k.ixn(1, k.pre, "other " + i);
+      String bad = new String(k.message(other, wrong, at(2), at(), at()),
+          StandardCharsets.US_ASCII).substring(other.length() + 4);
+      String good = new String(k.message(ixn, k.current, at(0), at(), at()),
+          StandardCharsets.US_ASCII).substring(ixn.length() + 4);
+      byte[] copy = (ixn + "-AAC" + good + bad).getBytes(StandardCharsets.US_ASCII);
+      assertEquals("ESCROWED:PARTIALLY_SIGNED SIGNING_THRESHOLD_UNMET", v(ver.acceptMessage(copy, 0)));
+      ver.processEscrows();
+    }
+    assertEquals(40, ver.escrowedCount());
+    assertEquals(2 + 4 + 3 + 38, ver.signatureChecks());
   }
 
   // --- 2. receipts that complete escrowed events ------------------------------------------------
