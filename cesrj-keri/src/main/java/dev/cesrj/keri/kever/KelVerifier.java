@@ -803,7 +803,12 @@ public final class KelVerifier {
             "another event accepted at sn " + sn + ": " + refusal.get());
         return;
       }
-      prior = kel.events.get(sn.subtract(BigInteger.ONE)).said;
+      Accepted before = kel.events.get(sn.subtract(BigInteger.ONE));
+      if (before == null) { // a KEL restored from a record without its events
+        x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "no accepted event before sn " + sn);
+        return;
+      }
+      prior = before.said;
       recovery = true;
     }
     if (ev instanceof InceptionEvent) {
@@ -1072,7 +1077,8 @@ public final class KelVerifier {
    */
   private boolean laterDelegation(Entry x, Kel kel, Anchor anchor) {
     KeyEvent ev = (KeyEvent) x.event;
-    String old = kel.events.get(ev.sn()).said;
+    Accepted superseded = kel.events.get(ev.sn());
+    String old = superseded == null ? "" : superseded.said;
     Kel d = kels.get(kel.delegator.orElseThrow());
     Anchor original = null;
     for (var e : d.events.entrySet()) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cesrj.keri.PitSample;
 import dev.cesrj.stream.CesrStreamParser;
 import dev.cesrj.stream.Framed;
@@ -63,27 +64,35 @@ class KelVerifierCorpusTest {
   private static final Map<String, String> KNOWN_FAILING = Map.of();
 
   /**
-   * Final verdicts where the protocol differs from keripy 2.0.0-dev6's (see the class comment), by
-   * file, then message index. {@code out-of-order}: the witness receipts (messages 7, 13, 15) wait
-   * in {@code uwes} for events that arrive later; once those are accepted the receipts are too
-   * (dev6: escrowed for good). {@code receipts-below-toad}: message 11, a receipt with couples for
-   * the partially witnessed event 10 (whose other receipts never come), stays in
-   * {@code UNVERIFIED_RECEIPT} waiting for its event (dev6: dropped on retry).
+   * Final verdicts where the protocol differs from keripy 2.0.0-dev6's (see the class comment and
+   * the file's {@code about}), by file, then message index, as {@code afterEscrows} writes them:
+   * {@code src/test/resources/kel/A.protocol-final.json}, which the cesrj-cli tests read too.
    */
-  private static final Map<String, Map<Integer, String>> PROTOCOL_FINAL = Map.of(
-      "kel_witnessed.v1.bare.qb2.out-of-order.cesr", uwesAccepted(),
-      "kel_witnessed.v1.bare.txt.out-of-order.cesr", uwesAccepted(),
-      "kel_witnessed.v2.bare.txt.out-of-order.cesr", uwesAccepted(),
-      "kel_witnessed.v1.bare.qb2.receipts-below-toad.cesr", couplesWait(),
-      "kel_witnessed.v1.bare.txt.receipts-below-toad.cesr", couplesWait(),
-      "kel_witnessed.v2.bare.txt.receipts-below-toad.cesr", couplesWait());
+  private static final JsonNode PROTOCOL_FINAL = protocolFinal();
 
-  private static Map<Integer, String> uwesAccepted() {
-    return Map.of(7, "ACCEPTED", 13, "ACCEPTED", 15, "ACCEPTED");
+  private static JsonNode protocolFinal() {
+    try (InputStream in =
+        KelVerifierCorpusTest.class.getResourceAsStream("/kel/A.protocol-final.json")) {
+      return MAPPER.readTree(in).get("files");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
-  private static Map<Integer, String> couplesWait() {
-    return Map.of(11, "ESCROWED:UNVERIFIED_RECEIPT");
+  /**
+   * {@code verdict} with the final verdicts of {@link #PROTOCOL_FINAL} for {@code file} in place
+   * of keripy's; each must differ from keripy's (else the override is not needed).
+   */
+  static JsonNode withProtocolFinal(String file, JsonNode verdict) {
+    JsonNode o = PROTOCOL_FINAL.path(file);
+    o.fieldNames().forEachRemaining(i -> {
+      ObjectNode m = (ObjectNode) verdict.get("messages").get(Integer.parseInt(i));
+      assertTrue(m.has("escrowed"), file + " " + i + ": an override for a message escrowed");
+      assertFalse(o.get(i).asText().equals(m.path("afterEscrows").asText()),
+          file + " " + i + ": keripy agrees, drop the override");
+      m.put("afterEscrows", o.get(i).asText());
+    });
+    return verdict;
   }
 
   static List<String> files() {
@@ -113,7 +122,7 @@ class KelVerifierCorpusTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("files")
   void matchesKeripy(String file) {
-    JsonNode verdict = json(file + ".verdict.json");
+    JsonNode verdict = withProtocolFinal(file, json(file + ".verdict.json"));
     byte[] input = bytes(file);
     int parsed = 0;
     for (JsonNode m : verdict.get("messages")) {
@@ -145,13 +154,7 @@ class KelVerifierCorpusTest {
       JsonNode m = it.next();
       if (m.path("parsed").asBoolean(true)) {
         expectedIntake.add(i + " " + intake(m));
-        String want = after(m);
-        String override = PROTOCOL_FINAL.getOrDefault(file, Map.of()).get(i);
-        if (override != null) {
-          assertFalse(override.equals(want), file + " " + i + ": keripy agrees, drop the override");
-          want = override;
-        }
-        expectedFinal.add(i + " " + want);
+        expectedFinal.add(i + " " + after(m));
         gotIntake.add(i + " " + (i < atIntake.size() ? atIntake.get(i) : "missing"));
         gotFinal.add(i + " " + (i < finalWhole.size() ? finalWhole.get(i) : "missing"));
       }
