@@ -8,7 +8,8 @@ import java.util.Optional;
  * Whether an establishment event at an already accepted sequence number may supersede the events
  * there (a recovery rotation), by keripy {@code src/keri/core/eventing.py} {@code Kever.rotate}
  * (the branch {@code sner.num <= self.sner.num}) and {@code Kever.validateDelegation}, and the
- * KERI specification's superseding recovery rules: A0, any rotation may supersede an interaction
+ * KERI specification (trustoverip tswg-keri-specification, "Superseding Recovery and
+ * Reconciliation", "Superseding Rules for Recovery at a given location"): A0, any rotation may supersede an interaction
  * event; A1, a non-delegated rotation may not supersede a rotation; A2, an interaction event
  * supersedes nothing; B, a delegated rotation may supersede a delegated rotation at the same
  * sequence number if its delegating event is later.
@@ -23,8 +24,9 @@ import java.util.Optional;
  * ({@code kt} over its keys, the prior {@code nt} over {@code n}), as for any rotation.
  *
  * <p>Left out: rule B3 (both anchors at the same sequence number of the delegator, the new one a
- * rotation that superseded the old one, an interaction, climbing the delegation chain while they
- * tie): such a rotation is refused as duplicitous. keripy checks the B rules against its latest
+ * rotation that superseded the old one, an interaction) and rule C (applying A and B to the
+ * delegating events, up the delegation chain, while they tie): such a rotation is refused as
+ * duplicitous. keripy checks the B rules against its latest
  * event, so it escrows a drt that would supersede a drt followed by interactions; cesrj supersedes
  * them with it.
  */
