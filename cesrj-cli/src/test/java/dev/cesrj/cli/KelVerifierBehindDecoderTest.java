@@ -31,8 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link CesrFrameDecoder} in 5-byte reads, each frame's message given to the verifier and the
  * frame released; after {@code finish()} each message's status (accepted, escrowed, rejected)
  * and each prefix's sequence number and SAID are keripy's ({@code .verdict.json}, read as {@link
- * InspectVerifyTest} reads it, with its six protocol overrides). A stream with a SAID mismatch is cut where keripy's parser
- * stopped handing messages on ({@code parsed:false}), as there.
+ * InspectVerifyTest} reads it, with its six protocol overrides). A stream with a SAID mismatch
+ * is cut where keripy's parser stopped handing messages on ({@code parsed:false}), as there.
  */
 @ExtendWith(LeakDetectionExtension.class)
 class KelVerifierBehindDecoderTest {

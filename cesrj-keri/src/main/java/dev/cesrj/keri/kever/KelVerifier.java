@@ -1418,7 +1418,7 @@ public final class KelVerifier {
     /** The bytes of the message alone, if given ({@link #acceptMessage}); kept while escrowed. */
     byte[] raw;
     final int bytes;
-    /** The event's prefix, sequence number and SAID (a receipt's: the receipted event's), or null. */
+    /** The event's prefix, sequence number and SAID (a receipt's: its event's), or null. */
     final String prefix;
     final BigInteger sn;
     final String said;

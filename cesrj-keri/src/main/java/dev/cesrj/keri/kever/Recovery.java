@@ -9,10 +9,10 @@ import java.util.Optional;
  * there (a recovery rotation), by keripy {@code src/keri/core/eventing.py} {@code Kever.rotate}
  * (the branch {@code sner.num <= self.sner.num}) and {@code Kever.validateDelegation}, and the
  * KERI specification (trustoverip tswg-keri-specification, "Superseding Recovery and
- * Reconciliation", "Superseding Rules for Recovery at a given location"): A0, any rotation may supersede an interaction
- * event; A1, a non-delegated rotation may not supersede a rotation; A2, an interaction event
- * supersedes nothing; B, a delegated rotation may supersede a delegated rotation at the same
- * sequence number if its delegating event is later.
+ * Reconciliation", "Superseding Rules for Recovery at a given location"): A0, any rotation may
+ * supersede an interaction event; A1, a non-delegated rotation may not supersede a rotation; A2,
+ * an interaction event supersedes nothing; B, a delegated rotation may supersede a delegated
+ * rotation at the same sequence number if its delegating event is later.
  *
  * <p>A {@code rot} or {@code drt} at sequence number {@code sn} may supersede the accepted events
  * at {@code sn} and after when {@code sn} is later than the last establishment event's: everything

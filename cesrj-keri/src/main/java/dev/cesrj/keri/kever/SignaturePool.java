@@ -17,7 +17,8 @@ import java.util.function.BooleanSupplier;
  * so an event whose signatures arrive split across copies and receipts is accepted once together
  * they satisfy them (KERI specification, "Receipt Signatures" and its rule that an event whose
  * signatures do not satisfy its thresholds waits for others, attached to the same version of the
- * event or to a receipt of it; keripy {@code src/keri/core/eventing.py}: {@code Kevery.escrowPSEvent},
+ * event or to a receipt of it; keripy {@code src/keri/core/eventing.py}:
+ * {@code Kevery.escrowPSEvent},
  * {@code escrowPWEvent} and {@code processReceiptWitness} store signatures by event digest in
  * {@code db.sigs} and {@code db.wigs}; {@code processEscrowPartialSigs},
  * {@code processEscrowPartialWigs} re-judge the thresholds over all of them).

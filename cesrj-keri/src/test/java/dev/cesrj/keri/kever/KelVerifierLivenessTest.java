@@ -156,7 +156,8 @@ class KelVerifierLivenessTest {
       String good = new String(k.message(ixn, k.current, at(0), at(), at()),
           StandardCharsets.US_ASCII).substring(ixn.length() + 4);
       byte[] copy = (ixn + "-AAC" + good + bad).getBytes(StandardCharsets.US_ASCII);
-      assertEquals("ESCROWED:PARTIALLY_SIGNED SIGNING_THRESHOLD_UNMET", v(ver.acceptMessage(copy, 0)));
+      assertEquals("ESCROWED:PARTIALLY_SIGNED SIGNING_THRESHOLD_UNMET",
+          v(ver.acceptMessage(copy, 0)));
       ver.processEscrows();
     }
     assertEquals(40, ver.escrowedCount());
@@ -332,7 +333,8 @@ class KelVerifierLivenessTest {
     feed(ver, k.message(k.icp, k.current, at(0, 1), at(), at()),
         k.message(ixn1, k.current, at(0, 1), at(), at()));
     KelVerifier back = KelVerifier.restore(ver.state(), EscrowLimits.DEFAULT);
-    assertEquals(List.of("ACCEPTED NONE"), feed(back, k.message(rot1, k.next, at(0, 1), at(), at())));
+    assertEquals(List.of("ACCEPTED NONE"),
+        feed(back, k.message(rot1, k.next, at(0, 1), at(), at())));
     assertEquals(KelBuilder.said(rot1), back.keyState(k.pre).orElseThrow().said());
   }
 

@@ -65,7 +65,7 @@ final class LivenessKel {
         + Integer.toHexString(sn) + "\",\"p\":\"" + prior + "\",\"a\":[{\"x\":\"" + tag + "\"}]");
   }
 
-  /** {@return a rotation at {@code sn} after {@code prior} to the next keys, committing to after} */
+  /** {@return a rotation at {@code sn} after {@code prior} to the next keys, n: after} */
   String rot(int sn, String prior) {
     return rot(sn, prior, next, after, "");
   }
