@@ -7,7 +7,8 @@ package dev.cesrj.keri.kever;
  * @param maxMessages the most messages held in all escrows together
  * @param maxBytes the most bytes held in all escrows together: each escrowed message's length
  *     (body and attachments, as framed), plus the qb64 characters of the non-transferable
- *     receipt couples kept for events not accepted yet (each couple once)
+ *     receipt couples kept for events not accepted yet (each couple once); the signatures pooled
+ *     per event ({@link SignaturePool}) are those of escrowed messages, counted in their length
  */
 public record EscrowLimits(int maxMessages, long maxBytes) {
   /** 10,000 messages and 16 MiB. */
