@@ -3,19 +3,30 @@
  * bodies ({@link dev.cesrj.keri.event}, {@link dev.cesrj.keri.body}), signatures by role, SAIDs
  * and prefix derivation ({@link dev.cesrj.keri}), signature verification ({@link
  * dev.cesrj.keri.crypto}) and key-state validation with keripy's Kever/Kevery rules ({@link
- * dev.cesrj.keri.kever}).
+ * dev.cesrj.keri.kever}), and ACDC credentials checked on their own: SAIDs, schema, edges
+ * ({@link dev.cesrj.keri.acdc}).
  *
  * <p>Requires cesrj-core ({@code dev.cesrj}, transitively: its messages are the input), Jackson
  * for JSON and CBOR bodies, and BouncyCastle ({@code org.bouncycastle.provider}) for secp256k1,
- * Blake3/Blake2 and Ed25519.
+ * Blake3/Blake2, lazysodium-java ({@code lazysodium.java}, with JNA {@code com.sun.jna})
+ * for Ed25519 by libsodium, keripy's verifier, and networknt's JSON Schema validator (with the
+ * Jackson 3 databind it is built on) for credential schemas.
  */
 module dev.cesrj.keri {
   requires transitive dev.cesrj;
   requires com.fasterxml.jackson.core;
   requires com.fasterxml.jackson.dataformat.cbor;
   requires org.bouncycastle.provider;
+  // libsodium through JNA (automatic modules: lazysodium-java has no module name of its own)
+  requires lazysodium.java;
+  requires com.sun.jna;
+  requires org.slf4j; // lazysodium's logging: resolved only if a named module requires it
+  requires com.networknt.schema;
+  requires tools.jackson.core;
+  requires tools.jackson.databind;
 
   exports dev.cesrj.keri;
+  exports dev.cesrj.keri.acdc;
   exports dev.cesrj.keri.body;
   exports dev.cesrj.keri.crypto;
   exports dev.cesrj.keri.event;

@@ -178,6 +178,54 @@ public final class Saids {
     return qb64(code, Digests.digest(code, b));
   }
 
+  /**
+   * Checks the SAID field {@code label} of a map nested in {@code body} (an ACDC section or edge
+   * block; keripy {@code src/keri/core/coring.py} {@code Saider.verify} of the section as
+   * {@code Saider.saidify} made it): the map's own bytes (its whole encoding, {@code map}) are
+   * copied, the field's value dummied with {@code #}, and the copy digested with the code of the
+   * written SAID. For a body keripy wrote (JSON without whitespace) the map's bytes are what
+   * keripy's {@code dumps} of the section gives, so nothing is serialized again.
+   *
+   * @param body the body holding the map
+   * @param map where the map's whole encoding is in the body's bytes
+   * @param fields the map's fields (their spans in the body's bytes)
+   * @param label the SAID field, e.g. {@code d}
+   * @return the check
+   * @throws KeriBodyException ({@link ErrorKind#MALFORMED_FIELD}) if the field is missing, not a
+   *     text of a digest code, not written plainly, or outside {@code map}
+   */
+  public static Check checkNested(Body body, Span map, FieldMap fields, String label) {
+    String v = fields.text(label).orElseThrow(() -> bad(fields, label, "a text SAID", "missing or not a text"));
+    MatterCode c = code(v);
+    if (!Digests.isDigest(c)) {
+      throw bad(fields, label, "a digest code " + Digests.CODES, "'" + v + "'");
+    }
+    Span s = span(fields, label);
+    if (map.end() > body.size() || s.offset() < map.offset() || s.end() > map.end()) {
+      throw bad(fields, label, "a SAID inside its map", "a value outside it");
+    }
+    byte[] b = new byte[map.length()];
+    body.buffer().position(map.offset()).get(b);
+    int at = s.offset() - map.offset();
+    if (s.length() != v.length()) {
+      throw bad(fields, label, "a SAID written plainly", "a value of " + s.length() + " bytes for " + v.length() + " characters");
+    }
+    java.util.Arrays.fill(b, at, at + s.length(), (byte) '#');
+    return new Check(label, v, qb64(c, Digests.digest(c, b)));
+  }
+
+  /**
+   * {@return the SAID (qb64) of a serialization whose SAID field is already dummied (keripy
+   * {@code Saider._derive} after the dummy is in place)}
+   *
+   * @param code one of {@link Digests#CODES}
+   * @param dummied the serialization, its SAID field filled with {@code code.fs()} {@code #}
+   * @throws UnsupportedException if {@code code} is no digest code
+   */
+  public static String ofDummied(MatterCode code, byte[] dummied) {
+    return qb64(code, Digests.digest(code, dummied));
+  }
+
   private static Span span(FieldMap f, String l) {
     return f.span(l).orElseThrow(() -> bad(f, l, "the field", "missing"));
   }

@@ -70,13 +70,13 @@ public record SignatureGroup(
    * @param keys the signer's keys, in index order
    * @param ser the signed bytes
    * @return the indices whose signatures verified, in signature order (a signature whose index
-   *     has no key, or whose suite is not its key's, does not verify)
+   *     has no key does not verify; one is verified with its key's suite whatever suite its code
+   *     names, as keripy's {@code verifySigs} does)
    */
   public List<Integer> verify(List<Verfer> keys, byte[] ser) {
     List<Integer> ok = new ArrayList<>();
     for (Siger s : sigers) {
-      if (s.index() < keys.size() && keys.get(s.index()).verify(s.raw(), ser)
-          && keys.get(s.index()).algorithm() == s.algorithm()) {
+      if (s.index() < keys.size() && keys.get(s.index()).verify(s.raw(), ser)) {
         ok.add(s.index());
       }
     }

@@ -17,7 +17,6 @@ import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.math.ec.ECPoint;
-import org.bouncycastle.math.ec.rfc8032.Ed25519;
 
 /**
  * A verification key read from its qb64 (keripy {@code Verfer}, {@code src/keri/core/coring.py}):
@@ -31,19 +30,28 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
  * {@code r} and {@code s} only).
  *
  * <p>Verification answers {@code true} or {@code false} and never throws for bad keys or
- * signatures: a key that is no point of its curve (or, for Ed25519, whose y coordinate is not
- * below 2<sup>255</sup> - 19), a signature of the wrong size, an ECDSA {@code r} or {@code s}
- * outside [1, n - 1] and an Ed25519 {@code S} not below the group order are all {@code false}, as
- * libsodium and OpenSSL answer for keripy. A signature whose code names another suite than the
- * key's is {@code false} too (keripy would try its bytes with the key's suite; no signature can
- * verify under two suites). Ed25519 is checked as RFC 8032 says (cofactorless, as libsodium);
- * libsodium's refusal of the eight small-order public keys is not repeated here.
+ * signatures: a signature of the wrong size, an ECDSA {@code r} or {@code s} outside [1, n - 1],
+ * and every Ed25519 signature libsodium refuses are {@code false}, as libsodium and OpenSSL answer
+ * for keripy. An ECDSA key that is no point of its curve verifies nothing here; keripy raises
+ * instead, and so rejects the whole event that lists it ({@link #decodes()}).
  *
- * <p>Implementations (chosen by JMH, {@code docs/performance.md}): all by BouncyCastle. Ed25519
- * by {@code org.bouncycastle.math.ec.rfc8032.Ed25519} (faster than the JDK's), secp256k1 and
- * secp256r1 by {@code ECDSASigner} over {@code CustomNamedCurves} (the JDK has no secp256k1 since
- * JDK 16, and its {@code SHA256withECDSAinP1363Format} measured several times slower for
- * secp256r1). Immutable and thread-safe.
+ * <p>The suite is the key's: a signature is verified with the key's suite whatever suite its own
+ * code names, as keripy does ({@code coring.py} {@code Verfer.verify} dispatches on the key's code
+ * alone; {@code eventing.py} {@code verifySigs} and {@code Kevery.processReceipt} hand it the
+ * signature's raw bytes).
+ *
+ * <p>Ed25519 is checked as libsodium's {@code crypto_sign_verify_detached} checks it, which keripy
+ * calls through pysodium: {@code S} below L, {@code R} and the key not of small order, the key
+ * canonical, and the cofactorless equation, {@code R} compared byte for byte with the encoding of
+ * {@code [S]B - [k]A} ({@link Ed25519Verifier}: libsodium itself through lazysodium-java where it
+ * loads, else a pure-Java check with the same rules). RFC 8032's cofactored check, which
+ * BouncyCastle 1.87 does, accepts a signature whose {@code R} has a small-order point added; keripy
+ * and this class do not.
+ *
+ * <p>Implementations: Ed25519 by {@link Ed25519Verifier}; secp256k1 and secp256r1 by
+ * BouncyCastle's {@code ECDSASigner} over {@code CustomNamedCurves} (the JDK has no secp256k1
+ * since JDK 16, and its {@code SHA256withECDSAinP1363Format} measured several times slower for
+ * secp256r1, {@code docs/performance.md}). Immutable and thread-safe.
  */
 public final class Verfer {
   private static final X9ECParameters K1 = CustomNamedCurves.getByName("secp256k1");
@@ -145,6 +153,18 @@ public final class Verfer {
   }
 
   /**
+   * {@return false if keripy cannot use this key at all, and so rejects the whole event that makes
+   * it verify a signature: an ECDSA key that is no point of its curve (keripy {@code coring.py}
+   * {@code Verfer._secp256k1}, {@code _secp256r1}: {@code EllipticCurvePublicKey.from_encoded_point}
+   * raises "Invalid public bytes for the given curve")} Always true for Ed25519: libsodium answers
+   * {@code false} for a key it refuses (not canonical, small order, no point), and keripy's
+   * {@code Verfer._ed25519} takes that as a signature that does not verify.
+   */
+  public boolean decodes() {
+    return algorithm == SignatureAlgorithm.ED25519 || key != null;
+  }
+
+  /**
    * Verifies a raw signature of {@code ser}.
    *
    * @param sig the raw signature: 64 bytes for every supported suite
@@ -155,10 +175,11 @@ public final class Verfer {
     if (key == null || sig == null || ser == null || sig.length != 64) {
       return false;
     }
+    if (algorithm == SignatureAlgorithm.ED25519) {
+      return Ed25519Verifier.verify(sig, ser, raw); // never throws but for a libsodium forced
+    }
     try {
       switch (algorithm) {
-        case ED25519:
-          return Ed25519.verify(sig, 0, raw, 0, ser, 0, ser.length);
         case ECDSA_SECP256K1:
           return verifyEcdsa((ECPoint) key, K1_DOMAIN, sig, ser);
         default:
@@ -175,12 +196,10 @@ public final class Verfer {
    *
    * @param sig an indexed signature
    * @param ser the signed bytes
-   * @return true if {@code sig}'s suite is this key's and its raw value verifies
+   * @return true if its raw value verifies with this key's suite, whatever suite its code names
+   *     (keripy {@code eventing.py} {@code verifySigs}: {@code siger.verfer.verify(siger.raw, raw)})
    */
   public boolean verify(IndexedSignature sig, byte[] ser) {
-    if (SignatureAlgorithm.ofIndexer(sig.code()) != algorithm) {
-      return false;
-    }
     return verify(sig.raw(), ser);
   }
 
@@ -189,12 +208,11 @@ public final class Verfer {
    *
    * @param cigar a Matter signature
    * @param ser the signed bytes
-   * @return true if {@code cigar}'s suite is this key's and its raw value verifies
+   * @return true if its raw value verifies with this key's suite, whatever suite its code names
+   *     (keripy {@code eventing.py} {@code Kevery.processReceipt}: {@code
+   *     cigar.verfer.verify(cigar.raw, lserder.raw)}); a raw value not of 64 bytes is false
    */
   public boolean verifyCigar(Matter cigar, byte[] ser) {
-    if (SignatureAlgorithm.ofCigar(cigar.code()).orElse(null) != algorithm) {
-      return false;
-    }
     return verify(cigar.raw(), ser);
   }
 

@@ -31,7 +31,9 @@ import dev.cesrj.stream.Message;
  * character.
  *
  * @param maxMessages the most messages held in all escrows together
- * @param maxBytes the most heap bytes retained by all escrows together ({@link #retained(Message)})
+ * @param maxBytes the most heap bytes retained by all escrows together ({@link #retained(Message)});
+ *     the signatures pooled per event ({@link SignaturePool}) are those of escrowed messages,
+ *     counted with them
  * @param maxMessagesPerPrefix the most messages held for one prefix (an event's, or the prefix of
  *     the event a receipt receipts)
  * @param maxBytesPerPrefix the most heap bytes held for one prefix

@@ -115,7 +115,7 @@ final class Escrows {
     for (EscrowWait w : x.waits) {
       waiting.computeIfAbsent(w, k -> new HashSet<>()).add(x);
     }
-    if (retryNext && x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT) {
+    if (retryNext) {
       next.add(x);
     }
   }
@@ -161,9 +161,6 @@ final class Escrows {
       return;
     }
     for (KelVerifier.Entry x : set) {
-      if (x.escrow == Escrow.UNVERIFIED_WITNESS_RECEIPT) {
-        continue; // never retried (keripy 2.0.0-dev6)
-      }
       woken++;
       if (cursor != null && RETRY_ORDER.compare(x, cursor) > 0) {
         pass.add(x);

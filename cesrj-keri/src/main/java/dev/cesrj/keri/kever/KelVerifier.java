@@ -60,21 +60,40 @@ import java.util.TreeMap;
  * anchoring seal ({@code i}, {@code s}, {@code d}) in the accepted event of its delegator that a
  * SealSourceCouples attachment names (without one it is escrowed as partially delegated, and each
  * retry searches all the delegator's accepted events, as keripy's escrow processing does);
- * {@code EO} forbids interactions, a delegator's {@code DND} delegated events; a second event
- * at an accepted sequence number is rejected (first seen wins; recovery rotations are not
- * supported). Events and receipts that wait for something go to an {@link Escrow}; each call of
+ * {@code EO} forbids interactions, a delegator's {@code DND} delegated events. A second event
+ * at an accepted sequence number is rejected as duplicitous (first seen wins), but for a
+ * recovery rotation: a {@code rot} or {@code drt} after the last establishment event supersedes
+ * the interactions accepted from its sequence number on ({@link Recovery}; keripy
+ * {@code Kever.rotate}), which stay listed by {@link #superseded(String)}, off the trunk. Events
+ * and receipts that wait for something go to an {@link Escrow}; each call of
  * {@link #processEscrows()} retries those that can have changed until none can, and {@link
  * #finish()} does so and returns the final verdicts.
+ *
+ * <p>Signatures are judged per event, not per message: the controller and witness signatures of
+ * every escrowed copy of an event (same prefix, sequence number and SAID) and the witness
+ * signatures of every escrowed receipt of it count together toward {@code kt} and {@code bt}
+ * ({@link SignaturePool}; keripy {@code escrowPSEvent}, {@code escrowPWEvent},
+ * {@code processEscrowPartialSigs}, {@code processEscrowPartialWigs}, which keep signatures by
+ * event digest). A copy's own signatures must include one that verifies, else it is rejected and
+ * takes nothing from the pool. When a copy completes its event, the other copies that waited in
+ * {@link Escrow#PARTIALLY_SIGNED} or {@link Escrow#PARTIALLY_WITNESSED} are accepted on their
+ * next retry (their signatures counted); a copy arriving after its event is accepted is a
+ * {@link Reason#DUPLICATE}.
  *
  * <p>Receipts ({@code rct}): accepted when the receipted event is accepted (non-transferable
  * couples then count toward its witnesses' {@code bt}; transferable groups need the signer's
  * establishment event accepted, else they wait in {@link Escrow#UNVERIFIED_TRANSFERABLE_RECEIPT});
  * for an event not accepted yet they wait in the escrow of their first kind of signature
  * (couples, witness signatures, transferable groups), and a receipt with only other groups is
- * rejected. As keripy 2.0.0-dev6 does (shown by its verdicts on the KEL mutant set A): receipts in
- * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} are not retried, and a receipt with couples for an
- * event held partially witnessed leaves its escrow on retry, rejected (its couples still count
- * toward that event's {@code bt}). A receipt's verdict says whether it could be processed, as
+ * rejected. A receipt waits for its event, and its signatures count toward that event's
+ * {@code bt} meanwhile: witness signatures by their index in the event's witness list, couples by
+ * key (the KERI specification's receipt escrows; keripy HEAD {@code processReceiptWitness},
+ * {@code processEscrowUnverWitness}). Its own verdict is {@link Status#ACCEPTED} once its event is
+ * accepted, on the retry after; it stays escrowed while the event is not, and expires with
+ * {@link #expire(long)}. keripy 2.0.0-dev6 (the oracle of the KEL mutant set A) never retried
+ * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} and rejected a receipt with couples for a partially
+ * witnessed event on retry; cesrj no longer does either. A receipt's verdict says whether it could
+ * be processed, as
  * keripy's {@code processReceipt} and {@code processReceiptTrans} do: a couple counts toward
  * {@code bt} only if its signature verifies, but the signatures of a receipt for an event already
  * accepted, couples or transferable groups, are not checked here, since they change no key state
@@ -146,6 +165,8 @@ public final class KelVerifier {
   private final WitnessLists witnessLists = new WitnessLists();
   /** The heap bytes counted for the couples in {@link #receipts}, within maxBytes. */
   private long receiptBytes;
+  /** The signatures of the escrowed messages, by the event they sign or receipt. */
+  private final SignaturePool pool = new SignaturePool();
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
   public KelVerifier() {
@@ -631,6 +652,8 @@ public final class KelVerifier {
       k.said = r.said();
       k.et = r.et();
       k.establishment = r.establishment();
+      k.lastEstablishment = e.sn();
+      k.lastEstablishmentIlk = e.ilk();
       for (VerifierState.AcceptedEvent a : r.events()) {
         k.events.put(a.sn(), new Accepted(a.said(), a.seals()));
       }
@@ -648,6 +671,7 @@ public final class KelVerifier {
       // retried at the next pass if never retried, or if what it depends on changed since its
       // last try (the change counts of the state: a superset of its waits)
       v.escrows.add(x, v.waits(x), !x.retried || v.dependsOnChange(x));
+      v.pool(x);
     }
     for (VerifierState.KeptCouple c : state.couples()) {
       String id = c.key() + c.signature();
@@ -763,6 +787,23 @@ public final class KelVerifier {
     return out;
   }
 
+  /**
+   * {@return the events of {@code prefix} that recovery rotations superseded, in order: seen and
+   * accepted once, now off its trunk (empty if none, or if its inception is not accepted)}; kept
+   * for this verifier's life, not in its {@link VerifierState}.
+   *
+   * @param prefix a prefix (qb64)
+   */
+  public List<SupersededEvent> superseded(String prefix) {
+    Kel k = kels.get(prefix);
+    return k == null ? List.of() : List.copyOf(k.superseded);
+  }
+
+  /** {@return the signature checks the pooled-signature judgments ran (a count, for tests)} */
+  long signatureChecks() {
+    return pool.checks();
+  }
+
   /** {@return the key state of every prefix with an accepted inception, in order of inception} */
   public Map<String, KeyState> keyStates() {
     Map<String, KeyState> out = new LinkedHashMap<>();
@@ -815,14 +856,14 @@ public final class KelVerifier {
         x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad b or bt");
         return;
       }
-      if (!signed(x, icp.verfers(), icp.signingThreshold(), null)) {
+      if (!signed(x, icp.verfers(), icp.signingThreshold(), null, icp.witnesses())) {
         return;
       }
       if (!witnessed(x, icp.witnesses(), icp.toad())) {
         return;
       }
       Optional<String> di = icp.ilk() == Ilk.DIP ? icp.delegator() : Optional.empty();
-      if (di.isPresent() && !delegated(x, di.get())) {
+      if (di.isPresent() && delegated(x, di.get()) == null) {
         return;
       }
       Kel k = new Kel(icp.prefix(), di, icp.config().contains("EO"),
@@ -837,14 +878,35 @@ public final class KelVerifier {
       escrow(x, Escrow.OUT_OF_ORDER, Reason.OUT_OF_ORDER, "sn " + sn + " after " + kel.sn);
       return;
     }
+    String prior = kel.said;
+    boolean recovery = false;
     if (sn.compareTo(next) < 0) {
       Accepted a = kel.events.get(sn);
       if (a != null && a.said.equals(ev.said())) {
-        x.set(Status.REJECTED, null, Reason.DUPLICATE, "already accepted at sn " + sn);
-      } else {
-        x.set(Status.REJECTED, null, Reason.DUPLICITOUS, "another event accepted at sn " + sn);
+        if (x.status == Status.ESCROWED && (x.escrow == Escrow.PARTIALLY_SIGNED
+            || x.escrow == Escrow.PARTIALLY_WITNESSED)) {
+          // a copy that waited for signatures: its own went into the pool that completed it
+          x.set(Status.ACCEPTED, null, Reason.NONE,
+              "accepted at sn " + sn + " with the signatures pooled from its copies");
+        } else {
+          x.set(Status.REJECTED, null, Reason.DUPLICATE, "already accepted at sn " + sn);
+        }
+        return;
       }
-      return;
+      Optional<String> refusal = Recovery.refusal(ev.ilk(), sn, kel.lastEstablishment,
+          kel.lastEstablishmentIlk);
+      if (refusal.isPresent()) {
+        x.set(Status.REJECTED, null, Reason.DUPLICITOUS,
+            "another event accepted at sn " + sn + ": " + refusal.get());
+        return;
+      }
+      Accepted before = kel.events.get(sn.subtract(BigInteger.ONE));
+      if (before == null) { // a KEL restored from a record without its events
+        x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "no accepted event before sn " + sn);
+        return;
+      }
+      prior = before.said;
+      recovery = true;
     }
     if (ev instanceof InceptionEvent) {
       x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "inception at sn " + sn);
@@ -857,9 +919,9 @@ public final class KelVerifier {
           "no next keys: " + kel.prefix + " is non-transferable or abandoned");
       return;
     }
-    if (!ev.prior().orElse("").equals(kel.said)) {
+    if (!ev.prior().orElse("").equals(prior)) {
       x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE,
-          "p " + ev.prior().orElse("") + " is not " + kel.said);
+          "p " + ev.prior().orElse("") + " is not " + prior);
       return;
     }
     if (ev instanceof InteractionEvent) {
@@ -867,7 +929,7 @@ public final class KelVerifier {
         x.set(Status.REJECTED, null, Reason.ESTABLISHMENT_ONLY, "EO prefix");
         return;
       }
-      if (!signed(x, kel.verfers, kel.kt, null)) {
+      if (!signed(x, kel.verfers, kel.kt, null, kel.witnesses)) {
         return;
       }
       if (!witnessed(x, kel.witnesses, kel.toad)) {
@@ -894,14 +956,24 @@ public final class KelVerifier {
       x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad br, ba or bt");
       return;
     }
-    if (!signed(x, rot.verfers(), rot.signingThreshold(), kel)) {
+    if (!signed(x, rot.verfers(), rot.signingThreshold(), kel, wits)) {
       return;
     }
     if (!witnessed(x, wits, rot.toad())) {
       return;
     }
-    if (kel.delegator.isPresent() && !delegated(x, kel.delegator.get())) {
-      return;
+    if (kel.delegator.isPresent()) {
+      Anchor anchor = delegated(x, kel.delegator.get());
+      if (anchor == null) {
+        return;
+      }
+      if (recovery && Recovery.supersedesRotation(rot.ilk(), sn, kel.lastEstablishment)
+          && !laterDelegation(x, kel, anchor)) {
+        return;
+      }
+    }
+    if (recovery) {
+      kel.supersede(sn);
     }
     kel.add(rot, wits, x.raw);
     accepted(x, ev);
@@ -938,32 +1010,40 @@ public final class KelVerifier {
     return false;
   }
 
-  /** Controller signatures; for a rotation ({@code prior} not null) the prior next commitment. */
-  private boolean signed(Entry x, List<Verfer> keys, Threshold kt, Kel prior) {
+  /**
+   * Controller signatures; for a rotation ({@code prior} not null) the prior next commitment; the
+   * keys of {@code keys} and {@code wits} keripy cannot use ({@link InvalidKeys}).
+   */
+  private boolean signed(Entry x, List<Verfer> keys, Threshold kt, Kel prior, List<String> wits) {
     List<SignatureGroup> groups = x.sigs.byRole(SignatureRole.CONTROLLER);
     if (groups.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.MISSING_SIGNATURES, "no controller signatures");
       return false;
     }
+    Optional<String> invalid = InvalidKeys.controller(groups, keys);
+    if (invalid.isPresent()) {
+      x.set(Status.REJECTED, null, Reason.INVALID_KEY, invalid.get());
+      return false;
+    }
     byte[] ser = x.event.body().bytes();
     Set<Integer> ok = new LinkedHashSet<>();
     List<Siger> verified = new ArrayList<>();
-    for (SignatureGroup g : groups) {
-      if (g.path().isPresent()) {
-        continue;
-      }
-      for (Siger s : g.sigers()) {
-        int i = s.index();
-        if (i < keys.size() && keys.get(i).algorithm() == s.algorithm()
-            && keys.get(i).verify(s.raw(), ser) && ok.add(i)) {
-          verified.add(s);
-        }
-      }
+    String event = x.eventKey();
+    for (Siger s : controllerSigers(x)) {
+      verifyInto(event, s, keys, ser, ok, verified);
     }
     if (ok.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
           "no controller signature verifies");
       return false;
+    }
+    invalid = InvalidKeys.witnesses(wits, x.sigs.byRole(SignatureRole.WITNESS), this::witnessKey);
+    if (invalid.isPresent()) {
+      x.set(Status.REJECTED, null, Reason.INVALID_KEY, invalid.get());
+      return false;
+    }
+    for (Siger s : pool.controller(event)) {
+      verifyInto(event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
     }
     if (!kt.satisfiedBy(ok)) {
       escrow(x, Escrow.PARTIALLY_SIGNED, Reason.SIGNING_THRESHOLD_UNMET,
@@ -989,6 +1069,20 @@ public final class KelVerifier {
       }
     }
     return true;
+  }
+
+  /**
+   * Adds {@code s} to {@code verified} if its key's index is new in {@code ok} and it verifies
+   * (once per pooled event: {@link SignaturePool#verifies}).
+   */
+  private void verifyInto(String event, Siger s, List<Verfer> keys, byte[] ser, Set<Integer> ok,
+      List<Siger> verified) {
+    int i = s.index();
+    if (i < keys.size() && !ok.contains(i)
+        && pool.verifies(event, "c", s, () -> keys.get(i).verify(s.raw(), ser))) {
+      ok.add(i);
+      verified.add(s);
+    }
   }
 
   /**
@@ -1026,17 +1120,18 @@ public final class KelVerifier {
     KeyEvent ev = (KeyEvent) x.event;
     byte[] ser = ev.body().bytes();
     Set<String> ok = new LinkedHashSet<>();
-    for (SignatureGroup g : x.sigs.byRole(SignatureRole.WITNESS)) {
-      for (Siger s : g.sigers()) {
-        if (s.index() < wits.size()) {
-          try {
-            Verfer v = witnessKey(wits.get(s.index()));
-            if (v.algorithm() == s.algorithm() && v.verify(s.raw(), ser)) {
-              ok.add(wits.get(s.index()));
-            }
-          } catch (CesrException e) {
-            // a witness prefix that is not a key verifies nothing
+    String event = x.eventKey();
+    List<Siger> wigs = witnessSigers(x);
+    wigs.addAll(pool.witness(event)); // its escrowed copies' and receipts' signatures
+    for (Siger s : wigs) {
+      if (s.index() < wits.size() && !ok.contains(wits.get(s.index()))) {
+        try {
+          Verfer v = witnessKey(wits.get(s.index()));
+          if (pool.verifies(event, "w", s, () -> v.verify(s.raw(), ser))) {
+            ok.add(wits.get(s.index()));
           }
+        } catch (CesrException e) {
+          // a witness prefix that is not a key verifies nothing
         }
       }
     }
@@ -1068,35 +1163,76 @@ public final class KelVerifier {
     return v;
   }
 
-  private boolean delegated(Entry x, String delegator) {
+  /**
+   * The delegator's accepted event that anchors {@code x}, or null (then {@code x} is rejected or
+   * escrowed here).
+   */
+  private Anchor delegated(Entry x, String delegator) {
     KeyEvent ev = (KeyEvent) x.event;
     Kel d = kels.get(delegator);
     if (d != null && d.doNotDelegate) {
       x.set(Status.REJECTED, null, Reason.DO_NOT_DELEGATE, delegator + " has the DND trait");
-      return false;
+      return null;
     }
     if (d != null) {
-      List<Accepted> candidates = new ArrayList<>();
+      List<BigInteger> candidates = new ArrayList<>();
       if (!x.sealSources.isEmpty()) {
         for (SealSource s : x.sealSources) {
           Accepted a = d.events.get(s.sn);
           if (a != null && a.said.equals(s.said)) {
-            candidates.add(a);
+            candidates.add(s.sn);
           }
         }
       }
       if (candidates.isEmpty() && x.retried) {
-        candidates.addAll(d.events.values());
+        candidates.addAll(d.events.keySet());
       }
-      for (Accepted a : candidates) {
-        if (anchors(a.seals, ev)) {
-          return true;
+      for (BigInteger sn : candidates) {
+        Accepted a = d.events.get(sn);
+        int seal = sealIndex(a.seals, ev.prefix(), ev.sn(), ev.said());
+        if (seal >= 0) {
+          return new Anchor(sn, a.said, seal);
         }
       }
     }
     escrow(x, Escrow.PARTIALLY_DELEGATED, Reason.MISSING_DELEGATION,
         "no seal of " + ev.said() + " in " + delegator + "'s accepted events");
-    return false;
+    return null;
+  }
+
+  /**
+   * Whether the delegated rotation {@code x}, anchored at {@code anchor}, may supersede the
+   * delegated rotation accepted at its sequence number (keripy {@code Kever.validateDelegation},
+   * rules B1 and B2, {@link Recovery#laterDelegation}); escrows it as partially delegated if the
+   * superseded rotation's anchor is not among the delegator's accepted events, rejects it if its
+   * anchor is not later.
+   */
+  private boolean laterDelegation(Entry x, Kel kel, Anchor anchor) {
+    KeyEvent ev = (KeyEvent) x.event;
+    Accepted superseded = kel.events.get(ev.sn());
+    String old = superseded == null ? "" : superseded.said;
+    Kel d = kels.get(kel.delegator.orElseThrow());
+    Anchor original = null;
+    for (var e : d.events.entrySet()) {
+      int seal = sealIndex(e.getValue().seals, ev.prefix(), ev.sn(), old);
+      if (seal >= 0) {
+        original = new Anchor(e.getKey(), e.getValue().said, seal);
+        break;
+      }
+    }
+    if (original == null) {
+      escrow(x, Escrow.PARTIALLY_DELEGATED, Reason.MISSING_DELEGATION,
+          "no seal of the superseded " + old + " in " + d.prefix + "'s accepted events");
+      return false;
+    }
+    Optional<String> refusal = Recovery.laterDelegation(anchor.sn, anchor.said, anchor.seal,
+        original.sn, original.said, original.seal);
+    if (refusal.isPresent()) {
+      x.set(Status.REJECTED, null, Reason.DUPLICITOUS,
+          "another event accepted at sn " + ev.sn() + ": " + refusal.get());
+      return false;
+    }
+    return true;
   }
 
   /** keripy {@code SealEvent._fields}: the labels of an event seal, in order. */
@@ -1126,15 +1262,16 @@ public final class KelVerifier {
    * {@code s} its sequence number as lowercase hex without leading zeros ({@code Number.numh}),
    * {@code d} its SAID.
    */
-  private static boolean anchors(List<VerifierState.EventSeal> seals, KeyEvent ev) {
-    String snh = ev.sn().toString(16);
-    for (VerifierState.EventSeal seal : seals) {
-      if (seal.prefix().equals(ev.prefix()) && seal.sn().equals(snh)
-          && seal.said().equals(ev.said())) {
-        return true;
+  private static int sealIndex(List<VerifierState.EventSeal> seals, String prefix, BigInteger sn,
+      String said) {
+    String snh = sn.toString(16);
+    for (int i = 0; i < seals.size(); i++) {
+      VerifierState.EventSeal seal = seals.get(i);
+      if (seal.prefix().equals(prefix) && seal.sn().equals(snh) && seal.said().equals(said)) {
+        return i;
       }
     }
-    return false;
+    return -1;
   }
 
 
@@ -1169,12 +1306,6 @@ public final class KelVerifier {
           "receipted SAID is not the accepted event's");
       return;
     }
-    if (!cigars.isEmpty() && x.retried && partiallyWitnessed(rct)) {
-      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT,
-          "receipted event partially witnessed: its couples count toward bt, the receipt leaves"
-              + " the escrow (keripy)");
-      return;
-    }
     if (!cigars.isEmpty()) {
       String key = rct.prefix() + "/" + rct.said();
       Map<String, Cigar> kept = receipts.getOrDefault(key, Map.of());
@@ -1207,11 +1338,6 @@ public final class KelVerifier {
     }
   }
 
-  /** Whether the receipted event is held partially witnessed (found by its wait, not a walk). */
-  private boolean partiallyWitnessed(ReceiptEvent rct) {
-    return escrows.anyWaiting(EscrowWait.couplesFor(rct.prefix(), rct.said()));
-  }
-
   private void escrow(Entry x, Escrow e, Reason r, String detail) {
     escrow(x, e, r, detail, 0);
   }
@@ -1237,6 +1363,12 @@ public final class KelVerifier {
     x.cost = cost;
     x.set(Status.ESCROWED, e, r, detail);
     escrows.add(x, waits(x), !x.retried);
+    pool(x);
+    if (!x.retried && x.event instanceof ReceiptEvent && !witnessSigers(x).isEmpty()) {
+      // its witness signatures joined its event's pool at intake: a partially witnessed copy may
+      // now pass (a retry puts back the same signatures, and wakes nothing)
+      escrows.wake(EscrowWait.couplesFor(x.prefix, x.event.said()));
+    }
     if (e == Escrow.PARTIALLY_WITNESSED) {
       escrows.wake(EscrowWait.partiallyWitnessed(x.prefix, x.event.said()));
     }
@@ -1245,6 +1377,7 @@ public final class KelVerifier {
   /** Evicts {@code x} for room: rejected with {@link Reason#ESCROW_EVICTED}, its couples gone. */
   private void evict(Entry x) {
     escrows.remove(x);
+    pool.release(x.eventKey(), x.index);
     dropCouples(x);
     x.set(Status.REJECTED, null, Reason.ESCROW_EVICTED,
         "evicted from a full escrow for a message of higher standing or newer (send it again): "
@@ -1313,8 +1446,38 @@ public final class KelVerifier {
     return out;
   }
 
+  /** Adds the signatures of the escrowed {@code x} to its event's {@link SignaturePool}. */
+  private void pool(Entry x) {
+    if (x.event instanceof KeyEvent) {
+      pool.hold(x.eventKey(), x.index, controllerSigers(x), witnessSigers(x));
+    } else if (x.event instanceof ReceiptEvent) {
+      pool.hold(x.eventKey(), x.index, List.of(), witnessSigers(x));
+    }
+  }
+
+  /** {@return the indexed controller signatures of {@code x} over its body (no path groups)} */
+  private static List<Siger> controllerSigers(Entry x) {
+    List<Siger> out = new ArrayList<>();
+    for (SignatureGroup g : x.sigs.byRole(SignatureRole.CONTROLLER)) {
+      if (g.path().isEmpty()) {
+        out.addAll(g.sigers());
+      }
+    }
+    return out;
+  }
+
+  /** {@return the indexed witness signatures of {@code x}} */
+  private static List<Siger> witnessSigers(Entry x) {
+    List<Siger> out = new ArrayList<>();
+    for (SignatureGroup g : x.sigs.byRole(SignatureRole.WITNESS)) {
+      out.addAll(g.sigers());
+    }
+    return out;
+  }
+
   private void unescrow(Entry x) {
     escrows.remove(x);
+    pool.release(x.eventKey(), x.index);
   }
 
   private static List<SealSource> sealSources(Message m) {
@@ -1345,6 +1508,13 @@ public final class KelVerifier {
   private record Accepted(String said, List<VerifierState.EventSeal> seals) {
   }
 
+  /**
+   * Where a delegated event is anchored: the delegator's accepted event (sequence number, SAID)
+   * and the index of the event's seal among that event's event seals.
+   */
+  private record Anchor(BigInteger sn, String said, int seal) {
+  }
+
   /** One prefix's accepted KEL and current key state. */
   private static final class Kel {
     final String prefix;
@@ -1366,6 +1536,15 @@ public final class KelVerifier {
     long toad;
     /** The bytes of the last establishment event's message, if given (acceptMessage). */
     byte[] establishment;
+    /** The sequence number of the last accepted establishment event (keripy lastEst.s). */
+    BigInteger lastEstablishment;
+    /** Its ilk. */
+    Ilk lastEstablishmentIlk;
+    /**
+     * The events a recovery rotation superseded, in order: seen, off the trunk (not persisted in
+     * {@link VerifierState}).
+     */
+    final List<SupersededEvent> superseded = new ArrayList<>();
 
     Kel(String prefix, Optional<String> delegator, boolean establishmentOnly,
         boolean doNotDelegate, int position) {
@@ -1385,7 +1564,21 @@ public final class KelVerifier {
       nt = e.nextThreshold();
       witnesses = List.copyOf(wits);
       toad = e.toad();
+      lastEstablishment = e.sn();
+      lastEstablishmentIlk = e.ilk();
       last(e);
+    }
+
+    /** Moves the accepted events at {@code from} and after off the trunk (a recovery). */
+    void supersede(BigInteger from) {
+      var it = events.entrySet().iterator();
+      while (it.hasNext()) {
+        var e = it.next();
+        if (e.getKey().compareTo(from) >= 0) {
+          superseded.add(new SupersededEvent(prefix, e.getKey(), e.getValue().said));
+          it.remove();
+        }
+      }
     }
 
     void add(InteractionEvent e) {
@@ -1425,9 +1618,10 @@ public final class KelVerifier {
     /** The receipt couples it brought to {@link #receipts}: the event key and couple ids. */
     String couples;
     List<String> coupleIds = List.of();
-    /** The event's prefix and sequence number (a receipt's: the receipted event's), or null. */
+    /** The event's prefix, sequence number and SAID (a receipt's: its event's), or null. */
     final String prefix;
     final BigInteger sn;
+    final String said;
     /** The final verdict once accepted or rejected (never changes after), else null. */
     Verdict settled;
     /** The change count when it was last processed. */
@@ -1449,13 +1643,21 @@ public final class KelVerifier {
       if (event instanceof KeyEvent) {
         prefix = ((KeyEvent) event).prefix();
         sn = ((KeyEvent) event).sn();
+        said = event.said();
       } else if (event instanceof ReceiptEvent) {
         prefix = ((ReceiptEvent) event).prefix();
         sn = ((ReceiptEvent) event).sn();
+        said = event.said();
       } else {
         prefix = null;
         sn = null;
+        said = null;
       }
+    }
+
+    /** {@return the {@link SignaturePool} key of its event (a receipt's: the receipted event)} */
+    String eventKey() {
+      return prefix == null ? "" : SignaturePool.key(prefix, sn, said);
     }
 
     Verdict set(Status s, Escrow e, Reason r, String d) {

@@ -60,6 +60,16 @@ public enum Reason {
   /** A receipt that cannot be verified and is not escrowed ({@code UnverifiedReceiptError}). */
   UNVERIFIED_RECEIPT,
   /**
+   * A key keripy cannot build a verifier from, so that it raises and rejects the whole event (not an
+   * escrow): an ECDSA controller key in {@code k} that is no point of its curve and that a signature
+   * points at, a witness in {@code b} (or added by {@code ba}) that is no verification key, or
+   * that is no point of its curve and a witness signature points at (keripy {@code
+   * src/keri/core/eventing.py} {@code verifySigs} and {@code Kever.valSigsWigsDel}, {@code
+   * coring.py} {@code Verfer}: "Invalid public bytes for the given curve", "Unsupported code =
+   * ... for verifier").
+   */
+  INVALID_KEY,
+  /**
    * Turned away: the escrow it needed is full of messages of higher standing than it, or it alone
    * passes a bound ({@link EscrowLimits}). Not final in spirit: the message was not judged, and is
    * processed afresh if it is sent again.

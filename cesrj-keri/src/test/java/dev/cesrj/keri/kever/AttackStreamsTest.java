@@ -38,19 +38,11 @@ class AttackStreamsTest {
    */
   private static final Map<String, String> KNOWN_FAILING = Map.ofEntries(
       Map.entry("CB-CBOR-long-text-header", "bodies in keripy's canonical form"),
-      Map.entry("D6-split-sigs-same-event", "signatures pooled across copies"),
-      Map.entry("D9-wigs-in-rct", "receipts complete a partially witnessed event"),
       Map.entry("NT1-icp-nt2-one-digest", "nt checked against n on inception"),
       Map.entry("P1-json-spaces", "bodies in keripy's canonical form"),
       Map.entry("P3b-version-minor-1", "version strings keripy writes"),
       Map.entry("P5-kt-0x1", "number forms keripy accepts"),
-      Map.entry("P7b-keripy-intive-icp", "number forms keripy accepts"),
-      Map.entry("R1-recovery-rot-supersedes-ixn", "superseding recovery rotations"),
-      Map.entry("ec-EC1-offcurve-key-garbage-sig", "keys validated on their curve"),
-      Map.entry("ec-EC3-cross-suite-code", "signatures verified with the key's suite"),
-      Map.entry("ec-EC4-witness-digest-prefix", "witness entries must be keys"),
-      Map.entry("ed-E1-icp-torsionR", "Ed25519 by libsodium's rules"),
-      Map.entry("ed-E7-witness-torsionR", "Ed25519 by libsodium's rules"));
+      Map.entry("P7b-keripy-intive-icp", "number forms keripy accepts"));
 
   static List<String> streams() {
     return List.of(

@@ -22,7 +22,7 @@ class EscrowFloodForkTest {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     Process p = new ProcessBuilder(List.of(java.toString(), "-Xmx256m", "-cp",
         System.getProperty("java.class.path"), EscrowFloodMain.class.getName()))
-        .redirectErrorStream(true).start();
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start(); // stdout alone: logging goes to stderr
     boolean done = p.waitFor(5, TimeUnit.MINUTES);
     if (!done) {
       p.destroyForcibly();
