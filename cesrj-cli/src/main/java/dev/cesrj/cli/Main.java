@@ -65,7 +65,8 @@ public final class Main {
           + "            not_transferable, signing_threshold_unmet, prior_next_unmet,\n"
           + "            witness_threshold_unmet, invalid_witnesses, missing_delegation,\n"
           + "            establishment_only, do_not_delegate, duplicitous, duplicate,\n"
-          + "            unverified_receipt, escrow_full, escrow_expired (never here: only a\n"
+          + "            unverified_receipt, invalid_key, escrow_full, escrow_expired (never here:"
+          + " only a\n"
           + "            stream processor's escrow time bound gives it), escrow_evicted\n";
 
   private Main() {}
