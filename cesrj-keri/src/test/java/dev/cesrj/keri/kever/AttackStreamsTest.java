@@ -37,14 +37,8 @@ class AttackStreamsTest {
    * the test fails once one of them matches, so that it is taken off.
    */
   private static final Map<String, String> KNOWN_FAILING = Map.ofEntries(
-      Map.entry("CB-CBOR-long-text-header", "bodies in keripy's canonical form"),
       Map.entry("D6-split-sigs-same-event", "signatures pooled across copies"),
       Map.entry("D9-wigs-in-rct", "receipts complete a partially witnessed event"),
-      Map.entry("NT1-icp-nt2-one-digest", "nt checked against n on inception"),
-      Map.entry("P1-json-spaces", "bodies in keripy's canonical form"),
-      Map.entry("P3b-version-minor-1", "version strings keripy writes"),
-      Map.entry("P5-kt-0x1", "number forms keripy accepts"),
-      Map.entry("P7b-keripy-intive-icp", "number forms keripy accepts"),
       Map.entry("R1-recovery-rot-supersedes-ixn", "superseding recovery rotations"),
       Map.entry("ec-EC1-offcurve-key-garbage-sig", "keys validated on their curve"),
       Map.entry("ec-EC3-cross-suite-code", "signatures verified with the key's suite"),
