@@ -191,6 +191,43 @@ class KeriFieldsTest {
     }
   }
 
+  /** {@code bt} as keripy's {@code Number(num=bt)} reads it (coring.py), like {@code s}. */
+  @Test
+  void witnessThresholdForms() {
+    String k = "[\"" + KEY + "\"]";
+    String w = "[\"" + NKEY + "\"]";
+    for (String one : List.of("\"1\"", "1", "true", "\"0x1\"", "\"01\"", "\" 1 \"", "\"+1\"")) {
+      assertEquals(1, event(icp(null, "\"0\"", "\"1\"", k, "[]", one, w, "[]")).toad(), one);
+    }
+    for (String zero : List.of("\"0\"", "0", "false", "\"\"", "\"-0\"")) {
+      assertEquals(0, event(icp(null, "\"0\"", "\"1\"", k, "[]", zero, "[]", "[]")).toad(), zero);
+    }
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "\"-1\"", "[]", "[]"), "bt", "negative number -1");
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "1.0", "[]", "[]"), "bt", "a number 1.0 is no whole number");
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "\"0x\"", "[]", "[]"), "bt", "'0x' is no hex number");
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "\"1 1\"", "[]", "[]"), "bt", "'1 1' is no hex number");
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "\"4000000000000000\"", "[]", "[]"), "bt",
+        "a number of 63 bits");
+  }
+
+  /**
+   * keripy has field rules for protocol versions 1.0 and 2.0 only ({@code Serder._validate}):
+   * framing takes any version-1 minor and major 0 (as keripy's {@code smell}), the field rules
+   * refuse them.
+   */
+  @Test
+  void protocolVersionsKeripyHasRulesFor() {
+    String k = "[\"" + KEY + "\"]";
+    Body ok = icp(null, "\"0\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]");
+    event(ok);
+    String json = new String(ok.bytes(), StandardCharsets.UTF_8);
+    for (String v : List.of("KERI11", "KERI00", "KERI1f")) {
+      Body b = Body.parse(json.replace("KERI10", v).getBytes(StandardCharsets.UTF_8));
+      detail(b, "v", "protocol version " + Integer.parseInt(v.substring(4, 5), 16) + "."
+          + Integer.parseInt(v.substring(5, 6), 16) + " in " + b.version().text());
+    }
+  }
+
   @Test
   void basicAndNonTransferablePrefixes() {
     String k = "[\"" + KEY + "\"]";
