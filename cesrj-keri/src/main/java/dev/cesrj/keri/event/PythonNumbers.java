@@ -44,7 +44,7 @@ final class PythonNumbers {
     if (s.length() > MAX_LENGTH) {
       return Optional.empty();
     }
-    String t = ascii(s).strip();
+    String t = ascii(s, false).trim();
     if (!(radix == 16 ? HEX : DEC).matcher(t).matches()) {
       return Optional.empty();
     }
@@ -70,7 +70,7 @@ final class PythonNumbers {
     if (s.length() > MAX_LENGTH) {
       return Optional.empty();
     }
-    String t = ascii(s).strip();
+    String t = ascii(s, false).trim();
     if (!FLOAT.matcher(t).matches()) {
       return Optional.empty();
     }
@@ -97,7 +97,7 @@ final class PythonNumbers {
     if (s.length() > MAX_LENGTH) {
       return Optional.empty();
     }
-    Matcher m = RATIONAL.matcher(ascii(s));
+    Matcher m = RATIONAL.matcher(ascii(s, true));
     if (!m.matches()) {
       return Optional.empty();
     }
@@ -130,19 +130,26 @@ final class PythonNumbers {
   }
 
   /**
-   * The text as Python's number parsers see it: each Unicode decimal digit as its ASCII digit,
-   * each Python whitespace character ({@code str.isspace}) as a space; any other non-ASCII
-   * character as {@code ?} (which no number grammar takes).
+   * The text as Python's number parsers see it: each Unicode decimal digit as its ASCII digit; each
+   * whitespace character as a space; any other non-ASCII character as {@code ?} (which no number
+   * grammar takes). {@code int} and {@code float} take only {@code " \t\n\x0b\f\r"} as ASCII
+   * whitespace (CPython's {@code _PyUnicode_TransformDecimalAndSpaceToASCII}, then
+   * {@code Py_ISSPACE}), and non-ASCII whitespace; {@code Fraction}'s regular expression takes
+   * every {@code str.isspace} character ({@code \s}), so also U+001C to U+001F.
+   *
+   * @param regexSpace true for {@code Fraction}'s whitespace, false for {@code int}'s and
+   *     {@code float}'s
    */
-  static String ascii(String s) {
+  static String ascii(String s, boolean regexSpace) {
     StringBuilder sb = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); ) {
       int c = s.codePointAt(i);
       i += Character.charCount(c);
-      if (isSpace(c)) {
+      if (isSpace(c) && (regexSpace || c >= 128 || c <= 0x20 && c != 0x1C && c != 0x1D
+          && c != 0x1E && c != 0x1F)) {
         sb.append(' ');
       } else if (c < 128) {
-        sb.append((char) c);
+        sb.append(c < 0x20 ? '?' : (char) c);
       } else if (Character.getType(c) == Character.DECIMAL_DIGIT_NUMBER) {
         sb.append((char) ('0' + Character.digit(c, 10)));
       } else {
