@@ -93,6 +93,34 @@ class CanonicalJsonTest {
     assertEquals("field 'a': label given twice", e.detail());
   }
 
+  /**
+   * 400 random field maps (texts of every ASCII character and some beyond, integers, floats,
+   * booleans, nulls, nested lists and maps) as CPython's {@code json.dumps} writes them
+   * ({@code src/test/resources/python}, see its README): keripy's form is accepted, and each other
+   * form Python writes of the same map (default separators, {@code ensure_ascii=True},
+   * {@code ", "}, {@code indent=1}; each with its own size in {@code v}) is refused.
+   */
+  @Test
+  void pythonsJsonDumpsVectors() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode vectors;
+    try (java.io.InputStream in = getClass().getResourceAsStream("/python/json-dumps.json")) {
+      vectors = new com.fasterxml.jackson.databind.ObjectMapper().readTree(in);
+    }
+    int refused = 0;
+    for (com.fasterxml.jackson.databind.JsonNode v : vectors) {
+      String canonical = v.get("canonical").asText();
+      Body.parse(canonical.getBytes(StandardCharsets.UTF_8));
+      for (com.fasterxml.jackson.databind.JsonNode other : v.get("variants")) {
+        KeriBodyException e = assertThrows(KeriBodyException.class,
+            () -> Body.parse(other.asText().getBytes(StandardCharsets.UTF_8)), other.asText());
+        assertTrue(e.detail().startsWith("non-canonical body: "), e.getMessage());
+        refused++;
+      }
+    }
+    assertEquals(400, vectors.size());
+    assertEquals(1486, refused);
+  }
+
   @Test
   void pythonReprOfFloats() {
     assertEquals("0.1", CanonicalJson.repr(0.1));
