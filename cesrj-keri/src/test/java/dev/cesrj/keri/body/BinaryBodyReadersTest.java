@@ -306,6 +306,34 @@ class BinaryBodyReadersTest {
         MgpkBodyReader.read(hex("81a161d3ffffffff7fffffff")).get("a").orElseThrow());
   }
 
+  /**
+   * 100 random CBOR and 100 MessagePack bodies as cbor2's {@code dumps} and msgpack's
+   * {@code packb} write them ({@code src/test/resources/python}, see its README: integers at every
+   * head boundary, texts to 300 characters, lists and maps of 0 to 16 items, floats): all accepted;
+   * the same maps with cbor2's {@code canonical=True} floats (half and single precision where they
+   * hold the value) or msgpack's {@code use_single_float=True}, where that differs, refused.
+   */
+  @Test
+  void cbor2AndMsgpackVectors() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode vectors;
+    try (java.io.InputStream in = getClass().getResourceAsStream("/python/binary-dumps.json")) {
+      vectors = new com.fasterxml.jackson.databind.ObjectMapper().readTree(in);
+    }
+    int refused = 0;
+    for (com.fasterxml.jackson.databind.JsonNode v : vectors) {
+      Body b = Body.parse(hex(v.get("canonical").asText()));
+      assertEquals(v.get("kind").asText(), b.kind().name());
+      if (!v.get("variant").isNull()) {
+        KeriBodyException e = assertThrows(KeriBodyException.class,
+            () -> Body.parse(hex(v.get("variant").asText())));
+        assertEquals(true, e.detail().startsWith("non-canonical body: a "), e.getMessage());
+        refused++;
+      }
+    }
+    assertEquals(200, vectors.size());
+    assertEquals(132, refused);
+  }
+
   @Test
   void mgpkNestingIsBoundedAt64() {
     assertEquals(1, MgpkBodyReader.read(hex("81a161" + "91".repeat(62) + "00")).size());
