@@ -1086,15 +1086,25 @@ public final class KelVerifier {
   }
 
   /**
-   * Rejects an establishment event whose {@code kt} needs more keys than it lists (keripy
-   * {@code Kever.incept}, {@code Kever.rotate}: a ValidationError, not an escrow).
+   * Rejects an establishment event ({@code icp}, {@code dip}, {@code rot}, {@code drt}) whose
+   * {@code kt} needs more keys than {@code k} lists (keripy {@code src/keri/core/eventing.py}
+   * {@code Kever.incept}, {@code Kever.rotate}: "Invalid sith ... for keys") or whose {@code nt}
+   * needs more next keys than {@code n} lists (keripy {@code eventing.py} {@code state}, called by
+   * {@code Kever.state} when the event is logged: "Invalid nsith = ... for keys"). Both are
+   * rejections, not escrows: no signature can mend them.
    *
-   * @return true if the threshold fits the keys
+   * @return true if both thresholds fit their lists
    */
   private static boolean thresholdFits(Entry x, EstablishmentEvent e) {
     if (e.signingThreshold().size() > e.keys().size()) {
       x.set(Status.REJECTED, null, Reason.INVALID_THRESHOLD,
           "kt " + e.signingThreshold() + " needs more than the " + e.keys().size() + " keys");
+      return false;
+    }
+    if (e.nextThreshold().size() > e.nextKeyDigests().size()) {
+      x.set(Status.REJECTED, null, Reason.INVALID_THRESHOLD,
+          "nt " + e.nextThreshold() + " needs more than the " + e.nextKeyDigests().size()
+              + " next key digests");
       return false;
     }
     return true;

@@ -20,7 +20,9 @@ public enum Reason {
   NO_VERIFIED_SIGNATURES,
   /**
    * The event's {@code kt} needs more keys than its {@code k} lists, so no signatures can satisfy
-   * it (keripy {@code Kever.incept}, {@code Kever.rotate}: {@code Invalid sith ... for keys}).
+   * it (keripy {@code Kever.incept}, {@code Kever.rotate}: {@code Invalid sith ... for keys}), or
+   * its {@code nt} needs more next keys than its {@code n} lists (keripy {@code eventing.py}
+   * {@code state}: {@code Invalid nsith ... for keys}).
    */
   INVALID_THRESHOLD,
   /**
