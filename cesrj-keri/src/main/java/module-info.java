@@ -3,7 +3,8 @@
  * bodies ({@link dev.cesrj.keri.event}, {@link dev.cesrj.keri.body}), signatures by role, SAIDs
  * and prefix derivation ({@link dev.cesrj.keri}), signature verification ({@link
  * dev.cesrj.keri.crypto}) and key-state validation with keripy's Kever/Kevery rules ({@link
- * dev.cesrj.keri.kever}), and ACDC credentials checked on their own: SAIDs, schema, edges
+ * dev.cesrj.keri.kever}), exchange messages verified against those key states ({@link
+ * dev.cesrj.keri.exchange}), and ACDC credentials checked on their own: SAIDs, schema, edges
  * ({@link dev.cesrj.keri.acdc}).
  *
  * <p>Requires cesrj-core ({@code dev.cesrj}, transitively: its messages are the input), Jackson
@@ -30,5 +31,6 @@ module dev.cesrj.keri {
   exports dev.cesrj.keri.body;
   exports dev.cesrj.keri.crypto;
   exports dev.cesrj.keri.event;
+  exports dev.cesrj.keri.exchange;
   exports dev.cesrj.keri.kever;
 }

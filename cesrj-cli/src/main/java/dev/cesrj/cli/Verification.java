@@ -84,24 +84,9 @@ final class Verification {
     return r.name().toLowerCase(Locale.ROOT);
   }
 
-  /** {@return keripy's name of the escrow's database} */
+  /** {@return keripy's name of the escrow's database ({@link Escrow#keripyName()})} */
   static String escrow(Escrow e) {
-    switch (e) {
-      case OUT_OF_ORDER:
-        return "ooes";
-      case PARTIALLY_SIGNED:
-        return "pses";
-      case PARTIALLY_WITNESSED:
-        return "pwes";
-      case PARTIALLY_DELEGATED:
-        return "pdes";
-      case UNVERIFIED_RECEIPT:
-        return "ures";
-      case UNVERIFIED_WITNESS_RECEIPT:
-        return "uwes";
-      default: // UNVERIFIED_TRANSFERABLE_RECEIPT
-        return "vres";
-    }
+    return e.keripyName();
   }
 
   /**

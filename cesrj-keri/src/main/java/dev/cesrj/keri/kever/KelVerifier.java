@@ -11,6 +11,7 @@ import dev.cesrj.keri.SignatureGroup;
 import dev.cesrj.keri.SignatureRole;
 import dev.cesrj.keri.Signatures;
 import dev.cesrj.keri.body.Value;
+import dev.cesrj.keri.crypto.Diger;
 import dev.cesrj.keri.crypto.Digests;
 import dev.cesrj.keri.crypto.Verfer;
 import dev.cesrj.keri.event.EstablishmentEvent;
@@ -657,6 +658,7 @@ public final class KelVerifier {
       for (VerifierState.AcceptedEvent a : r.events()) {
         k.events.put(a.sn(), new Accepted(a.said(), a.seals()));
       }
+      k.keepEstablishment(e.said());
       v.kels.put(k.prefix, k);
     }
     for (VerifierState.HeldMessage h : state.held()) {
@@ -821,6 +823,26 @@ public final class KelVerifier {
   public Optional<KeyState> keyState(String prefix) {
     Kel k = kels.get(prefix);
     return k == null ? Optional.empty() : Optional.of(k.state());
+  }
+
+  /**
+   * {@return the key state of {@code prefix} at its accepted event {@code sn}: the keys,
+   * thresholds, witnesses and toad of the establishment event in force there (the last at or
+   * before {@code sn}), with that event's sn, SAID and ilk}; empty if {@code prefix} has no
+   * accepted event at {@code sn} on its trunk (never accepted, or superseded by a recovery
+   * rotation), or if this verifier was restored from a {@link VerifierState} and {@code sn} is
+   * before the KEL's last establishment event at that time (a {@link VerifierState.KelRecord}
+   * keeps that one only). What a credential anchored at {@code sn}, or an {@code exn} signed at
+   * the establishment event {@code sn}, is verified against (keripy {@code
+   * src/keri/db/basing.py} {@code Baser.resolveVerifiers}). Costs one map look-up: the verifier
+   * keeps one key state per accepted establishment event, not per event.
+   *
+   * @param prefix a prefix (qb64)
+   * @param sn a sequence number
+   */
+  public Optional<KeyState> keyStateAt(String prefix, BigInteger sn) {
+    Kel k = kels.get(prefix);
+    return k == null ? Optional.empty() : Optional.ofNullable(k.stateAt(sn));
   }
 
   // --- processing ---------------------------------------------------------------------------
@@ -1534,6 +1556,11 @@ public final class KelVerifier {
     /** Its place in order of inception: its record's index in {@link #state()}'s kels. */
     final int position;
     final Map<BigInteger, Accepted> events = new LinkedHashMap<>();
+    /**
+     * The key state at each accepted establishment event of the trunk, by sequence number: one
+     * per establishment event, not per event ({@link #stateAt}).
+     */
+    final TreeMap<BigInteger, KeyState> establishments = new TreeMap<>();
     BigInteger sn;
     String said;
     String et;
@@ -1577,10 +1604,12 @@ public final class KelVerifier {
       lastEstablishment = e.sn();
       lastEstablishmentIlk = e.ilk();
       last(e);
+      keepEstablishment(e.said());
     }
 
     /** Moves the accepted events at {@code from} and after off the trunk (a recovery). */
     void supersede(BigInteger from) {
+      establishments.tailMap(from, true).clear();
       var it = events.entrySet().iterator();
       while (it.hasNext()) {
         var e = it.next();
@@ -1602,9 +1631,34 @@ public final class KelVerifier {
       events.put(e.sn(), new Accepted(e.said(), eventSeals(e.anchors())));
     }
 
+    /** {@return the key state at the latest accepted event} */
     KeyState state() {
-      return new KeyState(prefix, sn, said, et, keys, kt.toString(), nextDigests, nt.toString(),
-          witnesses, toad, delegator);
+      return establishments.lastEntry().getValue().at(sn, said, et);
+    }
+
+    /**
+     * {@return the key state at the accepted trunk event {@code at}, or null if there is none or
+     * its establishment event is not known (a KEL restored from a record knows its last one)}
+     */
+    KeyState stateAt(BigInteger at) {
+      Accepted a = events.get(at);
+      var est = establishments.floorEntry(at);
+      if (a == null || est == null) {
+        return null;
+      }
+      KeyState s = est.getValue();
+      return s.at(at, a.said, est.getKey().equals(at) ? s.et() : Ilk.IXN.code());
+    }
+
+    /** Keeps the state at the last establishment event, whose SAID is {@code estSaid}. */
+    void keepEstablishment(String estSaid) {
+      List<Diger> digers = new ArrayList<>(nextDigests.size());
+      for (String d : nextDigests) {
+        digers.add(new Diger(d));
+      }
+      establishments.put(lastEstablishment, new KeyState(prefix, lastEstablishment, estSaid,
+          lastEstablishmentIlk.code(), verfers, kt, digers, nt, witnesses, toad, delegator,
+          lastEstablishment, estSaid));
     }
   }
 
