@@ -244,9 +244,12 @@ public final class KelVerifier {
   }
 
   /**
-   * Frames {@code stream} ({@link Messages#over(ByteBuf)}: no copy, its reader index moved past
-   * each message) and validates each message as {@link #accept(Message)} does. The caller keeps
-   * owning {@code stream}; escrows are not retried (call {@link #finish()}).
+   * Frames {@code stream} ({@link Messages#over(ByteBuf)}: its reader index moved past each
+   * message) and validates each message as {@link #acceptMessage(byte[], long)} does: each
+   * message's bytes are copied and kept while it is escrowed or its KEL's last establishment
+   * event, so that {@link #state()} and {@link #kelRecord(String)} work after it, as after {@link
+   * #acceptMessage}. The caller keeps owning {@code stream}; escrows are not retried (call {@link
+   * #finish()}).
    *
    * @param stream CESR messages: a KEL, receipts, or any stream
    * @return the verdicts at intake, one per message, in order
@@ -255,9 +258,15 @@ public final class KelVerifier {
    */
   public List<Verdict> acceptAll(ByteBuf stream) {
     List<Verdict> out = new ArrayList<>();
+    long start = stream.readerIndex();
     try (Messages ms = Messages.over(stream)) {
       for (Message m : ms) {
-        out.add(accept(m));
+        // each message's own bytes, as acceptMessage keeps them: so that state() and kelRecord
+        // can take the escrowed messages and the last establishment events of a stream given
+        // whole (kept while escrowed or a KEL's last establishment event, else dropped)
+        byte[] raw = new byte[m.length()];
+        stream.getBytes(Math.toIntExact(start + m.offset()), raw);
+        out.add(accept(m, 0, raw, DEFAULT_SOURCE));
       }
     }
     return out;
@@ -509,8 +518,9 @@ public final class KelVerifier {
    *
    * @return the state
    * @throws IllegalStateException if an escrowed message or a KEL's last establishment event was
-   *     given with {@link #accept(Message)} or {@link #acceptAll(ByteBuf)} (their bytes were not
-   *     kept): feed a verifier whose state you take with {@link #acceptMessage(byte[], long)}
+   *     given as a framed {@link Message} ({@link #accept(Message)}, {@link #accept(Framed)}),
+   *     whose bytes the verifier cannot take: feed a verifier whose state you take with {@link
+   *     #acceptMessage(byte[], long)} or {@link #acceptAll(ByteBuf)}
    */
   public VerifierState state() {
     List<VerifierState.KelRecord> ks = new ArrayList<>(kels.size());
@@ -571,8 +581,9 @@ public final class KelVerifier {
    * accepted event), not of the others.
    *
    * @param prefix a prefix (qb64)
-   * @throws IllegalStateException if its last establishment event was not given with {@link
-   *     #acceptMessage(byte[], long)}
+   * @throws IllegalStateException if its last establishment event was given as a framed {@link
+   *     Message} ({@link #accept(Message)}, {@link #accept(Framed)}), not with {@link
+   *     #acceptMessage(byte[], long)} or {@link #acceptAll(ByteBuf)}
    */
   public Optional<VerifierState.KelRecord> kelRecord(String prefix) {
     Kel k = kels.get(prefix);

@@ -264,6 +264,30 @@ class ExchangerTest {
     assertEquals(p.kevers.keyState(pre).orElseThrow(), at2);
     assertEquals(Optional.empty(), p.kevers.keyStateAt(pre, BigInteger.valueOf(3)));
     assertEquals(Optional.empty(), p.kevers.keyStateAt("Enope", BigInteger.ZERO));
+    // restored from a state: its record keeps the last establishment event only
+    KelVerifier whole = new KelVerifier();
+    whole.acceptAll(kel);
+    whole.finish();
+    KelVerifier back = KelVerifier.restore(whole.state(), EscrowLimits.DEFAULT);
+    assertEquals(Optional.of(at2), back.keyStateAt(pre, BigInteger.TWO));
+    assertEquals(Optional.of(at1), back.keyStateAt(pre, BigInteger.ONE));
+    assertEquals(Optional.empty(), back.keyStateAt(pre, BigInteger.ZERO));
+  }
+
+  /** A recovery rotation at sn 2 supersedes the interaction: the key state at 2 is its. */
+  @Test
+  void keyStateAtFollowsARecovery() throws Exception {
+    String recovery = KelBuilder.body("\"t\":\"rot\",\"d\":\"\",\"i\":\"" + pre
+        + "\",\"s\":\"2\",\"p\":\"" + KelBuilder.said(rot) + "\",\"kt\":\"2\",\"k\":"
+        + keyList(6) + ",\"nt\":\"0\",\"n\":[],\"bt\":\"0\",\"br\":[],\"ba\":[],\"a\":[]");
+    Pair p = new Pair().feed(kel, KelBuilder.signed(recovery, sigs(6, 0, 1, 2))).finish();
+    KeyState at2 = p.kevers.keyStateAt(pre, BigInteger.TWO).orElseThrow();
+    assertEquals("rot", at2.et());
+    assertEquals(KelBuilder.said(recovery), at2.said());
+    assertEquals(KelBuilder.verfer(keys[6], true), at2.keys().get(0));
+    assertEquals(new dev.cesrj.keri.event.Threshold.Numeric(0), at2.nt());
+    assertEquals(KelBuilder.said(rot),
+        p.kevers.keyStateAt(pre, BigInteger.ONE).orElseThrow().said());
   }
 
   @Test
