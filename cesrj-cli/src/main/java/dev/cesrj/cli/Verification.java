@@ -5,6 +5,7 @@ import dev.cesrj.keri.kever.KelVerifier;
 import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Reason;
 import dev.cesrj.keri.kever.Status;
+import dev.cesrj.keri.kever.StreamOffsets;
 import dev.cesrj.keri.kever.Verdict;
 import dev.cesrj.stream.Message;
 import java.util.ArrayList;
@@ -31,22 +32,16 @@ final class Verification {
   private List<Verdict> verdicts;
 
   /**
-   * Validates {@code m} and keeps its stream offset and length, as keripy's verdicts count them:
-   * without a genus-version code that leads it ({@code -_AAA...} at the start of a stream), which
-   * keripy's parser reads as the stream's.
+   * Validates {@code m} and keeps its stream offset and length, as keripy's verdicts and
+   * cesrj-keri's {@link Verdict#offset()} count them ({@link StreamOffsets}): without a
+   * genus-version code that leads it ({@code -_AAA...} at the start of a stream), which keripy's
+   * parser reads as the stream's.
    *
    * @param base the offset base of the parser that framed it
    */
   void accept(Message m, long base) {
-    long offset = base + m.offset();
-    long length = m.length();
-    if (m.genusVersion().isPresent() && m.genusVersion().get().offset() == m.offset()) {
-      // a genus-version code that leads the message is the stream's, not the message's
-      offset += m.genusVersion().get().length();
-      length -= m.genusVersion().get().length();
-    }
-    offsets.add(offset);
-    lengths.add(length);
+    offsets.add(StreamOffsets.of(m, base));
+    lengths.add(StreamOffsets.length(m));
     verifier.accept(m);
   }
 

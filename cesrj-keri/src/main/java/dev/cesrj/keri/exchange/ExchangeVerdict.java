@@ -9,7 +9,7 @@ import java.util.Optional;
  *
  * @param index the message's position among the messages given to the exchanger (0-based)
  * @param offset the message's byte offset in its stream, as {@code KelVerifier}'s verdicts count
- *     it
+ *     it ({@link dev.cesrj.keri.kever.StreamOffsets})
  * @param exchange the {@code exn}'s said, sender, route and prior; present unless {@code reason}
  *     is {@link ExchangeReason#BODY_ERROR} or {@link ExchangeReason#NOT_AN_EXCHANGE}
  * @param status accepted; escrowed (keripy's partially signed exchange escrow {@code epse},

@@ -15,6 +15,7 @@ import dev.cesrj.keri.exchange.ExchangeVerdict.Exchange;
 import dev.cesrj.keri.kever.KelVerifier;
 import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Status;
+import dev.cesrj.keri.kever.StreamOffsets;
 import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
 import java.math.BigInteger;
@@ -128,7 +129,7 @@ public final class Exchanger {
   }
 
   /**
-   * Verifies one {@code exn}, at the stream offset of {@code m} ({@link Message#offset()}).
+   * Verifies one {@code exn}, at the stream offset of {@code m} ({@link StreamOffsets}).
    *
    * @param m a framed message whose buffer is valid for this call; nothing of it is kept
    * @return its verdict at intake
@@ -162,7 +163,7 @@ public final class Exchanger {
    * @return its verdict at intake
    */
   public ExchangeVerdict accept(Message m, long offsetBase) {
-    long offset = offsetBase + m.offset();
+    long offset = StreamOffsets.of(m, offsetBase);
     int index = entries.size();
     KeriEvent ev;
     Signatures sigs;

@@ -104,7 +104,8 @@ import java.util.TreeMap;
  * <p>Differences from keripy: a body or SAID error rejects that message only (keripy's parser
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
  * as likely duplicitous, fails, and drops it); messages other than key events and receipts are
- * rejected with {@link Reason#NOT_A_KEY_EVENT}.
+ * rejected with {@link Reason#NOT_A_KEY_EVENT} (an {@code exn} is verified by a {@link
+ * dev.cesrj.keri.exchange.Exchanger} over this verifier's key states).
  *
  * <p>Escrow policy (issue 28: escrows that cannot be flooded shut). keripy keeps its escrows in
  * LMDB with no count bound and drops an escrowed message only on timeout; cesrj keeps them on the
@@ -298,7 +299,8 @@ public final class KelVerifier {
    * @param message the bytes of one message, as the push parser frames it alone (cesrj's default
    *     options); if they do not frame, or frame to no message or to more than one, the verdict
    *     is {@link Status#REJECTED} with {@link Reason#BODY_ERROR}
-   * @param offset the message's stream offset, reported in its verdict
+   * @param offset the stream offset of the bytes' first byte; the verdict reports it after a
+   *     genus-version code that leads them ({@link StreamOffsets})
    * @return the verdict at intake
    */
   public Verdict acceptMessage(byte[] message, long offset) {
@@ -310,7 +312,8 @@ public final class KelVerifier {
    * String)}).
    *
    * @param message the bytes of one message
-   * @param offset the message's stream offset, reported in its verdict
+   * @param offset the stream offset of the bytes' first byte; the verdict reports it after a
+   *     genus-version code that leads them ({@link StreamOffsets})
    * @param source the message's source ({@link #DEFAULT_SOURCE} for none)
    * @return the verdict at intake
    */
@@ -345,7 +348,7 @@ public final class KelVerifier {
 
   private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
     int index = nextIndex++;
-    long offset = offsetBase + m.offset();
+    long offset = StreamOffsets.of(m, offsetBase);
     KeriEvent ev;
     Signatures sigs;
     try {
@@ -1762,20 +1765,10 @@ public final class KelVerifier {
         return settled;
       }
       Optional<String> ilk = event == null ? Optional.empty() : event.body().ilk();
-      Optional<String> pre = Optional.empty();
-      Optional<BigInteger> sn = Optional.empty();
-      Optional<String> said = Optional.empty();
-      if (event instanceof KeyEvent) {
-        pre = Optional.of(((KeyEvent) event).prefix());
-        sn = Optional.of(((KeyEvent) event).sn());
-        said = Optional.of(event.said());
-      } else if (event instanceof ReceiptEvent) {
-        pre = Optional.of(((ReceiptEvent) event).prefix());
-        sn = Optional.of(((ReceiptEvent) event).sn());
-        said = Optional.of(event.said());
-      }
-      return new Verdict(index, offset, ilk, pre, sn, said, status, Optional.ofNullable(escrow),
-          reason, detail);
+      Optional<EventId> id = prefix == null ? Optional.empty()
+          : Optional.of(new EventId(prefix, sn, said));
+      return new Verdict(index, offset, ilk, id, status, Optional.ofNullable(escrow), reason,
+          detail);
     }
   }
 }
