@@ -272,12 +272,7 @@ public final class Exchanger {
     RoutedMessage exn = x.exn;
     String sender = exn.prefix().orElse("");
     byte[] ser = exn.body().bytes();
-    List<SignatureGroup> groups = new ArrayList<>();
-    for (SignatureGroup g : x.sigs.byRole(SignatureRole.TRANSFERABLE)) {
-      if (g.signerPrefix().isPresent() && g.signerSn().isPresent() && g.signerSaid().isPresent()) {
-        groups.add(g);
-      }
-    }
+    List<SignatureGroup> groups = signerGroups(x.sigs);
     List<Cigar> cigars = new ArrayList<>();
     for (SignatureGroup g : x.sigs.byRole(SignatureRole.NON_TRANSFERABLE)) {
       cigars.addAll(g.cigars());
@@ -368,6 +363,22 @@ public final class Exchanger {
     }
   }
 
+  /**
+   * {@return the TransIdxSigGroups of {@code sigs}: keripy's {@code tsgs}, the only transferable
+   * signatures its parser hands {@code Exchanger.processEvent} (receipt quadruples and
+   * TransLastIdxSigGroups of an {@code exn} are not, so they sign nothing here either)}
+   */
+  private static List<SignatureGroup> signerGroups(Signatures sigs) {
+    List<SignatureGroup> out = new ArrayList<>();
+    for (SignatureGroup g : sigs.byRole(SignatureRole.TRANSFERABLE)) {
+      if (g.groupName().equals("TransIdxSigGroups") && g.signerPrefix().isPresent()
+          && g.signerSn().isPresent() && g.signerSaid().isPresent()) {
+        out.add(g);
+      }
+    }
+    return out;
+  }
+
   private static String groupKey(SignatureGroup g) {
     return g.signerPrefix().get() + "/" + g.signerSn().get() + "/" + g.signerSaid().get();
   }
@@ -387,13 +398,11 @@ public final class Exchanger {
       evicted.add(oldest);
     }
     escrowed.put(x.index, x);
-    for (SignatureGroup g : x.sigs.byRole(SignatureRole.TRANSFERABLE)) {
-      if (g.signerPrefix().isPresent() && g.signerSn().isPresent() && g.signerSaid().isPresent()) {
-        Map<String, Siger> pool = pooled.computeIfAbsent(x.exn.said(), k -> new HashMap<>())
-            .computeIfAbsent(groupKey(g), k -> new LinkedHashMap<>());
-        for (Siger s : g.sigers()) {
-          pool.putIfAbsent(s.qb64(), s);
-        }
+    for (SignatureGroup g : signerGroups(x.sigs)) {
+      Map<String, Siger> pool = pooled.computeIfAbsent(x.exn.said(), k -> new HashMap<>())
+          .computeIfAbsent(groupKey(g), k -> new LinkedHashMap<>());
+      for (Siger s : g.sigers()) {
+        pool.putIfAbsent(s.qb64(), s);
       }
     }
   }

@@ -128,7 +128,8 @@ import java.util.TreeMap;
  * {@link #accept(Message)} returns. It keeps the typed event and signatures of each escrowed
  * message (bounded by {@link EscrowLimits}) for its retries; once a message is accepted or
  * rejected only its {@link Verdict} is kept (a few hundred bytes). It also keeps, for its life,
- * each prefix's accepted events' SAIDs and anchors, a verdict per message
+ * each prefix's accepted events' SAIDs and anchors, a key state per accepted establishment event
+ * ({@link #keyStateAt}), a verdict per message
  * and the witness keys it decoded (at most 4,096): memory grows with
  * the stream, so use one instance per stream or per batch.
  */

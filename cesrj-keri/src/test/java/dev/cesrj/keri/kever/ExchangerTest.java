@@ -349,6 +349,21 @@ class ExchangerTest {
         q.exchanger.verdicts().stream().map(ExchangeVerdict::status).toList());
   }
 
+  /**
+   * A transferable receipt quadruple ({@code -D}) signs no {@code exn}: keripy's parser hands
+   * {@code Exchanger.processEvent} the TransIdxSigGroups only, so it waits for signatures.
+   */
+  @Test
+  void receiptQuadrupleSignsNoExchange() throws Exception {
+    String body = exn(pre, "/x", "", "quad");
+    String one = new String(KelBuilder.signed(body, sigs(3, 0)), StandardCharsets.US_ASCII)
+        .substring(body.length() + 4);
+    byte[] m = (body + "-DAB" + pre + seqner(1) + KelBuilder.said(rot) + one)
+        .getBytes(StandardCharsets.US_ASCII);
+    Pair p = new Pair().feed(kel, m).finish();
+    is(Status.ESCROWED, ExchangeReason.MISSING_SIGNATURES, p.last());
+  }
+
   @Test
   void groupNamingAnInteractionRejected() throws Exception {
     String body = exn(pre, "/x", "", "ixn");
