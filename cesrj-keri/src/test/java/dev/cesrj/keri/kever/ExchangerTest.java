@@ -456,6 +456,45 @@ class ExchangerTest {
     }
   }
 
+  /**
+   * Bad input is normal input: 300 copies of a signed exchange, each with one byte changed at a
+   * seeded random place to a seeded random Base64 or JSON character, never throw from the
+   * exchanger and are never accepted (a framing error before the exchange ends the stream, as
+   * for the key events).
+   */
+  @Test
+  void mutatedExchangesAreNeverAccepted() throws Exception {
+    String body = exn(pre, "/challenge/response", "", "mutant");
+    byte[] good = group(body, pre, 1, KelBuilder.said(rot), sigs(3, 0, 1));
+    is(Status.ACCEPTED, ExchangeReason.NONE, new Pair().feed(kel, good).finish().last());
+    java.util.SplittableRandom r = new java.util.SplittableRandom(30_4);
+    String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_{}\":,[]";
+    int judged = 0;
+    for (int n = 0; n < 300; n++) {
+      byte[] bad = good.clone();
+      int at = r.nextInt(bad.length);
+      byte was = bad[at];
+      while (bad[at] == was) {
+        bad[at] = (byte) alphabet.charAt(r.nextInt(alphabet.length()));
+      }
+      Pair p = new Pair();
+      p.feed(kel);
+      try (Messages ms = Messages.copyOf(bad)) {
+        for (Message m : ms) {
+          p.give(m, 0);
+        }
+      } catch (dev.cesrj.CesrException e) {
+        continue; // the stream does not frame: nothing after the error is given
+      }
+      p.finish();
+      for (ExchangeVerdict v : p.exchanger.verdicts()) {
+        judged++;
+        assertFalse(v.status() == Status.ACCEPTED, "byte " + at + ": " + v);
+      }
+    }
+    assertTrue(judged > 150, "only " + judged + " mutants framed");
+  }
+
   // --- non-transferable senders ---------------------------------------------------------------
 
   @Test
