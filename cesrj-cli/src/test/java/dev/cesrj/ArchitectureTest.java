@@ -40,9 +40,12 @@ import org.junit.jupiter.api.Test;
  *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
  *       {@code netty}); no package below uses any of them;
  *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
- *       ones they use; no package but {@code cli} and {@code flink.kel} uses it;
+ *       ones they use; no package but {@code cli}, {@code flink.kel} and {@code keri.tel} uses it;
  *   <li>{@code dev.cesrj.keri.acdc}: ACDC credentials on their own (SAIDs, schemas, edges); the
  *       {@code keri} packages but {@code kever}, and the ones they use; no package uses it yet;
+ *   <li>{@code dev.cesrj.keri.tel}: credential registries' transaction event logs (Tevery); the
+ *       {@code keri} packages, {@code kever} (whose KELs anchor the TEL events) and the ones they
+ *       use; no package uses it yet;
  *   <li>{@code dev.cesrj.flink}: Flink sources of CESR records; {@code dev.cesrj} and
  *       {@code stream};
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
@@ -67,6 +70,7 @@ class ArchitectureTest {
   private static final String KERI = "dev.cesrj.keri";
   private static final String KERI_KEVER = "dev.cesrj.keri.kever";
   private static final String KERI_ACDC = "dev.cesrj.keri.acdc";
+  private static final String KERI_TEL = "dev.cesrj.keri.tel";
   private static final String FLINK = "dev.cesrj.flink";
   private static final String FLINK_KEL = "dev.cesrj.flink.kel";
   private static final String FLINK_JOB = "dev.cesrj.flink.job";
@@ -119,6 +123,7 @@ class ArchitectureTest {
         .layer("keri").definedBy(KERI)
         .layer("keri.kever").definedBy(KERI_KEVER)
         .layer("keri.acdc").definedBy(KERI_ACDC)
+        .layer("keri.tel").definedBy(KERI_TEL)
         .layer("cli").definedBy(CLI)
         .layer("flink").definedBy(FLINK)
         .layer("flink.kel").definedBy(FLINK_KEL)
@@ -151,6 +156,10 @@ class ArchitectureTest {
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
             "keri.event", "keri")
+        .whereLayer("keri.tel")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever")
@@ -175,8 +184,8 @@ class ArchitectureTest {
     classes()
         .should()
         .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, FLINK, FLINK_KEL,
-            FLINK_JOB)
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, FLINK,
+            FLINK_KEL, FLINK_JOB)
         .check(main);
   }
 
@@ -187,8 +196,8 @@ class ArchitectureTest {
     main.forEach(c -> packages.add(c.getPackageName()));
     assertEquals(
         new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, FLINK, FLINK_KEL,
-            FLINK_JOB)),
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, FLINK,
+            FLINK_KEL, FLINK_JOB)),
         packages);
   }
 
