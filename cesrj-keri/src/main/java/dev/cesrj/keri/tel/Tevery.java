@@ -158,7 +158,7 @@ public final class Tevery {
       x.event = TelEvents.of((TelEvent) ev);
       x.couple = couple(m);
       x.backerSigs = Signatures.of(m).witnesses();
-    } catch (CesrException | ClassCastException | IndexOutOfBoundsException e) {
+    } catch (CesrException e) {
       return x.reject(TelReason.BODY_ERROR, String.valueOf(e.getMessage()));
     }
     boolean saidOk;
@@ -591,15 +591,20 @@ public final class Tevery {
     return issuer == null ? Optional.empty() : kels.lastSn(issuer);
   }
 
-  /** keripy's parser hands {@code Tevery.processEvent} the last SealSourceCouples couple. */
+  /**
+   * keripy's parser hands {@code Tevery.processEvent} the last SealSourceCouples couple. The
+   * group's code fixes its tuples' shape (two primitives: a Seqner and a digest), which the
+   * framer checked; the sequence number is the Seqner's raw bytes, unsigned.
+   */
   private static Optional<TelAnchor> couple(Message m) {
     TelAnchor last = null;
     for (Group g : m.groups()) {
       if (g.code().baseName().equals("SealSourceCouples")) {
         for (var e : g.elements()) {
-          var parts = ((Tuple) e).parts();
-          BigInteger sn = new BigInteger(1, ((Matter) parts.get(0)).raw());
-          last = new TelAnchor(sn, parts.get(1).qb64Text());
+          if (e instanceof Tuple t && t.parts().size() == 2
+              && t.parts().get(0) instanceof Matter sn && t.parts().get(1) instanceof Matter d) {
+            last = new TelAnchor(new BigInteger(1, sn.raw()), d.qb64Text());
+          }
         }
       }
     }

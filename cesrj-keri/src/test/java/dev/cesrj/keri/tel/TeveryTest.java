@@ -333,4 +333,29 @@ class TeveryTest {
     assertEquals("REJECTED SAID_MISMATCH", brief(accept(t, tampered)));
     assertEquals(List.of(0, 1, 2), t.verdicts().stream().map(TelVerdict::index).toList());
   }
+
+  /** Through the push parser in 5-byte chunks: the same verdicts, each at its stream offset. */
+  @Test
+  void framedResultsOfThePushParser() {
+    String k1 = kel.add(1, sealOf(vcp));
+    String k2 = kel.add(2, sealOf(iss));
+    String first = TelBuilder.anchored(vcp, 1, k1);
+    byte[] stream = (first + TelBuilder.anchored(iss, 2, k2))
+        .getBytes(StandardCharsets.US_ASCII);
+    Tevery t = new Tevery(kel);
+    List<TelVerdict> out = new java.util.ArrayList<>();
+    try (dev.cesrj.stream.CesrStreamParser p = new dev.cesrj.stream.CesrStreamParser()) {
+      for (int i = 0; i < stream.length + 5; i += 5) {
+        try (dev.cesrj.stream.Framed f = i < stream.length
+            ? p.feed(stream, i, Math.min(5, stream.length - i)) : p.endOfInput()) {
+          out.addAll(t.accept(f));
+        }
+      }
+    }
+    assertEquals(List.of("ACCEPTED NONE", "ACCEPTED NONE"),
+        out.stream().map(TeveryTest::brief).toList());
+    assertEquals(List.of(0L, (long) first.length()), out.stream().map(TelVerdict::offset)
+        .toList());
+    assertEquals(Ilk.ISS, t.credential(cred).orElseThrow().ilk());
+  }
 }
