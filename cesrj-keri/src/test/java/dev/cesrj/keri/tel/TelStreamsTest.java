@@ -9,7 +9,6 @@ import dev.cesrj.keri.kever.Status;
 import dev.cesrj.testing.LeakDetectionExtension;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -94,9 +93,7 @@ class TelStreamsTest {
     }
     assertTrue(tel >= 2, at + ": a vcp and an iss at least");
     Map<String, String> wantRegs = new TreeMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = verdict.get("registries").fields();
-        it.hasNext(); ) {
-      Map.Entry<String, JsonNode> r = it.next();
+    for (Map.Entry<String, JsonNode> r : verdict.get("registries").properties()) {
       JsonNode v = r.getValue();
       List<String> baks = new ArrayList<>();
       v.get("backers").forEach(b -> baks.add(b.asText()));
@@ -109,9 +106,7 @@ class TelStreamsTest {
         + r.said() + " NB " + r.noBackers() + " " + r.backers() + " bt " + r.toad()));
     assertEquals(wantRegs, gotRegs, at + " registries");
     int states = 0;
-    for (Iterator<Map.Entry<String, JsonNode>> it = verdict.get("credentials").fields();
-        it.hasNext(); ) {
-      Map.Entry<String, JsonNode> c = it.next();
+    for (Map.Entry<String, JsonNode> c : verdict.get("credentials").properties()) {
       JsonNode t = c.getValue().get("tel");
       String want = t == null ? "none"
           : t.get("sn").asLong() + " " + t.get("et").asText() + " " + t.get("said").asText();
