@@ -77,9 +77,16 @@ public enum TelReason {
   /**
    * A {@code bis} or {@code brv} whose {@code ra.d} names no accepted event of its registry
    * (keripy {@code Tever.getBackerState}: {@code ValidationError}, "have to escrow this
-   * somewhere").
+   * somewhere"), or whose {@code ra.s} is not that event's sequence number (cesrj: keripy reads
+   * {@code ra.d} only).
    */
   UNKNOWN_REGISTRY_EVENT,
+  /**
+   * A {@code bis} whose {@code ii} is not its registry's issuer (cesrj: keripy's {@code
+   * Tever.issue} does not read {@code ii}; the registry's issuer anchors the event whatever it
+   * says).
+   */
+  ISSUER_MISMATCH,
   /** The escrows hold their bound of messages or bytes ({@link dev.cesrj.keri.kever.EscrowLimits}). */
   ESCROW_FULL
 }

@@ -61,7 +61,9 @@ import java.util.TreeMap;
  * {@code KeyError} and drops the event); without a SealSourceCouples attachment the issuer's
  * accepted events are searched for the seal (keripy escrows it for good); a credential's
  * revocation must be in its issuance's registry ({@link TelReason#REGISTRY_MISMATCH}) and at
- * sequence number 1 (keripy accepts a revocation of a revoked credential). A body error rejects
+ * sequence number 1 (keripy accepts a revocation of a revoked credential); a {@code bis}'s
+ * {@code ii} must be the registry's issuer ({@link TelReason#ISSUER_MISMATCH}) and {@code ra.s}
+ * the sequence number of the registry event {@code ra.d} names (keripy reads neither). A body error rejects
  * that message only (keripy's parser drops the rest of the stream). keripy never retries its
  * partially witnessed escrow; cesrj retries it like the others, which changes nothing until
  * backer receipts are supported (they are not: a TEL event's backer signatures are those attached
@@ -425,7 +427,9 @@ public final class Tevery {
   /**
    * keripy {@code Tever.issue}/{@code revoke}: a simple event needs an {@code NB} registry and its
    * anchor; a backed one a registry with backers, the backers of the registry event {@code ra}
-   * names ({@code Tever.getBackerState}), and {@code valAnchorBigs}.
+   * names ({@code Tever.getBackerState}), and {@code valAnchorBigs}. cesrj also checks what keripy
+   * does not: a {@code bis}'s {@code ii} is the registry's issuer, and {@code ra.s} is the
+   * sequence number of the event {@code ra.d} names.
    */
   private Optional<TelAnchor> simpleOrBacked(Entry x, Registry reg, boolean backed,
       Optional<RegistryAnchor> ra) {
@@ -442,9 +446,16 @@ public final class Tevery {
           + reg.registry + " (NB)");
       return Optional.empty();
     }
-    BackerSet at = reg.backersAt.get(ra.orElseThrow().said());
-    if (at == null) {
-      x.reject(TelReason.UNKNOWN_REGISTRY_EVENT, "ra.d " + ra.get().said()
+    if (x.event instanceof Issuance && !((Issuance) x.event).issuer().orElseThrow()
+        .equals(reg.issuer)) {
+      x.reject(TelReason.ISSUER_MISMATCH, "bis ii " + ((Issuance) x.event).issuer().get()
+          + ", registry issuer " + reg.issuer);
+      return Optional.empty();
+    }
+    RegistryAnchor a = ra.orElseThrow();
+    BackerSet at = reg.backersAt.get(a.said());
+    if (at == null || !reg.said(at.sn).equals(a.said()) || !at.sn.toString(16).equals(a.sn())) {
+      x.reject(TelReason.UNKNOWN_REGISTRY_EVENT, "ra " + a.sn() + " " + a.said()
           + " is no accepted event of " + reg.registry);
       return Optional.empty();
     }
@@ -613,7 +624,7 @@ public final class Tevery {
 
   // --- state ----------------------------------------------------------------------------------
 
-  private record BackerSet(long toad, List<String> backers) {
+  private record BackerSet(BigInteger sn, long toad, List<String> backers) {
   }
 
   /** One registry: keripy's {@code Tever}. */
@@ -650,7 +661,7 @@ public final class Tevery {
       this.backers = List.copyOf(backers);
       this.anchor = anchor;
       saids.put(ev.sn(), ev.said());
-      backersAt.put(ev.said(), new BackerSet(toad, this.backers));
+      backersAt.put(ev.said(), new BackerSet(ev.sn(), toad, this.backers));
     }
 
     RegistryState state() {

@@ -47,6 +47,12 @@ final class TelBuilder {
     return String.format(template, version, said);
   }
 
+  /** {@return a body made by {@link #body}, changed, with its SAID made right again} */
+  static String resaid(String changed) {
+    return body(changed.substring(changed.indexOf("\"t\""), changed.length() - 1)
+        .replace(said(changed), ""));
+  }
+
   /** {@return the {@code d} of a body made by {@link #body}} */
   static String said(String body) {
     int at = body.indexOf("\"d\":\"") + 5;

@@ -276,6 +276,14 @@ class TeveryTest {
     assertEquals("REJECTED BACKERS_REQUIRED", brief(accept(t, TelBuilder.iss(cred, breg))));
     assertEquals("REJECTED UNKNOWN_REGISTRY_EVENT",
         brief(accept(t, TelBuilder.bis(cred, breg, TelBuilder.digest("no such")))));
+    // cesrj checks ra.s and bis's ii, which keripy does not read
+    String raAtOne = TelBuilder.bis(cred, breg, breg).replace("\"s\":\"0\",\"d\"",
+        "\"s\":\"1\",\"d\"");
+    assertEquals("REJECTED UNKNOWN_REGISTRY_EVENT",
+        brief(accept(t, TelBuilder.resaid(raAtOne))));
+    String otherIssuer = TelBuilder.bis(cred, breg, breg).replace(
+        "\"ii\":\"" + TelBuilder.ISSUER, "\"ii\":\"" + TelBuilder.digest("another issuer"));
+    assertEquals("REJECTED ISSUER_MISMATCH", brief(accept(t, TelBuilder.resaid(otherIssuer))));
     String bis = TelBuilder.bis(cred, breg, breg);
     String k2 = kel.add(2, sealOf(bis));
     assertEquals("ACCEPTED NONE", brief(accept(t, TelBuilder.backed(
