@@ -87,6 +87,8 @@ public enum TelReason {
    * says).
    */
   ISSUER_MISMATCH,
+  /** Escrowed longer than the caller allows ({@link Tevery#expire(long)}). */
+  ESCROW_EXPIRED,
   /** The escrows hold their bound of messages or bytes ({@link dev.cesrj.keri.kever.EscrowLimits}). */
   ESCROW_FULL
 }

@@ -215,6 +215,30 @@ public final class Tevery {
     return out;
   }
 
+  /**
+   * Rejects, with {@link TelReason#ESCROW_EXPIRED}, every message still escrowed whose index is
+   * below {@code beforeIndex}: the caller's bound on how long a message may wait (as {@code
+   * KelVerifier.expire}; keripy's TEL escrows have no timeout).
+   *
+   * @param beforeIndex the first index not expired ({@link #nextIndex()} noted earlier)
+   * @return the verdicts of the messages rejected, by index
+   */
+  public List<TelVerdict> expire(long beforeIndex) {
+    List<TelVerdict> out = new ArrayList<>();
+    for (Entry x : new ArrayList<>(held.headMap((int) Math.min(beforeIndex, Integer.MAX_VALUE))
+        .values())) {
+      unhold(x);
+      out.add(x.reject(TelReason.ESCROW_EXPIRED, "escrowed too long: " + x.reason + ", "
+          + x.detail));
+    }
+    return out;
+  }
+
+  /** {@return the index the next message gets ({@link TelVerdict#index()})} */
+  public int nextIndex() {
+    return entries.size();
+  }
+
   /** {@return the current verdict on every message so far, in order} */
   public List<TelVerdict> verdicts() {
     List<TelVerdict> out = new ArrayList<>(entries.size());

@@ -366,4 +366,21 @@ class TeveryTest {
         .toList());
     assertEquals(Ilk.ISS, t.credential(cred).orElseThrow().ilk());
   }
+
+  @Test
+  void escrowedMessagesExpireAtTheCallersMark() {
+    Tevery t = new Tevery(kel);
+    accept(t, iss);
+    int mark = t.nextIndex();
+    accept(t, rev);
+    assertEquals(2, t.escrowedCount());
+    List<TelVerdict> expired = t.expire(mark);
+    assertEquals(List.of("REJECTED ESCROW_EXPIRED"), expired.stream().map(TeveryTest::brief)
+        .toList());
+    assertEquals("escrowed too long: OUT_OF_ORDER, registry " + regk + " not incepted",
+        expired.get(0).detail());
+    assertEquals(Optional.of(Ilk.ISS), expired.get(0).ilk());
+    assertEquals(1, t.escrowedCount());
+    assertEquals(List.of(), t.expire(mark));
+  }
 }
