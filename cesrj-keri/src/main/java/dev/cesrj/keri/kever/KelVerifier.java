@@ -693,7 +693,7 @@ public final class KelVerifier {
    * the event seals ({@code i s d}) among its anchors, what a TEL verifier reads to find the seal
    * of a TEL event in its issuer's KEL (keripy {@code src/keri/vdr/eventing.py}
    * {@code Tever.verifyAnchor}, which reads the issuer's event at the sequence number a
-   * SealSourceCouples attachment names). Costs one lookup; copies nothing.
+   * SealSourceCouples attachment names). Costs one lookup and a copy of that event's seals.
    *
    * @param prefix a prefix (qb64)
    * @param sn a sequence number
