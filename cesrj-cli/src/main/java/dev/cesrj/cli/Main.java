@@ -30,8 +30,10 @@ import java.nio.file.Path;
  *
  * <p>Exit status: 0 when everything framed; 2 when the stream has an error (what framed before
  * it is printed, then the typed error with its offset and the bytes around it on standard error)
- * or the command line is wrong; 1 when the input cannot be read (or, with "internal error", when
- * cesrj itself fails: a bug to report).
+ * or the command line is wrong, or when the input is too big or too deep for this JVM (an {@link
+ * OutOfMemoryError} or {@link StackOverflowError}: one line on standard error, never a stack
+ * trace; raise {@code -Xmx} or {@code -Xss}, or cut the input); 1 when the input cannot be read
+ * (or, with "internal error", when cesrj itself fails: a bug to report).
  *
  * <p>Nothing from the input reaches the terminal unescaped: the tree, the annotation's comments
  * and every message escape each character outside printable ASCII ({@link Printable}), and
@@ -42,6 +44,8 @@ public final class Main {
   static final int OK = 0;
   static final int IO_ERROR = 1;
   static final int BAD_INPUT = 2;
+  /** The input is too big or too deep for this JVM's heap or stack: as bad input, status 2. */
+  static final int TOO_BIG = BAD_INPUT;
 
   static final String USAGE =
       "usage: cesrj inspect [--json | --annotate] [--verify] [--table 1|2|legacy] [--chunk N]"
@@ -61,8 +65,9 @@ public final class Main {
           + "            not_transferable, signing_threshold_unmet, prior_next_unmet,\n"
           + "            witness_threshold_unmet, invalid_witnesses, missing_delegation,\n"
           + "            establishment_only, do_not_delegate, duplicitous, duplicate,\n"
-          + "            unverified_receipt, escrow_full, escrow_expired (never here: only a\n"
-          + "            stream processor's escrow time bound gives it)\n";
+          + "            unverified_receipt, invalid_key, escrow_full, escrow_expired (never here:"
+          + " only a\n"
+          + "            stream processor's escrow time bound gives it), escrow_evicted\n";
 
   private Main() {}
 
@@ -75,7 +80,7 @@ public final class Main {
     int status;
     try {
       status = run(args, System.in, System.out, System.err);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException e) {
       // a bug in cesrj, not in the input (the fuzz target inspect checks that none is left):
       // one line, no stack trace
       System.out.flush();
@@ -128,7 +133,22 @@ public final class Main {
     } catch (IOException | UncheckedIOException e) {
       err.println("cesrj: cannot read input: " + Printable.of(e.getMessage()));
       return IO_ERROR;
+    } catch (OutOfMemoryError e) {
+      return tooBig(err, "out of memory (raise -Xmx or give a smaller input)");
+    } catch (StackOverflowError e) {
+      return tooBig(err, "input nested too deep for the stack (raise -Xss)");
     }
+  }
+
+  /**
+   * Reports an {@link OutOfMemoryError} or {@link StackOverflowError} as one line: the output
+   * written so far is flushed first, no stack trace is printed (printing one could itself run out
+   * of memory), and what the error held is unreachable by now.
+   */
+  private static int tooBig(PrintStream err, String what) {
+    err.println("cesrj: " + what);
+    err.flush();
+    return TOO_BIG;
   }
 
   private static int inspect(InspectOptions o, InputStream stdin, PrintStream out,

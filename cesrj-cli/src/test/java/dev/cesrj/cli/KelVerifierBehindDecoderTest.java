@@ -3,7 +3,6 @@ package dev.cesrj.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cesrj.keri.kever.KelVerifier;
 import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Status;
@@ -32,12 +31,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link CesrFrameDecoder} in 5-byte reads, each frame's message given to the verifier and the
  * frame released; after {@code finish()} each message's status (accepted, escrowed, rejected)
  * and each prefix's sequence number and SAID are keripy's ({@code .verdict.json}, read as {@link
- * InspectVerifyTest} reads it). A stream with a SAID mismatch is cut where keripy's parser
- * stopped handing messages on ({@code parsed:false}), as there.
+ * InspectVerifyTest} reads it, with its six protocol overrides). A stream with a SAID mismatch
+ * is cut where keripy's parser stopped handing messages on ({@code parsed:false}), as there.
  */
 @ExtendWith(LeakDetectionExtension.class)
 class KelVerifierBehindDecoderTest {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Path KEL_A = Path.of(System.getProperty("cesrj.kelA",
       "../cesrj-keri/src/test/resources/kel/A"));
 
@@ -48,7 +46,7 @@ class KelVerifierBehindDecoderTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("kelA")
   void verdictsAreKeripys(String file) throws IOException {
-    JsonNode expected = MAPPER.readTree(KEL_A.resolve(file + ".verdict.json").toFile());
+    JsonNode expected = InspectVerifyTest.keripyVerdict(file);
     byte[] input = Files.readAllBytes(KEL_A.resolve(file));
     List<String> want = new ArrayList<>();
     int cut = input.length;

@@ -4,6 +4,7 @@ import dev.cesrj.ErrorKind;
 import dev.cesrj.keri.body.FieldMap;
 import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.event.Ilk;
+import dev.cesrj.stream.VersionString;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -81,6 +82,27 @@ final class FieldRules {
   /** {@return true if keripy has field rules for this protocol, major version and ilk} */
   static boolean known(String protocol, int major, Ilk ilk) {
     return DOMS.containsKey(protocol + "/" + major + "/" + ilk.code());
+  }
+
+  /**
+   * Checks the protocol version of a JSON, CBOR or MGPK body's version string as keripy's
+   * {@code Serder._validate} does ({@code src/keri/core/serdering.py}: "Invalid version=... for
+   * protocol", the version not a key of {@code Serder.Fields}): keripy has field rules for versions
+   * 1.0 and 2.0 of KERI and ACDC only, so {@code KERI11JSON...} (which cesrj-core's framing takes,
+   * as keripy's {@code smell} does) or {@code KERICABCAAJSON...} (2.1) is refused here. The genus
+   * version of a version 2 string is checked by framing (major 2; keripy takes any minor).
+   *
+   * @param version the body's version string
+   * @param f the body's fields (for the offset of {@code v})
+   * @throws KeriBodyException ({@link ErrorKind#MALFORMED_FIELD}, label {@code v}) for another
+   *     protocol version
+   */
+  static void checkVersion(VersionString version, FieldMap f) {
+    if (version.minor() != 0 || (version.major() != 1 && version.major() != 2)) {
+      throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, offset(f, "v"), "v",
+          "protocol version 1.0 or 2.0 (the versions keripy has field rules for)",
+          "protocol version " + version.protocolVersion() + " in " + version.text());
+    }
   }
 
   /**

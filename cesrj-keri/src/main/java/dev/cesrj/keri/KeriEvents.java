@@ -10,11 +10,11 @@ import dev.cesrj.keri.body.Value;
 import dev.cesrj.keri.crypto.Digests;
 import dev.cesrj.keri.crypto.Verfer;
 import dev.cesrj.keri.event.AcdcMessage;
-import dev.cesrj.keri.event.Fraction;
 import dev.cesrj.keri.event.Ilk;
 import dev.cesrj.keri.event.InceptionEvent;
 import dev.cesrj.keri.event.InteractionEvent;
 import dev.cesrj.keri.event.KeriEvent;
+import dev.cesrj.keri.event.NumberForms;
 import dev.cesrj.keri.event.ReceiptEvent;
 import dev.cesrj.keri.event.RotationEvent;
 import dev.cesrj.keri.event.RoutedMessage;
@@ -101,6 +101,7 @@ public final class KeriEvents {
     } else {
       throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, 0, "t", "a KERI ilk", "missing");
     }
+    FieldRules.checkVersion(body.version(), f);
     FieldRules.check(proto, major, ilk, f);
     String said = digest(f, "d");
     switch (ilk.family()) {
@@ -148,7 +149,7 @@ public final class KeriEvents {
         throw bad(f, "n", "next key digests", n + " is no digest");
       }
     }
-    long toad = hex(f, "bt", 62).longValueExact();
+    long toad = number(f, "bt", 62).longValueExact();
     if (ilk.inception()) {
       List<String> wits = texts(f, "b");
       InceptionEvent e = new InceptionEvent(body, ilk, said, pre, sn, kt, keys, verfers, nt, next,
@@ -267,114 +268,32 @@ public final class KeriEvents {
   }
 
   private static BigInteger sn(FieldMap f) {
-    BigInteger sn = hex(f, "s", 128);
-    return sn;
+    return number(f, "s", 128);
   }
 
-  /** A hex number field (keripy {@code int(x, 16)} of hex digits) of at most {@code bits} bits. */
-  private static BigInteger hex(FieldMap f, String label, int bits) {
-    String t = text(f, label);
-    if (t.isEmpty() || t.length() > 1024 || !t.chars().allMatch(KeriEvents::isHex)) {
-      throw bad(f, label, "a hex number", "'" + abbreviate(t) + "'");
+  /**
+   * A number field as keripy's {@code Number(num=...)} reads it ({@link NumberForms#number}), of at
+   * most {@code bits} bits.
+   */
+  private static BigInteger number(FieldMap f, String label, int bits) {
+    BigInteger n;
+    try {
+      n = NumberForms.number(value(f, label));
+    } catch (IllegalArgumentException e) {
+      throw bad(f, label, "a whole number (keripy Number: hex text or integer)", e.getMessage());
     }
-    BigInteger n = new BigInteger(t, 16);
     if (n.bitLength() > bits) {
       throw bad(f, label, "at most " + bits + " bits", "a number of " + n.bitLength() + " bits");
     }
     return n;
   }
 
-  private static boolean isHex(int c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-  }
-
-  private static String abbreviate(String t) {
-    return t.length() > 40 ? t.substring(0, 40) + "..." : t;
-  }
-
-  /** keripy {@code Tholder(sith=...)}: hex text, or weights (see {@link Threshold}). */
+  /** A threshold field as keripy's {@code Tholder(sith=...)} reads it ({@link NumberForms#threshold}). */
   private static Threshold threshold(FieldMap f, String label) {
-    Value v = value(f, label);
     try {
-      if (v instanceof Value.Text) {
-        String t = ((Value.Text) v).value();
-        if (t.contains("[")) {
-          throw bad(f, label, "a hex number or a list of weights",
-              "weights as JSON text (keripy's command-line form)");
-        }
-        return new Threshold.Numeric(hex(f, label, 31).longValue());
-      }
-      if (v instanceof Value.Number) {
-        BigInteger n = ((Value.Number) v).integer().orElseThrow(
-            () -> bad(f, label, "an integer", ((Value.Number) v).literal()));
-        if (n.signum() < 0 || n.bitLength() > 31) {
-          throw bad(f, label, "a threshold from 0 to 2^31 - 1", n.toString());
-        }
-        return new Threshold.Numeric(n.longValue());
-      }
-      if (!(v instanceof Value.ListValue) || ((Value.ListValue) v).items().isEmpty()) {
-        throw bad(f, label, "a hex number or a list of weights", "a " + v.typeName());
-      }
-      List<Value> items = ((Value.ListValue) v).items();
-      boolean nested = items.stream().allMatch(i -> i instanceof Value.ListValue);
-      boolean some = items.stream().anyMatch(i -> i instanceof Value.ListValue);
-      if (some && !nested) {
-        throw bad(f, label, "weights or lists of weights", "a mix of both");
-      }
-      List<List<Threshold.Weight>> clauses = new ArrayList<>();
-      for (Value c : nested ? items : List.of(v)) {
-        List<Threshold.Weight> clause = new ArrayList<>();
-        for (Value w : ((Value.ListValue) c).items()) {
-          clause.add(weightOf(f, label, w));
-        }
-        clauses.add(clause);
-      }
-      return new Threshold.Weighted(clauses);
+      return NumberForms.threshold(value(f, label));
     } catch (IllegalArgumentException | ArithmeticException e) {
-      throw bad(f, label, "weights whose clauses sum to at least 1", e.getMessage());
+      throw bad(f, label, "a threshold (keripy Tholder: hex number or weights)", e.getMessage());
     }
-  }
-
-  private static Threshold.Weight weightOf(FieldMap f, String label, Value w) {
-    if (w instanceof Value.Text) {
-      return new Threshold.Weight(fraction(f, label, ((Value.Text) w).value()), List.of());
-    }
-    if (w instanceof Value.MapValue && ((Value.MapValue) w).fields().size() == 1) {
-      FieldMap m = ((Value.MapValue) w).fields();
-      String key = m.labels().get(0);
-      Value ws = m.get(key).orElseThrow();
-      if (ws instanceof Value.ListValue) {
-        List<Fraction> nested = new ArrayList<>();
-        for (Value n : ((Value.ListValue) ws).items()) {
-          if (!(n instanceof Value.Text)) {
-            throw bad(f, label, "weight texts", "a nested weight that is a " + n.typeName());
-          }
-          nested.add(fraction(f, label, ((Value.Text) n).value()));
-        }
-        return new Threshold.Weight(fraction(f, label, key), nested);
-      }
-    }
-    throw bad(f, label, "a weight text or a one-entry map of weights", "a " + w.typeName());
-  }
-
-  /** keripy {@code Tholder.weight}: {@code 0}, {@code 1} or {@code n/d} within [0, 1]. */
-  private static Fraction fraction(FieldMap f, String label, String w) {
-    if (w.matches("[0-9]{1,64}")) {
-      BigInteger n = new BigInteger(w);
-      if (n.compareTo(BigInteger.ONE) > 0) {
-        throw bad(f, label, "a weight from 0 to 1", w);
-      }
-      return new Fraction(n, BigInteger.ONE);
-    }
-    if (w.matches("[0-9]{1,64}/[0-9]{1,64}")) {
-      int s = w.indexOf('/');
-      BigInteger n = new BigInteger(w.substring(0, s));
-      BigInteger d = new BigInteger(w.substring(s + 1));
-      if (d.signum() == 0 || n.compareTo(d) > 0) {
-        throw bad(f, label, "a weight from 0 to 1", w);
-      }
-      return new Fraction(n, d);
-    }
-    throw bad(f, label, "a weight 0, 1 or n/d", "'" + abbreviate(w) + "'");
   }
 }

@@ -223,6 +223,26 @@ class KeriBodiesTest {
     }
   }
 
+  /**
+   * keripy's {@code Serder._dumps} writes {@code s} as {@code Number(numh=s)}, whose code is the
+   * shortest for the value: the same icp with {@code s} 0 as a Tall number (8 characters, the body
+   * counter one quadlet longer) is not keripy's serialization, so keripy refuses it.
+   */
+  @Test
+  void nativeNumbersOnlyInTheCodeKeripyPicks() {
+    String icp = new String(dev.cesrj.testing.RealWorld.bytes("kts_native_v2_icp.cesr"),
+        StandardCharsets.US_ASCII);
+    int s = icp.indexOf("MAAAMAAB");
+    assertTrue(s > 0);
+    String tall = icp.replaceFirst("^-FA5", "-FA6").replaceFirst("MAAAMAAB", "RAAAAAAAMAAB");
+    try (Messages messages = Messages.copyOf(tall.getBytes(StandardCharsets.US_ASCII))) {
+      Message m = messages.next();
+      KeriBodyException e = assertThrows(KeriBodyException.class, () -> KeriEvents.of(m));
+      assertEquals("non-canonical body: field 's': a Tall number of 0 bytes", e.detail());
+      assertEquals(s, e.offset());
+    }
+  }
+
   @Test
   void weightedThresholdsAsKeripySatisfiesThem() {
     String kt = "[[\"1/2\",\"1/2\",\"1/2\"],[\"1\",\"1\"]]";

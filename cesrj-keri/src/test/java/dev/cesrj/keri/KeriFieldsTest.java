@@ -76,15 +76,30 @@ class KeriFieldsTest {
     assertEquals(new Threshold.Numeric(2), event(weighted("2", 2)).signingThreshold());
     assertEquals(new Threshold.Numeric(10), event(weighted("\"A\"", 2)).signingThreshold());
     assertEquals(1, new Threshold.Numeric(1).size());
-    detail(weighted("-1", 1), "kt", "-1");
-    detail(weighted("2147483648", 1), "kt", "2147483648");
-    detail(weighted("1.5", 1), "kt", "1.5");
-    detail(weighted("\"[\\\"1/2\\\"]\"", 1), "kt", "weights as JSON text (keripy's command-line form)");
-    detail(weighted("\"g\"", 1), "kt", "'g'");
-    detail(weighted("\"\"", 1), "kt", "''");
-    detail(weighted("\"80000000\"", 1), "kt", "a number of 32 bits");
-    detail(weighted("[]", 1), "kt", "a list");
-    detail(weighted("true", 1), "kt", "a boolean");
+    // keripy Tholder(sith=...): int(sith, 16) and a Python bool is an int
+    assertEquals(new Threshold.Numeric(1), event(weighted("\"0x1\"", 1)).signingThreshold());
+    assertEquals(new Threshold.Numeric(1), event(weighted("\" +1 \"", 1)).signingThreshold());
+    assertEquals(new Threshold.Numeric(16), event(weighted("\"1_0\"", 1)).signingThreshold());
+    assertEquals(new Threshold.Numeric(1), event(weighted("true", 1)).signingThreshold());
+    assertEquals(new Threshold.Numeric(0), event(weighted("\"-0\"", 1)).signingThreshold());
+    assertEquals("1", event(weighted("\"0X01\"", 1)).signingThreshold().toString());
+    // the JSON text of weights (keripy's command-line form) is read as the weights
+    assertEquals("[\"1/2\",\"1/2\"]",
+        event(weighted("\"[\\\"1/2\\\", \\\"1/2\\\"]\"", 2)).signingThreshold().toString());
+    detail(weighted("-1", 1), "kt", "negative threshold -1");
+    detail(weighted("\"-1\"", 1), "kt", "negative threshold -1");
+    detail(weighted("2147483648", 1), "kt", "threshold 2147483648 above 2^31 - 1");
+    detail(weighted("1.5", 1), "kt", "a number where weights belong");
+    detail(weighted("1.0", 1), "kt", "a number where weights belong");
+    detail(weighted("\"[\\\"1/2\\\"\"", 1), "kt", "weights '[\"1/2\"' are no JSON");
+    detail(weighted("\"g\"", 1), "kt", "'g' is no hex number");
+    detail(weighted("\"0x\"", 1), "kt", "'0x' is no hex number");
+    detail(weighted("\"1__0\"", 1), "kt", "'1__0' is no hex number");
+    detail(weighted("\"_1\"", 1), "kt", "'_1' is no hex number");
+    detail(weighted("\"\"", 1), "kt", "empty threshold expression");
+    detail(weighted("\"80000000\"", 1), "kt", "threshold 2147483648 above 2^31 - 1");
+    detail(weighted("[]", 1), "kt", "empty weight list");
+    detail(weighted("null", 1), "kt", "a null where weights belong");
     assertEquals(2147483647L, ((Threshold.Numeric) event(weighted("\"7fffffff\"", 1))
         .signingThreshold()).m());
   }
@@ -109,16 +124,32 @@ class KeriFieldsTest {
     assertFalse(two.satisfiedBy(List.of(0, 1)));
     assertFalse(two.satisfiedBy(List.of(0, 2)));
     detail(weighted("[{\"1\":[\"1/3\",\"1/3\"]}]", 2), "kt", "nested weights [1/3, 1/3] sum below 1");
-    detail(weighted("[[\"1\"],\"1\"]", 2), "kt", "a mix of both");
-    detail(weighted("[{\"1\":\"1\"}]", 1), "kt", "a map");
-    detail(weighted("[{\"1\":[1]}]", 1), "kt", "a nested weight that is a number");
-    detail(weighted("[{\"1\":[\"1\"],\"2\":[\"1\"]}]", 2), "kt", "a map");
-    detail(weighted("[1]", 1), "kt", "a number");
-    detail(weighted("[\"2\"]", 1), "kt", "2");
-    detail(weighted("[\"3/2\"]", 1), "kt", "3/2");
-    detail(weighted("[\"1/0\"]", 1), "kt", "1/0");
-    detail(weighted("[\"x\"]", 1), "kt", "'x'");
-    detail(weighted("[\"" + "9".repeat(70) + "\"]", 1), "kt", "'" + "9".repeat(40) + "...'");
+    detail(weighted("[{\"1\":[]}]", 1), "kt", "nested weights of '1' sum to 0, below 1");
+    detail(weighted("[[\"1\"],\"1\"]", 2), "kt", "a weight that is a list");
+    detail(weighted("[[\"1\"],[]]", 2), "kt", "clause [] sums below 1");
+    // keripy iterates a nested text as its characters and takes an unchecked nested int
+    assertEquals("[{\"1\":[\"1\"]}]", event(weighted("[{\"1\":\"1\"}]", 1)).signingThreshold().toString());
+    assertEquals("[{\"1\":[\"1\"]}]", event(weighted("[{\"1\":[1]}]", 1)).signingThreshold().toString());
+    detail(weighted("[{\"1\":[0.5,0.5]}]", 1), "kt", "weight Number[literal=0.5] is a float");
+    detail(weighted("[{\"1\":1}]", 1), "kt", "a number where weights belong");
+    detail(weighted("[{\"1\":[\"1\"],\"2\":[\"1\"]}]", 2), "kt", "a nested weight map of 2 entries");
+    detail(weighted("[1]", 1), "kt", "a weight that is a number");
+    detail(weighted("[\"2\"]", 1), "kt", "weight 2/1 not within 0 and 1");
+    detail(weighted("[\"3/2\"]", 1), "kt", "weight 3/2 not within 0 and 1");
+    detail(weighted("[\"1/0\"]", 1), "kt", "weight '1/0' is no number");
+    detail(weighted("[\"0.5\",\"0.5\"]", 2), "kt", "weight '0.5' is a float");
+    detail(weighted("[\"inf\"]", 1), "kt", "weight 'inf' is a float");
+    detail(weighted("[\"x\"]", 1), "kt", "weight 'x' is no number");
+    detail(weighted("[\"" + "9".repeat(70) + "\"]", 1), "kt", "weight " + "9".repeat(70) + "/1 not within 0 and 1");
+    // Python's int, float and Fraction forms of a weight
+    assertEquals("[\"1/2\",\"1/2\"]", event(weighted("[\" 1 / 2 \",\"2/4\"]", 2)).signingThreshold().toString());
+    assertEquals("[\"1\"]", event(weighted("[\"1.0\"]", 1)).signingThreshold().toString());
+    assertEquals("[\"1\"]", event(weighted("[\"+01\"]", 1)).signingThreshold().toString());
+    assertEquals("[\"1\"]", event(weighted("[\"10e-1\"]", 1)).signingThreshold().toString());
+    assertEquals("[\"99999999999999999999/100000000000000000000\",\"1\"]",
+        event(weighted("[\"0.99999999999999999999\",\"1\"]", 2)).signingThreshold().toString());
+    // a map is a clause of its labels, as Python iterates a dict
+    assertEquals("[\"1\"]", event(weighted("{\"1\":[\"x\"]}", 1)).signingThreshold().toString());
   }
 
   @Test
@@ -142,16 +173,59 @@ class KeriFieldsTest {
   @Test
   void sequenceNumbersAreHex() {
     String k = "[\"" + KEY + "\"]";
-    detail(icp(null, "\"-1\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "'-1'");
-    detail(icp(null, "\"\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "''");
-    detail(icp(null, "\"0x1\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "'0x1'");
-    detail(icp(null, "\"G\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "'G'");
+    detail(icp(null, "\"-1\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "negative number -1");
+    detail(icp(null, "-1", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "negative number -1");
+    detail(icp(null, "\"G\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "'G' is no hex number");
+    detail(icp(null, "\"0x-1\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "'0x-1' is no hex number");
     detail(icp(null, "\"" + "0".repeat(1025) + "\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s",
-        "'" + "0".repeat(40) + "...'");
+        "'" + "0".repeat(40) + "...' is no hex number");
+    detail(icp(null, "0.0", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "a number 0.0 is no whole number");
+    detail(icp(null, "null", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "a null is no whole number");
+    detail(icp(null, "[]", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "a list is no whole number");
     assertEquals(BigInteger.ZERO,
         event(icp(null, "\"" + "0".repeat(1024) + "\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]")).sn());
-    assertEquals(BigInteger.ZERO, event(icp(null, "\"0\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]")).sn());
-    detail(icp(null, "0", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "a number");
+    // keripy Number(num=s): "" is 0, int(s, 16) takes 0x, signs, spaces, underscores; ints and bools
+    for (String zero : List.of("\"0\"", "\"\"", "\"0x0\"", "\"-0\"", "\" 0\\n\"", "\"0_0\"", "0", "false",
+        "\"\u0660\"")) {
+      assertEquals(BigInteger.ZERO, event(icp(null, zero, "\"1\"", k, "[]", "\"0\"", "[]", "[]")).sn(), zero);
+    }
+  }
+
+  /** {@code bt} as keripy's {@code Number(num=bt)} reads it (coring.py), like {@code s}. */
+  @Test
+  void witnessThresholdForms() {
+    String k = "[\"" + KEY + "\"]";
+    String w = "[\"" + NKEY + "\"]";
+    for (String one : List.of("\"1\"", "1", "true", "\"0x1\"", "\"01\"", "\" 1 \"", "\"+1\"")) {
+      assertEquals(1, event(icp(null, "\"0\"", "\"1\"", k, "[]", one, w, "[]")).toad(), one);
+    }
+    for (String zero : List.of("\"0\"", "0", "false", "\"\"", "\"-0\"")) {
+      assertEquals(0, event(icp(null, "\"0\"", "\"1\"", k, "[]", zero, "[]", "[]")).toad(), zero);
+    }
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "\"-1\"", "[]", "[]"), "bt", "negative number -1");
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "1.0", "[]", "[]"), "bt", "a number 1.0 is no whole number");
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "\"0x\"", "[]", "[]"), "bt", "'0x' is no hex number");
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "\"1 1\"", "[]", "[]"), "bt", "'1 1' is no hex number");
+    detail(icp(null, "\"0\"", "\"1\"", k, "[]", "\"4000000000000000\"", "[]", "[]"), "bt",
+        "a number of 63 bits");
+  }
+
+  /**
+   * keripy has field rules for protocol versions 1.0 and 2.0 only ({@code Serder._validate}):
+   * framing takes any version-1 minor and major 0 (as keripy's {@code smell}), the field rules
+   * refuse them.
+   */
+  @Test
+  void protocolVersionsKeripyHasRulesFor() {
+    String k = "[\"" + KEY + "\"]";
+    Body ok = icp(null, "\"0\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]");
+    event(ok);
+    String json = new String(ok.bytes(), StandardCharsets.UTF_8);
+    for (String v : List.of("KERI11", "KERI00", "KERI1f")) {
+      Body b = Body.parse(json.replace("KERI10", v).getBytes(StandardCharsets.UTF_8));
+      detail(b, "v", "protocol version " + Integer.parseInt(v.substring(4, 5), 16) + "."
+          + Integer.parseInt(v.substring(5, 6), 16) + " in " + b.version().text());
+    }
   }
 
   @Test
@@ -212,7 +286,8 @@ class KeriFieldsTest {
     assertEquals("field 'a': missing", e.detail());
     assertEquals(0, e.offset());
     for (String hex : List.of("/", ":", "`", "g", "@", "G")) {
-      detail(icp(null, "\"" + hex + "\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s", "'" + hex + "'");
+      detail(icp(null, "\"" + hex + "\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s",
+          "'" + hex + "' is no hex number");
     }
     assertEquals(new BigInteger("90af", 16),
         event(icp(null, "\"90af\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]")).sn());
@@ -221,9 +296,9 @@ class KeriFieldsTest {
     assertEquals(new BigInteger("A0", 16),
         event(icp(null, "\"A0\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]")).sn());
     detail(icp(null, "\"" + "0".repeat(40) + "x\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s",
-        "'" + "0".repeat(40) + "...'");
+        "'" + "0".repeat(40) + "...' is no hex number");
     detail(icp(null, "\"" + "0".repeat(39) + "x\"", "\"1\"", k, "[]", "\"0\"", "[]", "[]"), "s",
-        "'" + "0".repeat(39) + "x'");
+        "'" + "0".repeat(39) + "x' is no hex number");
   }
 
   private static byte[] resized(String json) {

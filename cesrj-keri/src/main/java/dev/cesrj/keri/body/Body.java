@@ -106,6 +106,7 @@ public final class Body {
     switch (kind) {
       case JSON:
         f = JsonBodyReader.read(bytes);
+        CanonicalJson.check(bytes, f);
         break;
       case CBOR:
         f = CborBodyReader.read(bytes);

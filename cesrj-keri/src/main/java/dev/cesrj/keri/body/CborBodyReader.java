@@ -6,7 +6,10 @@ import java.util.List;
 
 /**
  * Reads a CBOR body (RFC 8949) as keripy's {@code cbor2} writes one: a map with text labels, of
- * unsigned and negative integers, text strings, arrays, maps, booleans, null and floats. Refused,
+ * unsigned and negative integers, text strings, arrays, maps, booleans, null and floats. Since
+ * keripy refuses a body that is not its re-serialization ({@code src/keri/core/serdering.py}
+ * {@code Serder._verify}), each length and integer must have its shortest head and a float must be
+ * an 8-byte double, as cbor2's {@code dumps} writes them (checked while reading: no second pass). Refused,
  * as no KERI or ACDC body holds them: byte strings, tags, indefinite lengths, simple values other
  * than false, true, null and undefined (read as null), a non-finite float, a label that is not a
  * text. Nesting at most {@link Body#MAX_DEPTH}; every length is checked against the bytes left.
@@ -50,7 +53,7 @@ final class CborBodyReader extends BinaryBodyReader {
       throw BodyErrors.syntax(at, "a CBOR argument (additional information 0 to 27)",
           "reserved additional information " + ai);
     }
-    long arg = ai < 24 ? ai : uint(1 << (ai - 24));
+    long arg = argument(ai, at);
     switch (major) {
       case 0:
         return new Value.Number(Long.toUnsignedString(arg));
@@ -77,7 +80,7 @@ final class CborBodyReader extends BinaryBodyReader {
             throw BodyErrors.syntax(labelAt, "a text label", "a map label that is no text");
           }
           int lai = lb & 0x1F;
-          String label = utf8(lai < 24 ? lai : uint(1 << (lai - 24)), labelAt);
+          String label = utf8(argument(lai, labelAt), labelAt);
           int valueAt = pos;
           Value v = value(depth + 1);
           Span span = span(valueAt, v);
@@ -91,6 +94,27 @@ final class CborBodyReader extends BinaryBodyReader {
         throw BodyErrors.syntax(at, "a text, number, list, map, boolean or null",
             major == 2 ? "a byte string" : "a tagged item");
     }
+  }
+
+  /**
+   * The argument of an item whose additional information is {@code ai} (0 to 27), which must be in
+   * its shortest form, as cbor2's {@code dumps} writes every length and integer
+   * ({@code CBOREncoder.encode_length}): below 24 in the initial byte, else in 1, 2, 4 or 8 bytes,
+   * the fewest that hold it. keripy refuses any other form, since re-serializing the body's map
+   * does not give the body's bytes back.
+   */
+  private long argument(int ai, int at) {
+    if (ai < 24) {
+      return ai;
+    }
+    long arg = uint(1 << (ai - 24));
+    long least = ai == 24 ? 24 : ai == 25 ? 0x100 : ai == 26 ? 0x10000 : 0x100000000L;
+    if (Long.compareUnsigned(arg, least) < 0) {
+      throw BodyErrors.nonCanonical(at, "CBOR",
+          "the shortest head for " + Long.toUnsignedString(arg),
+          "a head of " + (1 << (ai - 24)) + " argument bytes for " + Long.toUnsignedString(arg));
+    }
+    return arg;
   }
 
   /** A text's characters (after its header), else the whole item. */
@@ -113,9 +137,10 @@ final class CborBodyReader extends BinaryBodyReader {
       case 23:
         return Value.Null.NULL;
       case 25:
-        return number(halfToDouble((int) uint(2)), at);
       case 26:
-        return number(Float.intBitsToFloat((int) uint(4)), at);
+        // cbor2 writes every finite float as a double (CBOREncoder.encode_float)
+        throw BodyErrors.nonCanonical(at, "CBOR", "a float as an 8-byte double",
+            "a " + (ai == 25 ? "2" : "4") + "-byte float");
       case 27:
         return number(Double.longBitsToDouble(uint(8)), at);
       default:
@@ -130,18 +155,4 @@ final class CborBodyReader extends BinaryBodyReader {
     return new Value.Number(Double.toString(d));
   }
 
-  /** IEEE 754 binary16 to double (RFC 8949 appendix D). */
-  private static double halfToDouble(int half) {
-    int exp = (half >> 10) & 0x1F;
-    int mant = half & 0x3FF;
-    double val;
-    if (exp == 0) {
-      val = Math.scalb((double) mant, -24);
-    } else if (exp != 31) {
-      val = Math.scalb((double) (mant + 1024), exp - 25);
-    } else {
-      val = mant == 0 ? Double.POSITIVE_INFINITY : Double.NaN;
-    }
-    return (half & 0x8000) != 0 ? -val : val;
-  }
 }

@@ -7,8 +7,10 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads a JSON body (RFC 8259) with Jackson's streaming parser: the top level must be one object,
@@ -46,6 +48,20 @@ final class JsonBodyReader {
       throw BodyErrors.syntax(loc(e), "well-formed JSON", e.getOriginalMessage());
     } catch (IOException e) {
       throw BodyErrors.syntax(0, "well-formed JSON", e.toString()); // no I/O on a byte array
+    }
+  }
+
+  /** One JSON value of a text, or empty if the text is not exactly one well-formed value. */
+  static Optional<Value> value(String json) {
+    byte[] b = json.getBytes(StandardCharsets.UTF_8);
+    try (JsonParser p = JSON.createParser(b)) {
+      if (p.nextToken() == null) {
+        return Optional.empty();
+      }
+      Value v = value(p, b);
+      return p.nextToken() == null ? Optional.of(v) : Optional.empty();
+    } catch (IOException | KeriBodyException e) {
+      return Optional.empty();
     }
   }
 

@@ -1,6 +1,5 @@
 package dev.cesrj.keri.body;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,7 +8,10 @@ import java.util.List;
  * github.com/msgpack/msgpack {@code spec.md}) as keripy's {@code msgpack} writes one: a map with
  * str labels, of integers, str, arrays, maps, booleans, nil and floats. Refused, as no KERI or
  * ACDC body holds them: bin and ext values, the unused format byte {@code 0xc1}, a non-finite
- * float, a label that is not a str. Nesting at most {@link Body#MAX_DEPTH}; every length is
+ * float, a label that is not a str. Since keripy refuses a body that is not its re-serialization
+ * ({@code src/keri/core/serdering.py} {@code Serder._verify}), every integer, str, array and map
+ * must take the shortest format msgpack's {@code packb} writes for it (non-negative integers
+ * unsigned), and a float must be float 64 (checked while reading: no second pass). Nesting at most {@link Body#MAX_DEPTH}; every length is
  * checked against the bytes left.
  *
  * <p>Own code, not a library: the Java MessagePack libraries (msgpack-core,
@@ -69,39 +71,40 @@ final class MgpkBodyReader extends BinaryBodyReader {
       case 0xC3:
         return new Value.Bool(true);
       case 0xCA:
-        return number(Float.intBitsToFloat((int) uint(4)), at);
+        // msgpack packs a Python float as float 64 (use_single_float=False)
+        throw BodyErrors.nonCanonical(at, "MessagePack", "a float as float 64", "a float 32");
       case 0xCB:
         return number(Double.longBitsToDouble(uint(8)), at);
       case 0xCC:
-        return new Value.Number(Long.toString(uint(1)));
+        return new Value.Number(Long.toString(least(uint(1), 0x80, at)));
       case 0xCD:
-        return new Value.Number(Long.toString(uint(2)));
+        return new Value.Number(Long.toString(least(uint(2), 0x100, at)));
       case 0xCE:
-        return new Value.Number(Long.toString(uint(4)));
+        return new Value.Number(Long.toString(least(uint(4), 0x10000, at)));
       case 0xCF:
-        return new Value.Number(new BigInteger(Long.toUnsignedString(uint(8))).toString());
+        return new Value.Number(Long.toUnsignedString(least(uint(8), 0x100000000L, at)));
       case 0xD0:
-        return new Value.Number(Long.toString((byte) uint(1)));
+        return new Value.Number(Long.toString(most((byte) uint(1), -33, at)));
       case 0xD1:
-        return new Value.Number(Long.toString((short) uint(2)));
+        return new Value.Number(Long.toString(most((short) uint(2), -129, at)));
       case 0xD2:
-        return new Value.Number(Long.toString((int) uint(4)));
+        return new Value.Number(Long.toString(most((int) uint(4), -32769, at)));
       case 0xD3:
-        return new Value.Number(Long.toString(uint(8)));
+        return new Value.Number(Long.toString(most(uint(8), -(1L << 31) - 1, at)));
       case 0xD9:
-        return new Value.Text(utf8(uint(1), at));
+        return new Value.Text(utf8(least(uint(1), 32, at), at));
       case 0xDA:
-        return new Value.Text(utf8(uint(2), at));
+        return new Value.Text(utf8(least(uint(2), 0x100, at), at));
       case 0xDB:
-        return new Value.Text(utf8(uint(4), at));
+        return new Value.Text(utf8(least(uint(4), 0x10000, at), at));
       case 0xDC:
-        return list(uint(2), depth, at);
+        return list(least(uint(2), 16, at), depth, at);
       case 0xDD:
-        return list(uint(4), depth, at);
+        return list(least(uint(4), 0x10000, at), depth, at);
       case 0xDE:
-        return map(uint(2), depth, at);
+        return map(least(uint(2), 16, at), depth, at);
       case 0xDF:
-        return map(uint(4), depth, at);
+        return map(least(uint(4), 0x10000, at), depth, at);
       default: // bin, ext, fixext, 0xc1
         throw BodyErrors.syntax(at, "a str, number, array, map, boolean or nil",
             "format byte 0x" + Integer.toHexString(f));
@@ -135,6 +138,31 @@ final class MgpkBodyReader extends BinaryBodyReader {
       }
     }
     return new Value.MapValue(m.build());
+  }
+
+  /**
+   * An unsigned integer, length or count that msgpack writes in this format only from
+   * {@code least} on (a smaller one takes a shorter format: msgpack {@code pack_template.h}
+   * {@code msgpack_pack_real_int64}, str, array and map heads).
+   */
+  private static long least(long v, long least, int at) {
+    if (Long.compareUnsigned(v, least) < 0) {
+      throw BodyErrors.nonCanonical(at, "MessagePack", "the shortest format for " + v,
+          "a longer format for " + Long.toUnsignedString(v));
+    }
+    return v;
+  }
+
+  /**
+   * A signed integer that msgpack writes in this format only up to {@code most} (a larger one,
+   * and any non-negative one, takes a shorter or unsigned format).
+   */
+  private static long most(long v, long most, int at) {
+    if (v > most) {
+      throw BodyErrors.nonCanonical(at, "MessagePack", "the shortest format for " + v,
+          "a longer or signed format for " + v);
+    }
+    return v;
   }
 
   /** A str's characters (after its header), else the whole value. */

@@ -32,6 +32,15 @@ import java.util.Map;
  * per seal, labelled as keripy's seal types ({@code SealDigest d}, {@code SealRoot rd},
  * {@code SealSource s d}, {@code SealEvent i s d}, {@code SealLast i}, {@code SealBack bi d},
  * {@code SealKind t d}). Spans are of the primitive's qb64 in the body text.
+ *
+ * <p>Canonical form (keripy's {@code Serder._verify} refuses a body that {@code Serder._dumps}
+ * does not write again): a primitive or counter has one text for its code and value (cesrj-core
+ * refuses non-zero pad bits and lead bytes), and labels and field order are checked against
+ * keripy's field rules; what a code choice could still vary is checked here: {@code s},
+ * {@code bt} and numeric {@code kt}/{@code nt} must use the Number code keripy picks for the value,
+ * and each weight of a weighted threshold must be written as keripy's {@code Tholder} writes it.
+ * Not checked (no keripy-made body differs there): a Big counter or Big StrB64 code where the small
+ * one would hold the content.
  */
 final class NativeBodyReader {
   /** An ilk's field labels, and which of them are optional (keripy {@code FieldDom.opts}). */
@@ -160,6 +169,9 @@ final class NativeBodyReader {
       if ((label.equals("kt") || label.equals("nt")) && m.code().name().startsWith("StrB64")) {
         return weights(text(m, label), at(e), label);
       }
+      if (depth == 1 && NUMBERS.contains(label) && Slot.NUMBER.accepts(m.code())) {
+        shortestNumber(m, at(e), label);
+      }
       return new Value.Text(text(m, label));
     }
     if (!(e instanceof Group)) {
@@ -222,6 +234,51 @@ final class NativeBodyReader {
     }
   }
 
+  /** The top-level fields keripy's {@code Serder._dumps} writes as {@code Number(numh=v)}. */
+  private static final java.util.Set<String> NUMBERS = java.util.Set.of("s", "bt", "kt", "nt");
+
+  /**
+   * A number field must have the code keripy's {@code Number(num=...)} picks for its value (keripy
+   * {@code src/keri/core/coring.py} {@code Number.__init__}: Short up to 2 bytes, then Tall 5, Big
+   * 8, Large 11, Great 14, Vast 17; never Long or Salt_128), since {@code Serder._dumps} writes
+   * {@code s}, {@code bt}, {@code kt} and {@code nt} so and {@code Serder._verify} refuses a body
+   * that does not write itself again.
+   */
+  private static void shortestNumber(Matter m, long at, String label) {
+    int bytes = (new BigInteger(1, m.raw()).bitLength() + 7) / 8;
+    MatterCode want = bytes <= 2 ? MatterCode.Short : bytes <= 5 ? MatterCode.Tall
+        : bytes <= 8 ? MatterCode.Big : bytes <= 11 ? MatterCode.Large
+        : bytes <= 14 ? MatterCode.Great : MatterCode.Vast;
+    if (m.code() != want) {
+      throw BodyErrors.nonCanonical(at, "CESR-native",
+          "field '" + label + "' as a " + want.name() + " number",
+          "field '" + label + "': a " + m.code().name() + " number of " + bytes + " bytes");
+    }
+  }
+
+  /**
+   * A weight of a native weighted threshold must be written as keripy's {@code Tholder} writes it
+   * ({@code coring.py} {@code Tholder._processWeighted}: {@code 0}, {@code 1} or
+   * {@code NsD} in lowest terms with {@code 0 < N < D}), since {@code Serder._dumps} re-derives the
+   * threshold's text from the weights.
+   */
+  private static void normalWeight(String w, long at, String label) {
+    boolean ok;
+    if (w.equals("0") || w.equals("1")) {
+      ok = true;
+    } else if (w.matches("[1-9][0-9]{0,63}s[1-9][0-9]{0,63}")) {
+      BigInteger n = new BigInteger(w.substring(0, w.indexOf('s')));
+      BigInteger d = new BigInteger(w.substring(w.indexOf('s') + 1));
+      ok = n.compareTo(d) < 0 && n.gcd(d).equals(BigInteger.ONE);
+    } else {
+      ok = false;
+    }
+    if (!ok) {
+      throw BodyErrors.nonCanonical(at, "CESR-native",
+          "field '" + label + "': weights 0, 1 or NsD in lowest terms", "weight '" + w + "'");
+    }
+  }
+
   /**
    * keripy {@code Tholder._processLimen}: a weighted threshold's Base64 text (clauses joined by
    * {@code a}, weights by {@code c}, {@code s} for the fraction's slash, {@code k}/{@code v} for a
@@ -230,19 +287,23 @@ final class NativeBodyReader {
    */
   private static Value weights(String bext, long at, String label) {
     List<Value> clauses = new ArrayList<>();
-    for (String clause : bext.replace('s', '/').split("a", -1)) {
+    for (String clause : bext.split("a", -1)) {
       List<Value> ws = new ArrayList<>();
       for (String w : clause.split("c", -1)) {
         int k = w.indexOf('k');
         if (k < 0) {
-          ws.add(new Value.Text(w));
+          normalWeight(w, at, label);
+          ws.add(new Value.Text(w.replace('s', '/')));
         } else {
           List<Value> nested = new ArrayList<>();
           for (String v : w.substring(k + 1).split("v", -1)) {
-            nested.add(new Value.Text(v));
+            normalWeight(v, at, label);
+            nested.add(new Value.Text(v.replace('s', '/')));
           }
+          normalWeight(w.substring(0, k), at, label);
           FieldMap.Builder one = new FieldMap.Builder();
-          one.put(w.substring(0, k), new Value.ListValue(nested), new Span((int) at, 0));
+          one.put(w.substring(0, k).replace('s', '/'), new Value.ListValue(nested),
+              new Span((int) at, 0));
           ws.add(new Value.MapValue(one.build()));
         }
       }

@@ -18,6 +18,18 @@ public sealed interface Value
     return Optional.empty();
   }
 
+  /**
+   * Reads one JSON value (keripy reads a threshold given as JSON text with Python's
+   * {@code json.loads}: keripy {@code src/keri/core/coring.py} {@code Tholder._processSith}).
+   *
+   * @param json the JSON text, whitespace allowed around the value
+   * @return the value, or empty if the text is not one JSON value (or nests deeper than
+   *     {@link Body#MAX_DEPTH})
+   */
+  static Optional<Value> fromJson(String json) {
+    return JsonBodyReader.value(json);
+  }
+
   /** {@return a word for the value's type, for error messages: text, number, ..} */
   String typeName();
 

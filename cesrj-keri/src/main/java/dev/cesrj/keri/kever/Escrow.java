@@ -13,8 +13,9 @@ public enum Escrow {
   /** {@code ures}: a receipt with non-transferable couples for an event not accepted yet. */
   UNVERIFIED_RECEIPT,
   /**
-   * {@code uwes}: a receipt with witness signatures for an event not accepted yet; not retried
-   * (keripy 2.0.0-dev6 never accepts one from this escrow).
+   * {@code uwes}: a receipt with witness signatures for an event not accepted yet; its signatures
+   * count toward that event's {@code bt} while it waits, and it is accepted once the event is
+   * (keripy HEAD {@code processEscrowUnverWitness}; keripy 2.0.0-dev6 never retried it).
    */
   UNVERIFIED_WITNESS_RECEIPT,
   /**

@@ -33,7 +33,6 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -61,21 +60,40 @@ import java.util.TreeMap;
  * anchoring seal ({@code i}, {@code s}, {@code d}) in the accepted event of its delegator that a
  * SealSourceCouples attachment names (without one it is escrowed as partially delegated, and each
  * retry searches all the delegator's accepted events, as keripy's escrow processing does);
- * {@code EO} forbids interactions, a delegator's {@code DND} delegated events; a second event
- * at an accepted sequence number is rejected (first seen wins; recovery rotations are not
- * supported). Events and receipts that wait for something go to an {@link Escrow}; each call of
- * {@link #processEscrows()} retries them all until nothing changes, and {@link #finish()} does so
- * and returns the final verdicts.
+ * {@code EO} forbids interactions, a delegator's {@code DND} delegated events. A second event
+ * at an accepted sequence number is rejected as duplicitous (first seen wins), but for a
+ * recovery rotation: a {@code rot} or {@code drt} after the last establishment event supersedes
+ * the interactions accepted from its sequence number on ({@link Recovery}; keripy
+ * {@code Kever.rotate}), which stay listed by {@link #superseded(String)}, off the trunk. Events
+ * and receipts that wait for something go to an {@link Escrow}; each call of
+ * {@link #processEscrows()} retries those that can have changed until none can, and {@link
+ * #finish()} does so and returns the final verdicts.
+ *
+ * <p>Signatures are judged per event, not per message: the controller and witness signatures of
+ * every escrowed copy of an event (same prefix, sequence number and SAID) and the witness
+ * signatures of every escrowed receipt of it count together toward {@code kt} and {@code bt}
+ * ({@link SignaturePool}; keripy {@code escrowPSEvent}, {@code escrowPWEvent},
+ * {@code processEscrowPartialSigs}, {@code processEscrowPartialWigs}, which keep signatures by
+ * event digest). A copy's own signatures must include one that verifies, else it is rejected and
+ * takes nothing from the pool. When a copy completes its event, the other copies that waited in
+ * {@link Escrow#PARTIALLY_SIGNED} or {@link Escrow#PARTIALLY_WITNESSED} are accepted on their
+ * next retry (their signatures counted); a copy arriving after its event is accepted is a
+ * {@link Reason#DUPLICATE}.
  *
  * <p>Receipts ({@code rct}): accepted when the receipted event is accepted (non-transferable
  * couples then count toward its witnesses' {@code bt}; transferable groups need the signer's
  * establishment event accepted, else they wait in {@link Escrow#UNVERIFIED_TRANSFERABLE_RECEIPT});
  * for an event not accepted yet they wait in the escrow of their first kind of signature
  * (couples, witness signatures, transferable groups), and a receipt with only other groups is
- * rejected. As keripy 2.0.0-dev6 does (shown by its verdicts on the KEL mutant set A): receipts in
- * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} are not retried, and a receipt with couples for an
- * event held partially witnessed leaves its escrow on retry, rejected (its couples still count
- * toward that event's {@code bt}). A receipt's verdict says whether it could be processed, as
+ * rejected. A receipt waits for its event, and its signatures count toward that event's
+ * {@code bt} meanwhile: witness signatures by their index in the event's witness list, couples by
+ * key (the KERI specification's receipt escrows; keripy HEAD {@code processReceiptWitness},
+ * {@code processEscrowUnverWitness}). Its own verdict is {@link Status#ACCEPTED} once its event is
+ * accepted, on the retry after; it stays escrowed while the event is not, and expires with
+ * {@link #expire(long)}. keripy 2.0.0-dev6 (the oracle of the KEL mutant set A) never retried
+ * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} and rejected a receipt with couples for a partially
+ * witnessed event on retry; cesrj no longer does either. A receipt's verdict says whether it could
+ * be processed, as
  * keripy's {@code processReceipt} and {@code processReceiptTrans} do: a couple counts toward
  * {@code bt} only if its signature verifies, but the signatures of a receipt for an event already
  * accepted, couples or transferable groups, are not checked here, since they change no key state
@@ -86,6 +104,22 @@ import java.util.TreeMap;
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
  * as likely duplicitous, fails, and drops it); messages other than key events and receipts are
  * rejected with {@link Reason#NOT_A_KEY_EVENT}.
+ *
+ * <p>Escrow policy (issue 28: escrows that cannot be flooded shut). keripy keeps its escrows in
+ * LMDB with no count bound and drops an escrowed message only on timeout; cesrj keeps them on the
+ * heap and bounds them ({@link EscrowLimits}): in messages and in estimated heap bytes ({@link
+ * EscrowLimits#retained(Message)}), in all, per prefix and per source (the caller's name for
+ * where a message came from, {@link #accept(Message, String)}; {@link #DEFAULT_SOURCE} for the
+ * calls without one). A message that would pass a bound evicts, among the messages that bound
+ * counts, those of the lowest {@link EscrowStanding} first (receipts of events not accepted, then
+ * events out of order, then events with a verified controller signature), oldest first, never
+ * one of higher standing than itself; for the total, first from the source holding the most. An
+ * evicted message becomes {@link Status#REJECTED} with {@link Reason#ESCROW_EVICTED} (the next
+ * {@link #retryEscrows()} reports it); if no room can be made the newcomer is {@link
+ * Status#REJECTED} with {@link Reason#ESCROW_FULL}. Neither was judged: nothing remembers such a
+ * message, and sent again it is processed afresh. Escrowed messages are indexed by what they wait
+ * for ({@code EscrowWait}) and a retry takes only those a change woke, so the work of retrying
+ * after every message is linear in the messages, not in their product.
  *
  * <p>Mutable and not thread-safe: use one instance per stream from one thread. No global state.
  * Everything kept is copied out of the messages, so their buffers may be released once
@@ -102,8 +136,12 @@ public final class KelVerifier {
   private final List<Entry> entries = new ArrayList<>();
   /** The index of the next message ({@link Verdict#index()}). */
   private int nextIndex;
-  /** The escrowed entries by arrival index. */
-  private final TreeMap<Integer, Entry> held = new TreeMap<>();
+  /** The escrowed entries, indexed by arrival, by what they wait for, by prefix and source. */
+  private final Escrows escrows;
+  /** Entries evicted for room since the last {@link #retryEscrows()}, which reports them. */
+  private final List<Entry> evicted = new ArrayList<>();
+  /** Entries retried so far (tests count the work). */
+  private long retries;
   private final Map<String, Kel> kels = new LinkedHashMap<>();
   /**
    * Non-transferable receipt couples kept for events not accepted yet, by receipted event
@@ -116,9 +154,6 @@ public final class KelVerifier {
   private final Map<String, Long> changedAt = new HashMap<>();
   /** The prefixes whose KEL changed since the last {@link #takeChangedKels()}, in order. */
   private final Set<String> kelChanges = new LinkedHashSet<>();
-  /** Retry order: sequence number (of the event, or of the event a receipt receipts), arrival. */
-  private static final Comparator<Entry> RETRY_ORDER =
-      Comparator.comparing((Entry x) -> x.sn).thenComparingInt(x -> x.index);
   /**
    * Witness keys decoded once per verifier, by qb64 (witnesses sign event after event); cleared
    * when it reaches {@value #WITNESS_KEYS} keys, so that a stream of ever new witnesses cannot
@@ -126,10 +161,12 @@ public final class KelVerifier {
    */
   private final Map<String, Verfer> witnessKeys = new HashMap<>();
   private static final int WITNESS_KEYS = 4_096;
-  private int escrowed;
-  private long escrowedBytes;
-  /** The bytes of the couples in {@link #receipts} (qb64 key and signature), within maxBytes. */
+  /** The witness list rules, in hashed sets; counts its probes for tests. */
+  private final WitnessLists witnessLists = new WitnessLists();
+  /** The heap bytes counted for the couples in {@link #receipts}, within maxBytes. */
   private long receiptBytes;
+  /** The signatures of the escrowed messages, by the event they sign or receipt. */
+  private final SignaturePool pool = new SignaturePool();
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
   public KelVerifier() {
@@ -143,7 +180,11 @@ public final class KelVerifier {
    */
   public KelVerifier(EscrowLimits limits) {
     this.limits = limits;
+    this.escrows = new Escrows(limits);
   }
+
+  /** The source of the messages given without one ({@link #accept(Message)} and the like). */
+  public static final String DEFAULT_SOURCE = "";
 
   /**
    * Validates one message: a key event, or a receipt ({@code rct}); other messages get
@@ -153,7 +194,20 @@ public final class KelVerifier {
    * @return the verdict at intake
    */
   public Verdict accept(Message m) {
-    return accept(m, 0);
+    return accept(m, 0, null, DEFAULT_SOURCE);
+  }
+
+  /**
+   * As {@link #accept(Message)}, from the named source: what the caller says the message came
+   * from (a connection, a Kafka key). {@link EscrowLimits} bounds what each source holds in
+   * escrow, so that one source flooding the escrows evicts its own messages first.
+   *
+   * @param m a framed message whose buffer is valid for this call
+   * @param source the message's source (any text; {@link #DEFAULT_SOURCE} for none)
+   * @return the verdict at intake
+   */
+  public Verdict accept(Message m, String source) {
+    return accept(m, 0, null, java.util.Objects.requireNonNull(source, "source"));
   }
 
   /**
@@ -168,9 +222,22 @@ public final class KelVerifier {
    * @return the verdicts at intake, one per message of {@code framed}
    */
   public List<Verdict> accept(Framed framed) {
+    return accept(framed, DEFAULT_SOURCE);
+  }
+
+  /**
+   * As {@link #accept(Framed)}, every message from the named source ({@link #accept(Message,
+   * String)}).
+   *
+   * @param framed a result of the push parser
+   * @param source the messages' source ({@link #DEFAULT_SOURCE} for none)
+   * @return the verdicts at intake, one per message of {@code framed}
+   */
+  public List<Verdict> accept(Framed framed, String source) {
+    java.util.Objects.requireNonNull(source, "source");
     List<Verdict> out = new ArrayList<>(framed.messages().size());
     for (Message m : framed.messages()) {
-      out.add(accept(m, framed.offsetBase()));
+      out.add(accept(m, framed.offsetBase(), null, source));
     }
     return out;
   }
@@ -225,6 +292,20 @@ public final class KelVerifier {
    * @return the verdict at intake
    */
   public Verdict acceptMessage(byte[] message, long offset) {
+    return acceptMessage(message, offset, DEFAULT_SOURCE);
+  }
+
+  /**
+   * As {@link #acceptMessage(byte[], long)}, from the named source ({@link #accept(Message,
+   * String)}).
+   *
+   * @param message the bytes of one message
+   * @param offset the message's stream offset, reported in its verdict
+   * @param source the message's source ({@link #DEFAULT_SOURCE} for none)
+   * @return the verdict at intake
+   */
+  public Verdict acceptMessage(byte[] message, long offset, String source) {
+    java.util.Objects.requireNonNull(source, "source");
     ByteBuf buf = Unpooled.wrappedBuffer(message);
     try (Messages ms = Messages.over(buf)) {
       Message first = null;
@@ -237,7 +318,7 @@ public final class KelVerifier {
       if (first == null) {
         return rejectedAlone(offset, "no message in the bytes of one");
       }
-      return accept(first, offset - first.offset(), message);
+      return accept(first, offset - first.offset(), message, source);
     } catch (CesrException e) {
       return rejectedAlone(offset, String.valueOf(e.getMessage()));
     } finally {
@@ -252,11 +333,7 @@ public final class KelVerifier {
     return settled(x);
   }
 
-  private Verdict accept(Message m, long offsetBase) {
-    return accept(m, offsetBase, null);
-  }
-
-  private Verdict accept(Message m, long offsetBase, byte[] raw) {
+  private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
     int index = nextIndex++;
     long offset = offsetBase + m.offset();
     KeriEvent ev;
@@ -272,6 +349,7 @@ public final class KelVerifier {
     }
     Entry x = new Entry(index, offset, ev, sigs, sealSources(m), m.length());
     x.raw = raw;
+    x.source = source;
     entries.add(x);
     if (!(ev instanceof KeyEvent) && !(ev instanceof ReceiptEvent)) {
       x.set(Status.REJECTED, null, Reason.NOT_A_KEY_EVENT, "ilk " + ev.ilk());
@@ -299,15 +377,19 @@ public final class KelVerifier {
   }
 
   /**
-   * Retries every escrowed message (but those in {@link Escrow#UNVERIFIED_WITNESS_RECEIPT}) until
-   * a pass changes nothing (keripy {@code Kevery.processEscrows}, called until no change). Each
-   * pass takes them in order of sequence number (of the event, or of the event a receipt
-   * receipts), then of arrival, as keripy's escrows are keyed by prefix and sequence number: a
-   * log that arrives last event first is accepted in one pass, not one pass per event. After its
-   * first retry a message is tried again only when something changed for a prefix it depends on
-   * since its last try (its own, its delegator's, a transferable receipt's signer's: an event
-   * accepted, receipt couples kept, a message entering or leaving an escrow), so that messages
-   * that cannot progress cost nothing in the passes made for others.
+   * Retries the escrowed messages that can have changed (never those in {@link
+   * Escrow#UNVERIFIED_WITNESS_RECEIPT}) until none can (keripy {@code Kevery.processEscrows},
+   * called until no change). Each pass takes them in order of sequence number (of the event, or
+   * of the event a receipt receipts), then of arrival, as keripy's escrows are keyed by prefix
+   * and sequence number: a log that arrives last event first is accepted in one pass, not one
+   * pass per event. A message is retried once after it enters an escrow, then only when what it
+   * waits for happens ({@code EscrowWait}): an event of its prefix accepted at its sequence number
+   * or the one before (for a receipt: at the receipted event's; for a transferable receipt also
+   * the signer's establishment event), receipt couples kept for its event (partially witnessed),
+   * an event of its delegator accepted (partially delegated), its event entering the partially
+   * witnessed escrow (a receipt with couples). The messages are indexed by these, so a retry costs
+   * work in what changed, not in what is held: a flood of receipts for events nobody sent costs
+   * each of them one retry. A message retried that stays in its escrow keeps the verdict it had.
    */
   public void processEscrows() {
     retryEscrows();
@@ -317,34 +399,51 @@ public final class KelVerifier {
    * Retries the escrows as {@link #processEscrows()} does and returns what changed.
    *
    * @return the new verdict of each message whose status or escrow the retries changed (accepted,
-   *     rejected, or moved to another escrow), once per message, by index
+   *     rejected, or moved to another escrow), and of each message evicted for room ({@link
+   *     Reason#ESCROW_EVICTED}) since the last call, once per message, by index
    */
   public List<Verdict> retryEscrows() {
     Map<Integer, Entry> moved = new TreeMap<>();
-    boolean changed = true;
-    while (changed) {
-      changed = false;
-      List<Entry> pass = new ArrayList<>(held.values());
-      pass.sort(RETRY_ORDER);
-      for (Entry x : pass) {
-        if (x.escrow != Escrow.UNVERIFIED_WITNESS_RECEIPT && (!x.retried || dependsOnChange(x))) {
-          Escrow before = x.escrow;
-          x.retried = true;
-          unescrow(x);
-          process(x);
-          if (tried(x, Status.ESCROWED, before)) {
-            changed = true;
-            moved.put(x.index, x);
-          }
-          x.settleIfFinal();
+    for (Entry x : evicted) {
+      moved.put(x.index, x);
+    }
+    evicted.clear();
+    while (escrows.beginPass()) {
+      for (Entry x = escrows.poll(); x != null; x = escrows.poll()) {
+        Escrow before = x.escrow;
+        Reason reason = x.reason;
+        String detail = x.detail;
+        x.retried = true;
+        retries++;
+        unescrow(x);
+        process(x);
+        if (tried(x, Status.ESCROWED, before)) {
+          moved.put(x.index, x);
+        } else if (x.reason == reason) {
+          x.detail = detail;
         }
+        x.settleIfFinal();
       }
     }
+    for (Entry x : evicted) {
+      moved.put(x.index, x);
+    }
+    evicted.clear();
     List<Verdict> out = new ArrayList<>(moved.size());
     for (Entry x : moved.values()) {
       out.add(x.verdict());
     }
     return out;
+  }
+
+  /** {@return the escrowed messages retried so far, one count per retry (tests count work)} */
+  long retries() {
+    return retries;
+  }
+
+  /** {@return the escrowed messages woken by a change so far (tests count work)} */
+  long woken() {
+    return escrows.woken();
   }
 
   /**
@@ -358,8 +457,8 @@ public final class KelVerifier {
    */
   public List<Verdict> expire(long beforeIndex) {
     List<Verdict> out = new ArrayList<>();
-    for (Entry x : new ArrayList<>(held.headMap((int) Math.min(beforeIndex, Integer.MAX_VALUE))
-        .values())) {
+    for (Entry x : new ArrayList<>(escrows.before((int) Math.max(Integer.MIN_VALUE,
+        Math.min(beforeIndex, Integer.MAX_VALUE))).values())) {
       unescrow(x);
       x.set(Status.REJECTED, null, Reason.ESCROW_EXPIRED,
           "escrowed too long: " + x.reason + ", " + x.detail);
@@ -370,11 +469,24 @@ public final class KelVerifier {
     return out;
   }
 
+  /** {@return the witness-list set probes made so far (tests show the work is linear)} */
+  long witnessProbes() {
+    return witnessLists.probes();
+  }
+
   /**
    * {@return the number of messages escrowed now}
    */
   public int escrowedCount() {
-    return held.size();
+    return escrows.size();
+  }
+
+  /**
+   * {@return the heap bytes counted for what the escrows hold now ({@link
+   * EscrowLimits#retained(Message)}): the escrowed messages and the receipt couples kept}
+   */
+  public long escrowedBytes() {
+    return escrows.cost() + receiptBytes;
   }
 
   /**
@@ -409,14 +521,14 @@ public final class KelVerifier {
 
   /** The state of {@code kels}, the rest (escrows, couples, clocks) from this verifier. */
   private VerifierState rest(List<VerifierState.KelRecord> ks, Map<String, Long> changes) {
-    List<VerifierState.HeldMessage> hs = new ArrayList<>(held.size());
-    for (Entry x : held.values()) {
+    List<VerifierState.HeldMessage> hs = new ArrayList<>(escrows.size());
+    for (Entry x : escrows.entries()) {
       if (x.raw == null) {
         throw new IllegalStateException("escrowed message " + x.index
             + " was not given with acceptMessage");
       }
       hs.add(new VerifierState.HeldMessage(x.index, x.offset, x.raw, x.retried, x.triedAt,
-          x.escrow, x.reason, x.detail));
+          x.escrow, x.reason, x.detail, x.source));
     }
     List<VerifierState.KeptCouple> cs = new ArrayList<>();
     receipts.forEach((event, m) -> m.values().forEach(c -> cs.add(
@@ -501,7 +613,7 @@ public final class KelVerifier {
    */
   public VerifierState stateWithoutKels() {
     long oldestTry = Long.MAX_VALUE;
-    for (Entry x : held.values()) {
+    for (Entry x : escrows.entries()) {
       oldestTry = Math.min(oldestTry, x.triedAt);
     }
     long keep = oldestTry;
@@ -540,6 +652,8 @@ public final class KelVerifier {
       k.said = r.said();
       k.et = r.et();
       k.establishment = r.establishment();
+      k.lastEstablishment = e.sn();
+      k.lastEstablishmentIlk = e.ilk();
       for (VerifierState.AcceptedEvent a : r.events()) {
         k.events.put(a.sn(), new Accepted(a.said(), a.seals()));
       }
@@ -549,17 +663,21 @@ public final class KelVerifier {
       Entry x = held(h);
       x.retried = h.retried();
       x.triedAt = h.triedAt();
+      x.source = h.source();
       x.set(Status.ESCROWED, h.escrow(), h.reason(), h.detail());
       v.entries.add(x);
-      v.held.put(x.index, x);
-      v.escrowed++;
-      v.escrowedBytes += x.bytes;
+      x.standing = EscrowStanding.of(x.escrow);
+      x.cost = RetainedSize.of(x.event, x.bytes);
+      // retried at the next pass if never retried, or if what it depends on changed since its
+      // last try (the change counts of the state: a superset of its waits)
+      v.escrows.add(x, v.waits(x), !x.retried || v.dependsOnChange(x));
+      v.pool(x);
     }
     for (VerifierState.KeptCouple c : state.couples()) {
       String id = c.key() + c.signature();
       v.receipts.computeIfAbsent(c.event(), k -> new LinkedHashMap<>())
           .put(id, new Cigar(Verfer.of(c.key()), c.signature(), c.offset()));
-      v.receiptBytes += id.length();
+      v.receiptBytes += coupleCost(id);
     }
     return v;
   }
@@ -669,6 +787,23 @@ public final class KelVerifier {
     return out;
   }
 
+  /**
+   * {@return the events of {@code prefix} that recovery rotations superseded, in order: seen and
+   * accepted once, now off its trunk (empty if none, or if its inception is not accepted)}; kept
+   * for this verifier's life, not in its {@link VerifierState}.
+   *
+   * @param prefix a prefix (qb64)
+   */
+  public List<SupersededEvent> superseded(String prefix) {
+    Kel k = kels.get(prefix);
+    return k == null ? List.of() : List.copyOf(k.superseded);
+  }
+
+  /** {@return the signature checks the pooled-signature judgments ran (a count, for tests)} */
+  long signatureChecks() {
+    return pool.checks();
+  }
+
   /** {@return the key state of every prefix with an accepted inception, in order of inception} */
   public Map<String, KeyState> keyStates() {
     Map<String, KeyState> out = new LinkedHashMap<>();
@@ -731,7 +866,10 @@ public final class KelVerifier {
       if (!thresholdFits(x, icp)) {
         return;
       }
-      if (!witnessesValid(icp.witnesses(), icp.toad())) {
+      if (unsigned(x)) {
+        return;
+      }
+      if (!witnessLists.valid(icp.witnesses(), icp.toad())) {
         x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad b or bt");
         return;
       }
@@ -742,7 +880,7 @@ public final class KelVerifier {
         return;
       }
       Optional<String> di = icp.ilk() == Ilk.DIP ? icp.delegator() : Optional.empty();
-      if (di.isPresent() && !delegated(x, di.get())) {
+      if (di.isPresent() && delegated(x, di.get()) == null) {
         return;
       }
       Kel k = new Kel(icp.prefix(), di, icp.config().contains("EO"),
@@ -757,14 +895,35 @@ public final class KelVerifier {
       escrow(x, Escrow.OUT_OF_ORDER, Reason.OUT_OF_ORDER, "sn " + sn + " after " + kel.sn);
       return;
     }
+    String prior = kel.said;
+    boolean recovery = false;
     if (sn.compareTo(next) < 0) {
       Accepted a = kel.events.get(sn);
       if (a != null && a.said.equals(ev.said())) {
-        x.set(Status.REJECTED, null, Reason.DUPLICATE, "already accepted at sn " + sn);
-      } else {
-        x.set(Status.REJECTED, null, Reason.DUPLICITOUS, "another event accepted at sn " + sn);
+        if (x.status == Status.ESCROWED && (x.escrow == Escrow.PARTIALLY_SIGNED
+            || x.escrow == Escrow.PARTIALLY_WITNESSED)) {
+          // a copy that waited for signatures: its own went into the pool that completed it
+          x.set(Status.ACCEPTED, null, Reason.NONE,
+              "accepted at sn " + sn + " with the signatures pooled from its copies");
+        } else {
+          x.set(Status.REJECTED, null, Reason.DUPLICATE, "already accepted at sn " + sn);
+        }
+        return;
       }
-      return;
+      Optional<String> refusal = Recovery.refusal(ev.ilk(), sn, kel.lastEstablishment,
+          kel.lastEstablishmentIlk);
+      if (refusal.isPresent()) {
+        x.set(Status.REJECTED, null, Reason.DUPLICITOUS,
+            "another event accepted at sn " + sn + ": " + refusal.get());
+        return;
+      }
+      Accepted before = kel.events.get(sn.subtract(BigInteger.ONE));
+      if (before == null) { // a KEL restored from a record without its events
+        x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "no accepted event before sn " + sn);
+        return;
+      }
+      prior = before.said;
+      recovery = true;
     }
     if (ev instanceof InceptionEvent) {
       x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "inception at sn " + sn);
@@ -777,9 +936,9 @@ public final class KelVerifier {
           "no next keys: " + kel.prefix + " is non-transferable or abandoned");
       return;
     }
-    if (!ev.prior().orElse("").equals(kel.said)) {
+    if (!ev.prior().orElse("").equals(prior)) {
       x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE,
-          "p " + ev.prior().orElse("") + " is not " + kel.said);
+          "p " + ev.prior().orElse("") + " is not " + prior);
       return;
     }
     if (ev instanceof InteractionEvent) {
@@ -806,8 +965,11 @@ public final class KelVerifier {
     if (!thresholdFits(x, rot)) {
       return;
     }
-    List<String> wits = rotateWitnesses(kel.witnesses, rot.cuts(), rot.adds());
-    if (wits == null || !witnessesValid(wits, rot.toad())) {
+    if (unsigned(x)) {
+      return;
+    }
+    List<String> wits = witnessLists.rotate(kel.witnesses, rot.cuts(), rot.adds()).orElse(null);
+    if (wits == null || !witnessLists.valid(wits, rot.toad())) {
       x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad br, ba or bt");
       return;
     }
@@ -817,8 +979,18 @@ public final class KelVerifier {
     if (!witnessed(x, wits, rot.toad())) {
       return;
     }
-    if (kel.delegator.isPresent() && !delegated(x, kel.delegator.get())) {
-      return;
+    if (kel.delegator.isPresent()) {
+      Anchor anchor = delegated(x, kel.delegator.get());
+      if (anchor == null) {
+        return;
+      }
+      if (recovery && Recovery.supersedesRotation(rot.ilk(), sn, kel.lastEstablishment)
+          && !laterDelegation(x, kel, anchor)) {
+        return;
+      }
+    }
+    if (recovery) {
+      kel.supersede(sn);
     }
     kel.add(rot, wits, x.raw);
     accepted(x, ev);
@@ -829,12 +1001,30 @@ public final class KelVerifier {
     x.set(Status.ACCEPTED, null, Reason.NONE, "");
     changed(ev.prefix());
     kelChanges.add(ev.prefix());
+    escrows.wake(EscrowWait.eventAt(ev.prefix(), ev.sn()));
+    escrows.wake(EscrowWait.delegator(ev.prefix()));
     Map<String, Cigar> kept = receipts.remove(ev.prefix() + "/" + ev.said());
     if (kept != null) {
       for (String id : kept.keySet()) {
-        receiptBytes -= id.length();
+        receiptBytes -= coupleCost(id);
       }
     }
+  }
+
+  /**
+   * Rejects an establishment event with no controller signature attached before any work that
+   * grows with its witness lists (keripy checks its witnesses first, {@code Kever.rotate}, and
+   * rejects such an event in {@code Kever.validateSigsDelWigs}: rejected either way; the reason
+   * here is {@link Reason#MISSING_SIGNATURES}).
+   *
+   * @return true if it was rejected
+   */
+  private static boolean unsigned(Entry x) {
+    if (x.sigs.byRole(SignatureRole.CONTROLLER).isEmpty()) {
+      x.set(Status.REJECTED, null, Reason.MISSING_SIGNATURES, "no controller signatures");
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -855,16 +1045,9 @@ public final class KelVerifier {
     byte[] ser = x.event.body().bytes();
     Set<Integer> ok = new LinkedHashSet<>();
     List<Siger> verified = new ArrayList<>();
-    for (SignatureGroup g : groups) {
-      if (g.path().isPresent()) {
-        continue;
-      }
-      for (Siger s : g.sigers()) {
-        int i = s.index();
-        if (i < keys.size() && keys.get(i).verify(s.raw(), ser) && ok.add(i)) {
-          verified.add(s);
-        }
-      }
+    String event = x.eventKey();
+    for (Siger s : controllerSigers(x)) {
+      verifyInto(event, s, keys, ser, ok, verified);
     }
     if (ok.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
@@ -875,6 +1058,9 @@ public final class KelVerifier {
     if (invalid.isPresent()) {
       x.set(Status.REJECTED, null, Reason.INVALID_KEY, invalid.get());
       return false;
+    }
+    for (Siger s : pool.controller(event)) {
+      verifyInto(event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
     }
     if (!kt.satisfiedBy(ok)) {
       escrow(x, Escrow.PARTIALLY_SIGNED, Reason.SIGNING_THRESHOLD_UNMET,
@@ -903,15 +1089,39 @@ public final class KelVerifier {
   }
 
   /**
-   * Rejects an establishment event whose {@code kt} needs more keys than it lists (keripy
-   * {@code Kever.incept}, {@code Kever.rotate}: a ValidationError, not an escrow).
+   * Adds {@code s} to {@code verified} if its key's index is new in {@code ok} and it verifies
+   * (once per pooled event: {@link SignaturePool#verifies}).
+   */
+  private void verifyInto(String event, Siger s, List<Verfer> keys, byte[] ser, Set<Integer> ok,
+      List<Siger> verified) {
+    int i = s.index();
+    if (i < keys.size() && !ok.contains(i)
+        && pool.verifies(event, "c", s, () -> keys.get(i).verify(s.raw(), ser))) {
+      ok.add(i);
+      verified.add(s);
+    }
+  }
+
+  /**
+   * Rejects an establishment event ({@code icp}, {@code dip}, {@code rot}, {@code drt}) whose
+   * {@code kt} needs more keys than {@code k} lists (keripy {@code src/keri/core/eventing.py}
+   * {@code Kever.incept}, {@code Kever.rotate}: "Invalid sith ... for keys") or whose {@code nt}
+   * needs more next keys than {@code n} lists (keripy {@code eventing.py} {@code state}, called by
+   * {@code Kever.state} when the event is logged: "Invalid nsith = ... for keys"). Both are
+   * rejections, not escrows: no signature can mend them.
    *
-   * @return true if the threshold fits the keys
+   * @return true if both thresholds fit their lists
    */
   private static boolean thresholdFits(Entry x, EstablishmentEvent e) {
     if (e.signingThreshold().size() > e.keys().size()) {
       x.set(Status.REJECTED, null, Reason.INVALID_THRESHOLD,
           "kt " + e.signingThreshold() + " needs more than the " + e.keys().size() + " keys");
+      return false;
+    }
+    if (e.nextThreshold().size() > e.nextKeyDigests().size()) {
+      x.set(Status.REJECTED, null, Reason.INVALID_THRESHOLD,
+          "nt " + e.nextThreshold() + " needs more than the " + e.nextKeyDigests().size()
+              + " next key digests");
       return false;
     }
     return true;
@@ -937,22 +1147,25 @@ public final class KelVerifier {
     KeyEvent ev = (KeyEvent) x.event;
     byte[] ser = ev.body().bytes();
     Set<String> ok = new LinkedHashSet<>();
-    for (SignatureGroup g : x.sigs.byRole(SignatureRole.WITNESS)) {
-      for (Siger s : g.sigers()) {
-        if (s.index() < wits.size()) {
-          try {
-            Verfer v = witnessKey(wits.get(s.index()));
-            if (v.verify(s.raw(), ser)) {
-              ok.add(wits.get(s.index()));
-            }
-          } catch (CesrException e) {
-            // a witness prefix that is not a key verifies nothing
+    String event = x.eventKey();
+    List<Siger> wigs = witnessSigers(x);
+    wigs.addAll(pool.witness(event)); // its escrowed copies' and receipts' signatures
+    for (Siger s : wigs) {
+      if (s.index() < wits.size() && !ok.contains(wits.get(s.index()))) {
+        try {
+          Verfer v = witnessKey(wits.get(s.index()));
+          if (pool.verifies(event, "w", s, () -> v.verify(s.raw(), ser))) {
+            ok.add(wits.get(s.index()));
           }
+        } catch (CesrException e) {
+          // a witness prefix that is not a key verifies nothing
         }
       }
     }
-    for (Cigar c : receipts.getOrDefault(ev.prefix() + "/" + ev.said(), Map.of()).values()) {
-      if (wits.contains(c.verfer().qb64()) && c.verify(ser)) {
+    Map<String, Cigar> kept = receipts.getOrDefault(ev.prefix() + "/" + ev.said(), Map.of());
+    Set<String> witSet = kept.isEmpty() ? Set.of() : witnessLists.lookup(wits);
+    for (Cigar c : kept.values()) {
+      if (witSet.contains(c.verfer().qb64()) && c.verify(ser)) {
         ok.add(c.verfer().qb64());
       }
     }
@@ -977,35 +1190,76 @@ public final class KelVerifier {
     return v;
   }
 
-  private boolean delegated(Entry x, String delegator) {
+  /**
+   * The delegator's accepted event that anchors {@code x}, or null (then {@code x} is rejected or
+   * escrowed here).
+   */
+  private Anchor delegated(Entry x, String delegator) {
     KeyEvent ev = (KeyEvent) x.event;
     Kel d = kels.get(delegator);
     if (d != null && d.doNotDelegate) {
       x.set(Status.REJECTED, null, Reason.DO_NOT_DELEGATE, delegator + " has the DND trait");
-      return false;
+      return null;
     }
     if (d != null) {
-      List<Accepted> candidates = new ArrayList<>();
+      List<BigInteger> candidates = new ArrayList<>();
       if (!x.sealSources.isEmpty()) {
         for (SealSource s : x.sealSources) {
           Accepted a = d.events.get(s.sn);
           if (a != null && a.said.equals(s.said)) {
-            candidates.add(a);
+            candidates.add(s.sn);
           }
         }
       }
       if (candidates.isEmpty() && x.retried) {
-        candidates.addAll(d.events.values());
+        candidates.addAll(d.events.keySet());
       }
-      for (Accepted a : candidates) {
-        if (anchors(a.seals, ev)) {
-          return true;
+      for (BigInteger sn : candidates) {
+        Accepted a = d.events.get(sn);
+        int seal = sealIndex(a.seals, ev.prefix(), ev.sn(), ev.said());
+        if (seal >= 0) {
+          return new Anchor(sn, a.said, seal);
         }
       }
     }
     escrow(x, Escrow.PARTIALLY_DELEGATED, Reason.MISSING_DELEGATION,
         "no seal of " + ev.said() + " in " + delegator + "'s accepted events");
-    return false;
+    return null;
+  }
+
+  /**
+   * Whether the delegated rotation {@code x}, anchored at {@code anchor}, may supersede the
+   * delegated rotation accepted at its sequence number (keripy {@code Kever.validateDelegation},
+   * rules B1 and B2, {@link Recovery#laterDelegation}); escrows it as partially delegated if the
+   * superseded rotation's anchor is not among the delegator's accepted events, rejects it if its
+   * anchor is not later.
+   */
+  private boolean laterDelegation(Entry x, Kel kel, Anchor anchor) {
+    KeyEvent ev = (KeyEvent) x.event;
+    Accepted superseded = kel.events.get(ev.sn());
+    String old = superseded == null ? "" : superseded.said;
+    Kel d = kels.get(kel.delegator.orElseThrow());
+    Anchor original = null;
+    for (var e : d.events.entrySet()) {
+      int seal = sealIndex(e.getValue().seals, ev.prefix(), ev.sn(), old);
+      if (seal >= 0) {
+        original = new Anchor(e.getKey(), e.getValue().said, seal);
+        break;
+      }
+    }
+    if (original == null) {
+      escrow(x, Escrow.PARTIALLY_DELEGATED, Reason.MISSING_DELEGATION,
+          "no seal of the superseded " + old + " in " + d.prefix + "'s accepted events");
+      return false;
+    }
+    Optional<String> refusal = Recovery.laterDelegation(anchor.sn, anchor.said, anchor.seal,
+        original.sn, original.said, original.seal);
+    if (refusal.isPresent()) {
+      x.set(Status.REJECTED, null, Reason.DUPLICITOUS,
+          "another event accepted at sn " + ev.sn() + ": " + refusal.get());
+      return false;
+    }
+    return true;
   }
 
   /** keripy {@code SealEvent._fields}: the labels of an event seal, in order. */
@@ -1035,15 +1289,16 @@ public final class KelVerifier {
    * {@code s} its sequence number as lowercase hex without leading zeros ({@code Number.numh}),
    * {@code d} its SAID.
    */
-  private static boolean anchors(List<VerifierState.EventSeal> seals, KeyEvent ev) {
-    String snh = ev.sn().toString(16);
-    for (VerifierState.EventSeal seal : seals) {
-      if (seal.prefix().equals(ev.prefix()) && seal.sn().equals(snh)
-          && seal.said().equals(ev.said())) {
-        return true;
+  private static int sealIndex(List<VerifierState.EventSeal> seals, String prefix, BigInteger sn,
+      String said) {
+    String snh = sn.toString(16);
+    for (int i = 0; i < seals.size(); i++) {
+      VerifierState.EventSeal seal = seals.get(i);
+      if (seal.prefix().equals(prefix) && seal.sn().equals(snh) && seal.said().equals(said)) {
+        return i;
       }
     }
-    return false;
+    return -1;
   }
 
 
@@ -1078,12 +1333,6 @@ public final class KelVerifier {
           "receipted SAID is not the accepted event's");
       return;
     }
-    if (!cigars.isEmpty() && x.retried && partiallyWitnessed(rct)) {
-      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT,
-          "receipted event partially witnessed: its couples count toward bt, the receipt leaves"
-              + " the escrow (keripy)");
-      return;
-    }
     if (!cigars.isEmpty()) {
       String key = rct.prefix() + "/" + rct.said();
       Map<String, Cigar> kept = receipts.getOrDefault(key, Map.of());
@@ -1093,7 +1342,7 @@ public final class KelVerifier {
         for (Cigar c : g.cigars()) {
           String id = c.verfer().qb64() + c.qb64();
           if (!kept.containsKey(id) && fresh.putIfAbsent(id, c) == null) {
-            freshBytes += id.length();
+            freshBytes += coupleCost(id);
           }
         }
       }
@@ -1101,7 +1350,10 @@ public final class KelVerifier {
       if (x.status == Status.ESCROWED && !fresh.isEmpty()) {
         receipts.computeIfAbsent(key, k -> new LinkedHashMap<>()).putAll(fresh);
         receiptBytes += freshBytes;
+        x.couples = key;
+        x.coupleIds = List.copyOf(fresh.keySet());
         changed(rct.prefix());
+        escrows.wake(EscrowWait.couplesFor(rct.prefix(), rct.said()));
       }
     } else if (!wigs.isEmpty()) {
       escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
@@ -1113,70 +1365,146 @@ public final class KelVerifier {
     }
   }
 
-  private boolean partiallyWitnessed(ReceiptEvent rct) {
-    for (Entry e : held.values()) {
-      if (e.escrow == Escrow.PARTIALLY_WITNESSED
-          && e.event instanceof KeyEvent && ((KeyEvent) e.event).prefix().equals(rct.prefix())
-          && e.event.said().equals(rct.said())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private void escrow(Entry x, Escrow e, Reason r, String detail) {
     escrow(x, e, r, detail, 0);
   }
 
   /**
-   * Escrows {@code x}, or rejects it with {@link Reason#ESCROW_FULL} if it and {@code extra}
-   * bytes (receipt couples it brings) would pass the bounds.
+   * Escrows {@code x}, evicting for room what {@link EscrowLimits} says, or turns it away with
+   * {@link Reason#ESCROW_FULL} if no room can be made for it and {@code extra} heap bytes
+   * (receipt couples it brings).
    */
   private void escrow(Entry x, Escrow e, Reason r, String detail, long extra) {
-    if (escrowed + 1 > limits.maxMessages()
-        || escrowedBytes + receiptBytes + x.bytes + extra > limits.maxBytes()) {
-      x.set(Status.REJECTED, null, Reason.ESCROW_FULL, "escrow full: " + r + ", " + detail);
+    EscrowStanding standing = EscrowStanding.of(e);
+    long cost = x.cost > 0 ? x.cost : RetainedSize.of(x.event, x.bytes);
+    x.standing = standing;
+    List<Entry> victims = escrows.room(x, cost + extra, receiptBytes);
+    if (victims == null) {
+      x.set(Status.REJECTED, null, Reason.ESCROW_FULL,
+          "no room in escrow for it (send it again later): " + r + ", " + detail);
       return;
     }
-    escrowed++;
-    escrowedBytes += x.bytes;
-    held.put(x.index, x);
+    for (Entry v : victims) {
+      evict(v);
+    }
+    x.cost = cost;
     x.set(Status.ESCROWED, e, r, detail);
+    escrows.add(x, waits(x), !x.retried);
+    pool(x);
+    if (!x.retried && x.event instanceof ReceiptEvent && !witnessSigers(x).isEmpty()) {
+      // its witness signatures joined its event's pool at intake: a partially witnessed copy may
+      // now pass (a retry puts back the same signatures, and wakes nothing)
+      escrows.wake(EscrowWait.couplesFor(x.prefix, x.event.said()));
+    }
+    if (e == Escrow.PARTIALLY_WITNESSED) {
+      escrows.wake(EscrowWait.partiallyWitnessed(x.prefix, x.event.said()));
+    }
+  }
+
+  /** Evicts {@code x} for room: rejected with {@link Reason#ESCROW_EVICTED}, its couples gone. */
+  private void evict(Entry x) {
+    escrows.remove(x);
+    pool.release(x.eventKey(), x.index);
+    dropCouples(x);
+    x.set(Status.REJECTED, null, Reason.ESCROW_EVICTED,
+        "evicted from a full escrow for a message of higher standing or newer (send it again): "
+            + x.reason + ", " + x.detail);
+    changed(x.prefix);
+    x.settleIfFinal();
+    evicted.add(x);
+  }
+
+  /** Drops the receipt couples {@code x} brought, if still kept. */
+  private void dropCouples(Entry x) {
+    if (x.couples == null) {
+      return;
+    }
+    Map<String, Cigar> kept = receipts.get(x.couples);
+    if (kept != null) {
+      for (String id : x.coupleIds) {
+        if (kept.remove(id) != null) {
+          receiptBytes -= coupleCost(id);
+        }
+      }
+      if (kept.isEmpty()) {
+        receipts.remove(x.couples);
+      }
+    }
+    x.couples = null;
+    x.coupleIds = List.of();
+  }
+
+  /** {@return the heap bytes counted for a kept couple of id (key and signature qb64)} */
+  private static long coupleCost(String id) {
+    return EscrowLimits.retainedCouple(id.length());
+  }
+
+  /** {@return what escrowed {@code x} waits for ({@link EscrowWait})} */
+  private List<EscrowWait> waits(Entry x) {
+    List<EscrowWait> out = new ArrayList<>(4);
+    out.add(EscrowWait.eventAt(x.prefix, x.sn));
+    if (x.event instanceof ReceiptEvent) {
+      if (x.escrow == Escrow.UNVERIFIED_RECEIPT) {
+        out.add(EscrowWait.partiallyWitnessed(x.prefix, x.event.said()));
+      }
+      for (SignatureGroup g : x.sigs.byRole(SignatureRole.TRANSFERABLE)) {
+        if (g.signerPrefix().isPresent() && g.signerSn().isPresent()) {
+          out.add(EscrowWait.eventAt(g.signerPrefix().get(), g.signerSn().get()));
+        }
+      }
+      return out;
+    }
+    if (x.sn.signum() > 0) {
+      out.add(EscrowWait.eventAt(x.prefix, x.sn.subtract(BigInteger.ONE)));
+    }
+    if (x.escrow == Escrow.PARTIALLY_WITNESSED) {
+      out.add(EscrowWait.couplesFor(x.prefix, x.event.said()));
+    }
+    if (x.escrow == Escrow.PARTIALLY_DELEGATED) {
+      Kel own = kels.get(x.prefix);
+      if (own != null && own.delegator.isPresent()) {
+        out.add(EscrowWait.delegator(own.delegator.get()));
+      }
+      if (x.event instanceof InceptionEvent) {
+        ((InceptionEvent) x.event).delegator()
+            .ifPresent(d -> out.add(EscrowWait.delegator(d)));
+      }
+    }
+    return out;
+  }
+
+  /** Adds the signatures of the escrowed {@code x} to its event's {@link SignaturePool}. */
+  private void pool(Entry x) {
+    if (x.event instanceof KeyEvent) {
+      pool.hold(x.eventKey(), x.index, controllerSigers(x), witnessSigers(x));
+    } else if (x.event instanceof ReceiptEvent) {
+      pool.hold(x.eventKey(), x.index, List.of(), witnessSigers(x));
+    }
+  }
+
+  /** {@return the indexed controller signatures of {@code x} over its body (no path groups)} */
+  private static List<Siger> controllerSigers(Entry x) {
+    List<Siger> out = new ArrayList<>();
+    for (SignatureGroup g : x.sigs.byRole(SignatureRole.CONTROLLER)) {
+      if (g.path().isEmpty()) {
+        out.addAll(g.sigers());
+      }
+    }
+    return out;
+  }
+
+  /** {@return the indexed witness signatures of {@code x}} */
+  private static List<Siger> witnessSigers(Entry x) {
+    List<Siger> out = new ArrayList<>();
+    for (SignatureGroup g : x.sigs.byRole(SignatureRole.WITNESS)) {
+      out.addAll(g.sigers());
+    }
+    return out;
   }
 
   private void unescrow(Entry x) {
-    escrowed--;
-    escrowedBytes -= x.bytes;
-    held.remove(x.index);
-  }
-
-  private static boolean witnessesValid(List<String> wits, long toad) {
-    if (new LinkedHashSet<>(wits).size() != wits.size()) {
-      return false;
-    }
-    return wits.isEmpty() ? toad == 0 : toad >= 1 && toad <= wits.size();
-  }
-
-  private static List<String> rotateWitnesses(List<String> wits, List<String> cuts,
-      List<String> adds) {
-    Set<String> c = new LinkedHashSet<>(cuts);
-    Set<String> a = new LinkedHashSet<>(adds);
-    if (c.size() != cuts.size() || a.size() != adds.size() || !wits.containsAll(c)) {
-      return null;
-    }
-    for (String s : a) {
-      if (c.contains(s) || (wits.contains(s))) {
-        return null;
-      }
-    }
-    List<String> out = new ArrayList<>();
-    for (String w : wits) {
-      if (!c.contains(w)) {
-        out.add(w);
-      }
-    }
-    out.addAll(a);
-    return out;
+    escrows.remove(x);
+    pool.release(x.eventKey(), x.index);
   }
 
   private static List<SealSource> sealSources(Message m) {
@@ -1207,6 +1535,13 @@ public final class KelVerifier {
   private record Accepted(String said, List<VerifierState.EventSeal> seals) {
   }
 
+  /**
+   * Where a delegated event is anchored: the delegator's accepted event (sequence number, SAID)
+   * and the index of the event's seal among that event's event seals.
+   */
+  private record Anchor(BigInteger sn, String said, int seal) {
+  }
+
   /** One prefix's accepted KEL and current key state. */
   private static final class Kel {
     final String prefix;
@@ -1228,6 +1563,15 @@ public final class KelVerifier {
     long toad;
     /** The bytes of the last establishment event's message, if given (acceptMessage). */
     byte[] establishment;
+    /** The sequence number of the last accepted establishment event (keripy lastEst.s). */
+    BigInteger lastEstablishment;
+    /** Its ilk. */
+    Ilk lastEstablishmentIlk;
+    /**
+     * The events a recovery rotation superseded, in order: seen, off the trunk (not persisted in
+     * {@link VerifierState}).
+     */
+    final List<SupersededEvent> superseded = new ArrayList<>();
 
     Kel(String prefix, Optional<String> delegator, boolean establishmentOnly,
         boolean doNotDelegate, int position) {
@@ -1247,7 +1591,21 @@ public final class KelVerifier {
       nt = e.nextThreshold();
       witnesses = List.copyOf(wits);
       toad = e.toad();
+      lastEstablishment = e.sn();
+      lastEstablishmentIlk = e.ilk();
       last(e);
+    }
+
+    /** Moves the accepted events at {@code from} and after off the trunk (a recovery). */
+    void supersede(BigInteger from) {
+      var it = events.entrySet().iterator();
+      while (it.hasNext()) {
+        var e = it.next();
+        if (e.getKey().compareTo(from) >= 0) {
+          superseded.add(new SupersededEvent(prefix, e.getKey(), e.getValue().said));
+          it.remove();
+        }
+      }
     }
 
     void add(InteractionEvent e) {
@@ -1268,7 +1626,7 @@ public final class KelVerifier {
   }
 
   /** One message and its current verdict. */
-  private static final class Entry {
+  static final class Entry {
     final int index;
     final long offset;
     /** The typed event, signatures and seal sources: dropped ({@code null}) once settled. */
@@ -1278,9 +1636,19 @@ public final class KelVerifier {
     /** The bytes of the message alone, if given ({@link #acceptMessage}); kept while escrowed. */
     byte[] raw;
     final int bytes;
-    /** The event's prefix and sequence number (a receipt's: the receipted event's), or null. */
+    /** What the caller says it came from ({@link #DEFAULT_SOURCE} if nothing). */
+    String source = DEFAULT_SOURCE;
+    /** While escrowed: its standing, its counted heap bytes, what it waits for. */
+    EscrowStanding standing;
+    long cost;
+    List<EscrowWait> waits = List.of();
+    /** The receipt couples it brought to {@link #receipts}: the event key and couple ids. */
+    String couples;
+    List<String> coupleIds = List.of();
+    /** The event's prefix, sequence number and SAID (a receipt's: its event's), or null. */
     final String prefix;
     final BigInteger sn;
+    final String said;
     /** The final verdict once accepted or rejected (never changes after), else null. */
     Verdict settled;
     /** The change count when it was last processed. */
@@ -1302,13 +1670,21 @@ public final class KelVerifier {
       if (event instanceof KeyEvent) {
         prefix = ((KeyEvent) event).prefix();
         sn = ((KeyEvent) event).sn();
+        said = event.said();
       } else if (event instanceof ReceiptEvent) {
         prefix = ((ReceiptEvent) event).prefix();
         sn = ((ReceiptEvent) event).sn();
+        said = event.said();
       } else {
         prefix = null;
         sn = null;
+        said = null;
       }
+    }
+
+    /** {@return the {@link SignaturePool} key of its event (a receipt's: the receipted event)} */
+    String eventKey() {
+      return prefix == null ? "" : SignaturePool.key(prefix, sn, said);
     }
 
     Verdict set(Status s, Escrow e, Reason r, String d) {

@@ -20,7 +20,9 @@ public enum Reason {
   NO_VERIFIED_SIGNATURES,
   /**
    * The event's {@code kt} needs more keys than its {@code k} lists, so no signatures can satisfy
-   * it (keripy {@code Kever.incept}, {@code Kever.rotate}: {@code Invalid sith ... for keys}).
+   * it (keripy {@code Kever.incept}, {@code Kever.rotate}: {@code Invalid sith ... for keys}), or
+   * its {@code nt} needs more next keys than its {@code n} lists (keripy {@code eventing.py}
+   * {@code state}: {@code Invalid nsith ... for keys}).
    */
   INVALID_THRESHOLD,
   /**
@@ -69,12 +71,22 @@ public enum Reason {
    * ... for verifier").
    */
   INVALID_KEY,
-  /** An escrow is full ({@link EscrowLimits}). */
+  /**
+   * Turned away: the escrow it needed is full of messages of higher standing than it, or it alone
+   * passes a bound ({@link EscrowLimits}). Not final in spirit: the message was not judged, and is
+   * processed afresh if it is sent again.
+   */
   ESCROW_FULL,
   /**
    * Held in an escrow longer than its caller allows ({@link KelVerifier#expire(long)}): keripy
    * drops an escrowed event once its escrow timeout passes ({@code Kevery.processEscrowOutOfOrders}
    * and the other escrow loops, {@code TimeoutOOE} and the like).
    */
-  ESCROW_EXPIRED
+  ESCROW_EXPIRED,
+  /**
+   * Held in an escrow, then evicted for room for another message ({@link EscrowLimits}: lowest
+   * standing first, then oldest). Not final in spirit: the message was not judged, and is
+   * processed afresh if it is sent again; {@link KelVerifier#retryEscrows()} reports the change.
+   */
+  ESCROW_EVICTED
 }

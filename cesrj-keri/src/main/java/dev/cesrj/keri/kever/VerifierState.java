@@ -157,9 +157,29 @@ public record VerifierState(int nextIndex, long clock, Map<String, Long> changed
    * @param escrow its escrow
    * @param reason why it is held
    * @param detail the verdict's detail
+   * @param source the source it came from ({@link KelVerifier#accept(dev.cesrj.stream.Message,
+   *     String)}); {@link KelVerifier#DEFAULT_SOURCE} for none
    */
   public record HeldMessage(int index, long offset, byte[] message, boolean retried,
-      long triedAt, Escrow escrow, Reason reason, String detail) {
+      long triedAt, Escrow escrow, Reason reason, String detail, String source) {
+    /**
+     * A message from {@link KelVerifier#DEFAULT_SOURCE}.
+     *
+     * @param index see the record description
+     * @param offset see the record description
+     * @param message see the record description
+     * @param retried see the record description
+     * @param triedAt see the record description
+     * @param escrow see the record description
+     * @param reason see the record description
+     * @param detail see the record description
+     */
+    public HeldMessage(int index, long offset, byte[] message, boolean retried, long triedAt,
+        Escrow escrow, Reason reason, String detail) {
+      this(index, offset, message, retried, triedAt, escrow, reason, detail,
+          KelVerifier.DEFAULT_SOURCE);
+    }
+
     /**
      * Checks the message is there.
      *
@@ -171,17 +191,20 @@ public record VerifierState(int nextIndex, long clock, Map<String, Long> changed
      * @param escrow see the record description
      * @param reason see the record description
      * @param detail see the record description
+     * @param source see the record description
      */
     public HeldMessage {
       Objects.requireNonNull(message, "message");
       Objects.requireNonNull(escrow, "escrow");
+      Objects.requireNonNull(source, "source");
     }
 
     @Override
     public boolean equals(Object o) {
       return o instanceof HeldMessage h && index == h.index && offset == h.offset
           && Arrays.equals(message, h.message) && retried == h.retried && triedAt == h.triedAt
-          && escrow == h.escrow && reason == h.reason && detail.equals(h.detail);
+          && escrow == h.escrow && reason == h.reason && detail.equals(h.detail)
+          && source.equals(h.source);
     }
 
     @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cesrj.keri.PitSample;
 import dev.cesrj.stream.CesrStreamParser;
 import dev.cesrj.stream.Framed;
@@ -40,10 +41,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * keripy's parser flushes the stream after a SAID mismatch (an extraction error), so its
  * Kevery never sees the messages after it ({@code parsed:false}): the verifier is given only
  * the messages before the first of those (cesrj frames them independently of the body error,
- * and the verifier would go on with them). The oracle's verdicts show keripy never accepts a
- * receipt from its unverified-witness-receipt escrow ({@code uwes}) and drops a receipt with
- * non-transferable couples for an event in its partially witnessed escrow; the verifier does the
- * same.
+ * and the verifier would go on with them).
+ *
+ * <p>Where keripy 2.0.0-dev6 (the oracle of set A) keeps a receipt from doing what the protocol
+ * means, the test expects the protocol's verdict for those messages only, listed in
+ * {@link #PROTOCOL_FINAL}: dev6 never retries a receipt in its unverified-witness-receipt escrow
+ * ({@code uwes}), so a receipt whose event is accepted later stays escrowed for good; and it drops
+ * a receipt with non-transferable couples for an event in its partially witnessed escrow. The KERI
+ * specification's receipt escrows wait for the receipted event and then apply the receipt to it;
+ * keripy HEAD's {@code Kevery.processEscrowUnverWitness} retries {@code uwes}. cesrj accepts such a
+ * receipt once its event is accepted and keeps it escrowed (its couples counting toward the
+ * event's {@code bt}) until then. Intake verdicts and key states stay keripy's.
  */
 @ExtendWith(LeakDetectionExtension.class)
 class KelVerifierCorpusTest {
@@ -54,6 +62,38 @@ class KelVerifierCorpusTest {
    * to match (take it off the list then).
    */
   private static final Map<String, String> KNOWN_FAILING = Map.of();
+
+  /**
+   * Final verdicts where the protocol differs from keripy 2.0.0-dev6's (see the class comment and
+   * the file's {@code about}), by file, then message index, as {@code afterEscrows} writes them:
+   * {@code src/test/resources/kel/A.protocol-final.json}, which the cesrj-cli tests read too.
+   */
+  private static final JsonNode PROTOCOL_FINAL = protocolFinal();
+
+  private static JsonNode protocolFinal() {
+    try (InputStream in =
+        KelVerifierCorpusTest.class.getResourceAsStream("/kel/A.protocol-final.json")) {
+      return MAPPER.readTree(in).get("files");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * {@code verdict} with the final verdicts of {@link #PROTOCOL_FINAL} for {@code file} in place
+   * of keripy's; each must differ from keripy's (else the override is not needed).
+   */
+  static JsonNode withProtocolFinal(String file, JsonNode verdict) {
+    JsonNode o = PROTOCOL_FINAL.path(file);
+    o.fieldNames().forEachRemaining(i -> {
+      ObjectNode m = (ObjectNode) verdict.get("messages").get(Integer.parseInt(i));
+      assertTrue(m.has("escrowed"), file + " " + i + ": an override for a message escrowed");
+      assertFalse(o.get(i).asText().equals(m.path("afterEscrows").asText()),
+          file + " " + i + ": keripy agrees, drop the override");
+      m.put("afterEscrows", o.get(i).asText());
+    });
+    return verdict;
+  }
 
   static List<String> files() {
     JsonNode manifest = json("MANIFEST.json");
@@ -82,7 +122,7 @@ class KelVerifierCorpusTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("files")
   void matchesKeripy(String file) {
-    JsonNode verdict = json(file + ".verdict.json");
+    JsonNode verdict = withProtocolFinal(file, json(file + ".verdict.json"));
     byte[] input = bytes(file);
     int parsed = 0;
     for (JsonNode m : verdict.get("messages")) {

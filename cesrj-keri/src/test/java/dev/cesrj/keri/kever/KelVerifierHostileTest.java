@@ -170,6 +170,46 @@ class KelVerifierHostileTest {
   }
 
   /**
+   * An establishment event whose {@code nt} needs more next keys than {@code n} lists: keripy's
+   * {@code eventing.py} {@code state} (called by {@code Kever.state} when the event is logged)
+   * raises "Invalid nsith ... for keys", so the event is rejected, on inception (numeric nt 2 over
+   * one digest; weighted nt of three weights over two) and rotation (nt 2 over one digest); nt
+   * exactly the number of digests, and nt 0 over none, are accepted.
+   */
+  @Test
+  void nextThresholdAboveTheDigestsIsRejected() throws Exception {
+    KeyPair k0 = KelBuilder.key(40);
+    KeyPair k1 = KelBuilder.key(41);
+    KeyPair k2 = KelBuilder.key(42);
+    String key0 = KelBuilder.verfer(k0, true);
+    String d1 = KelBuilder.nextDigest(k1);
+    String d2 = KelBuilder.nextDigest(k2);
+    String numeric = icp(KelBuilder.SELF, "\"1\"", List.of(key0), "\"2\"", List.of(d1));
+    String weighted = icp(KelBuilder.SELF, "\"1\"", List.of(key0), "[\"1/2\",\"1/2\",\"1/2\"]",
+        List.of(d1, d2));
+    String fits = icp(key0, "\"1\"", List.of(key0), "[\"1\",\"1/2\"]", List.of(d1, d2));
+    String rot = rot(key0, 1, KelBuilder.said(fits), "\"1\"", List.of(KelBuilder.verfer(k1, true)),
+        "\"2\"", List.of(KelBuilder.nextDigest(k0)));
+    String rotFits = rot(key0, 1, KelBuilder.said(fits), "\"1\"",
+        List.of(KelBuilder.verfer(k1, true)), "\"0\"", List.of());
+    Outcome o = verify(KelBuilder.stream(
+        KelBuilder.signed(numeric, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(weighted, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(fits, List.of(Sig.of(k0, 0))),
+        KelBuilder.signed(rot, List.of(Sig.of(k1, 0))),
+        KelBuilder.signed(rotFits, List.of(Sig.of(k1, 0)))));
+    assertVerdict(o.verdicts().get(0), Status.REJECTED, Reason.INVALID_THRESHOLD);
+    assertEquals("nt 2 needs more than the 1 next key digests", o.verdicts().get(0).detail());
+    assertVerdict(o.verdicts().get(1), Status.REJECTED, Reason.INVALID_THRESHOLD);
+    assertEquals("nt [\"1/2\",\"1/2\",\"1/2\"] needs more than the 2 next key digests",
+        o.verdicts().get(1).detail());
+    assertVerdict(o.verdicts().get(2), Status.ACCEPTED, Reason.NONE);
+    assertVerdict(o.verdicts().get(3), Status.REJECTED, Reason.INVALID_THRESHOLD);
+    assertVerdict(o.verdicts().get(4), Status.ACCEPTED, Reason.NONE);
+    assertEquals(KelBuilder.said(rotFits), o.states().get(key0).said());
+  }
+
+  /**
    * A non-transferable prefix ({@code B}) can have no event after its inception: keripy's
    * {@code Kever.update} raises "is nontransferable or abandoned state" for an interaction, and
    * so for a rotation. The interaction is correctly signed by the prefix's one key.
