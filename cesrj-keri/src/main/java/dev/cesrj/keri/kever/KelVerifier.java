@@ -860,6 +860,23 @@ public final class KelVerifier {
     return k == null ? Optional.empty() : Optional.ofNullable(k.stateAt(sn));
   }
 
+  /**
+   * {@return the accepted event of {@code prefix} at {@code sn}, if there is one}: its SAID and
+   * the event seals ({@code i s d}) among its anchors, what a TEL verifier reads to find the seal
+   * of a TEL event in its issuer's KEL (keripy {@code src/keri/vdr/eventing.py}
+   * {@code Tever.verifyAnchor}, which reads the issuer's event at the sequence number a
+   * SealSourceCouples attachment names). Costs one lookup and a copy of that event's seals.
+   *
+   * @param prefix a prefix (qb64)
+   * @param sn a sequence number
+   */
+  public Optional<VerifierState.AcceptedEvent> acceptedEvent(String prefix, BigInteger sn) {
+    Kel k = kels.get(prefix);
+    Accepted a = k == null ? null : k.events.get(sn);
+    return a == null ? Optional.empty()
+        : Optional.of(new VerifierState.AcceptedEvent(sn, a.said, a.seals));
+  }
+
   // --- processing ---------------------------------------------------------------------------
 
   private void process(Entry x) {
