@@ -30,6 +30,7 @@ module dev.cesrj.keri {
   exports dev.cesrj.keri;
   exports dev.cesrj.keri.acdc;
   exports dev.cesrj.keri.body;
+  exports dev.cesrj.keri.credential;
   exports dev.cesrj.keri.crypto;
   exports dev.cesrj.keri.event;
   exports dev.cesrj.keri.exchange;

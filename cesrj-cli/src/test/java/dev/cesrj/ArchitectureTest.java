@@ -48,12 +48,16 @@ import org.junit.jupiter.api.Test;
  *       use; no package uses it yet;
  *   <li>{@code dev.cesrj.keri.exchange}: exchange messages ({@code exn}) verified against the
  *       sender's key state; the {@code keri} packages, {@code kever} and the ones they use;
+ *   <li>{@code dev.cesrj.keri.credential}: one verifier over a credential stream (KEL, TEL,
+ *       ACDCs, exchanges, their escrows together); the {@code keri} packages, {@code kever},
+ *       {@code acdc}, {@code tel}, {@code exchange} and the ones they use;
  *   <li>{@code dev.cesrj.flink}: Flink sources of CESR records; {@code dev.cesrj} and
  *       {@code stream};
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
  *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink} and {@code flink.kel};
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
- *       body readers), {@code keri.kever} and {@code keri.exchange} ({@code inspect --verify}).
+ *       body readers), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
+ *       keri.tel} and {@code keri.credential} ({@code inspect --verify}).
  * </ol>
  */
 class ArchitectureTest {
@@ -74,6 +78,7 @@ class ArchitectureTest {
   private static final String KERI_ACDC = "dev.cesrj.keri.acdc";
   private static final String KERI_TEL = "dev.cesrj.keri.tel";
   private static final String KERI_EXCHANGE = "dev.cesrj.keri.exchange";
+  private static final String KERI_CREDENTIAL = "dev.cesrj.keri.credential";
   private static final String FLINK = "dev.cesrj.flink";
   private static final String FLINK_KEL = "dev.cesrj.flink.kel";
   private static final String FLINK_JOB = "dev.cesrj.flink.job";
@@ -128,6 +133,7 @@ class ArchitectureTest {
         .layer("keri.acdc").definedBy(KERI_ACDC)
         .layer("keri.tel").definedBy(KERI_TEL)
         .layer("keri.exchange").definedBy(KERI_EXCHANGE)
+        .layer("keri.credential").definedBy(KERI_CREDENTIAL)
         .layer("cli").definedBy(CLI)
         .layer("flink").definedBy(FLINK)
         .layer("flink.kel").definedBy(FLINK_KEL)
@@ -168,10 +174,14 @@ class ArchitectureTest {
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
             "keri.event", "keri", "keri.kever")
+        .whereLayer("keri.credential")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever", "keri.acdc", "keri.tel", "keri.exchange")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever",
-            "keri.exchange")
+            "keri.exchange", "keri.acdc", "keri.tel", "keri.credential")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
         .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel");

@@ -61,7 +61,8 @@ class ReleaseArtifactsIT {
       "dev.cesrj.batch");
   static final Set<String> NETTY_EXPORTED = Set.of("dev.cesrj.netty");
   static final Set<String> KERI_EXPORTED = Set.of("dev.cesrj.keri", "dev.cesrj.keri.acdc",
-      "dev.cesrj.keri.body", "dev.cesrj.keri.crypto", "dev.cesrj.keri.event",
+      "dev.cesrj.keri.body", "dev.cesrj.keri.credential", "dev.cesrj.keri.crypto",
+      "dev.cesrj.keri.event",
       "dev.cesrj.keri.exchange", "dev.cesrj.keri.kever", "dev.cesrj.keri.tel");
 
   private static Path root() {

@@ -1,0 +1,41 @@
+package dev.cesrj.keri.credential;
+
+import dev.cesrj.keri.acdc.Acdc;
+import dev.cesrj.keri.acdc.AcdcFailure;
+import dev.cesrj.keri.tel.CredentialState;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The verdict on one credential of a stream: its last message's outcome.
+ *
+ * @param said the credential's SAID
+ * @param acdc the typed credential
+ * @param status issued, revoked, or not accepted
+ * @param escrow the escrow it waits in, when not accepted and escrowed
+ * @param reason why it is not accepted ({@link CredentialReason#NONE} when accepted)
+ * @param acdcFailure the ACDC rule that failed, when {@code reason} is {@link
+ *     CredentialReason#ACDC}
+ * @param tel its TEL state (keripy's {@code vcState}), if its issuance is accepted
+ * @param detail a human-readable detail
+ */
+public record CredentialVerdict(String said, Acdc acdc, CredentialStatus status,
+    Optional<CredentialEscrow> escrow, CredentialReason reason, Optional<AcdcFailure> acdcFailure,
+    Optional<CredentialState> tel, String detail) {
+  /** Checks the fields are present. */
+  public CredentialVerdict {
+    Objects.requireNonNull(said, "said");
+    Objects.requireNonNull(acdc, "acdc");
+    Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(escrow, "escrow");
+    Objects.requireNonNull(reason, "reason");
+    Objects.requireNonNull(acdcFailure, "acdcFailure");
+    Objects.requireNonNull(tel, "tel");
+    Objects.requireNonNull(detail, "detail");
+  }
+
+  /** {@return true if the credential is accepted (issued or revoked)} */
+  public boolean accepted() {
+    return status != CredentialStatus.NOT_ACCEPTED;
+  }
+}

@@ -1,0 +1,539 @@
+package dev.cesrj.keri.credential;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.group.Group;
+import dev.cesrj.group.Tuple;
+import dev.cesrj.keri.KeriEvents;
+import dev.cesrj.keri.acdc.Acdc;
+import dev.cesrj.keri.acdc.AcdcFailure;
+import dev.cesrj.keri.acdc.AcdcReason;
+import dev.cesrj.keri.acdc.AcdcVerdict;
+import dev.cesrj.keri.acdc.AcdcVerifier;
+import dev.cesrj.keri.acdc.CredentialResolver;
+import dev.cesrj.keri.acdc.Edge;
+import dev.cesrj.keri.acdc.SchemaResolver;
+import dev.cesrj.keri.event.AcdcMessage;
+import dev.cesrj.keri.event.KeriEvent;
+import dev.cesrj.keri.event.TelEvent;
+import dev.cesrj.keri.exchange.ExchangeVerdict;
+import dev.cesrj.keri.exchange.Exchanger;
+import dev.cesrj.keri.kever.KelVerifier;
+import dev.cesrj.keri.kever.KeyState;
+import dev.cesrj.keri.kever.Status;
+import dev.cesrj.keri.kever.StreamOffsets;
+import dev.cesrj.keri.kever.Verdict;
+import dev.cesrj.keri.tel.CredentialEvent;
+import dev.cesrj.keri.tel.CredentialState;
+import dev.cesrj.keri.tel.KelAnchors;
+import dev.cesrj.keri.tel.RegistryState;
+import dev.cesrj.keri.tel.TelVerdict;
+import dev.cesrj.keri.tel.Tevery;
+import dev.cesrj.primitive.Matter;
+import dev.cesrj.stream.Framed;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import io.netty.buffer.ByteBuf;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Verifies a credential stream (as {@code kli vc export --full} writes one: KELs, registry and
+ * credential TELs, ACDCs) message by message and gives keripy's verdicts: each message is routed
+ * by kind to a {@link KelVerifier} (key events, receipts and whatever no other verifier reads), a
+ * {@link Tevery} over it (vcp, vrt, iss, rev, bis, brv), the credential rules below (ACDC bodies)
+ * or an {@link Exchanger} ({@code exn}); {@link #finish()} retries the KEL, TEL, exchange and
+ * credential escrows together until a pass changes nothing (as keripy's {@code Kevery}, {@code
+ * Tevery} and {@code Verifier} {@code processEscrows()}).
+ *
+ * <p>The credential rules, in keripy's order (keripy {@code src/keri/vdr/verifying.py} {@code
+ * Verifier.processCredential}): the ACDC's SAIDs ({@link AcdcVerifier}; keripy's parser rejects
+ * with {@code ValidationError}); its registry {@code ri} has an accepted {@code vcp} and the
+ * credential an accepted issuance, else it waits in {@link CredentialEscrow#MISSING_REGISTRY}
+ * ({@code mre}); its schema is known ({@link CredentialEscrow#MISSING_SCHEMA}, {@code mse}) and
+ * the credential valid against it (rejected); each edge's far node is a saved credential that fits
+ * the edge's operator and schema ({@link CredentialEscrow#MISSING_CHAIN}, {@code mce}); no far
+ * node is revoked ({@link CredentialReason#REVOKED_CHAIN}, keripy {@code RevokedChainError}).
+ * Where keripy checks too little cesrj rejects: an ACDC whose issuer {@code i} is not its
+ * registry's issuer ({@link CredentialReason#ISSUER_NOT_REGISTRY_ISSUER}; keripy saves it), an
+ * ACDC whose SealSourceTriples attachment names another KEL event than the one anchoring its
+ * issuance ({@link CredentialReason#ANCHOR_MISMATCH}; keripy stores the triple unchecked), a
+ * credential whose {@code ri} is not its issuance's registry, and a revoked credential anywhere up
+ * its chain (keripy looks at the direct far nodes only). keripy's credential expiry
+ * ({@code CredentialExpiry}, a wall-clock check) is not applied: verdicts do not depend on time.
+ *
+ * <p>Schemas come from the {@link SchemaResolver}; far nodes of edges from the credentials this
+ * verifier accepted, then from the {@link CredentialResolver} given (which should hold only
+ * credentials its owner verified). KELs and TELs a stream lacks are given by feeding their
+ * messages to {@link #accept(Message)} first (any order: escrows settle it).
+ *
+ * <p>Mutable and not thread-safe: one instance per stream, used from one thread. Message buffers
+ * may be released once {@code accept} returns. Escrowed credentials are bounded by the limit given
+ * (default {@value #DEFAULT_ESCROW_LIMIT}); beyond it a credential is rejected with {@link
+ * CredentialReason#ESCROW_FULL}.
+ */
+public final class CredentialVerifier {
+  /** The default bound on escrowed credentials. */
+  public static final int DEFAULT_ESCROW_LIMIT = 1024;
+
+  private final KelVerifier kel = new KelVerifier();
+  private final Tevery tevery = new Tevery(KelAnchors.of(kel));
+  private final Exchanger exchanger = new Exchanger(kel);
+  private final AcdcVerifier acdcs;
+  private final int escrowLimit;
+  /** Per stream message: its kind and its index in the verifier that decides it. */
+  private final List<Routed> routed = new ArrayList<>();
+  private final List<MessageVerdict> intake = new ArrayList<>();
+  private final List<Cred> creds = new ArrayList<>();
+  private final Map<Integer, ExchangeVerdict> exchanges = new HashMap<>();
+  /** The credentials accepted, by SAID (keripy's {@code reger.saved}). */
+  private final Map<String, Acdc> saved = new LinkedHashMap<>();
+  /** The last message of each credential, by SAID. */
+  private final Map<String, Cred> bySaid = new LinkedHashMap<>();
+  private int escrowed;
+
+  /**
+   * A verifier with the given schemas, no credentials from outside the stream, and {@link
+   * #DEFAULT_ESCROW_LIMIT}.
+   *
+   * @param schemas the schemas credentials may name
+   */
+  public CredentialVerifier(SchemaResolver schemas) {
+    this(schemas, CredentialResolver.NONE, DEFAULT_ESCROW_LIMIT);
+  }
+
+  /**
+   * A verifier with the given schemas and far nodes.
+   *
+   * @param schemas the schemas credentials may name
+   * @param credentials credentials verified elsewhere, looked up as far nodes of edges after the
+   *     ones this verifier accepted
+   * @param escrowLimit the most credentials escrowed at once (at least 0)
+   * @throws IllegalArgumentException if {@code escrowLimit} is negative
+   */
+  public CredentialVerifier(SchemaResolver schemas, CredentialResolver credentials,
+      int escrowLimit) {
+    Objects.requireNonNull(schemas, "schemas");
+    Objects.requireNonNull(credentials, "credentials");
+    if (escrowLimit < 0) {
+      throw new IllegalArgumentException("escrowLimit " + escrowLimit + " < 0");
+    }
+    this.escrowLimit = escrowLimit;
+    this.acdcs = new AcdcVerifier(schemas, said -> {
+      Acdc a = saved.get(said);
+      return a != null ? Optional.of(a) : credentials.resolve(said);
+    });
+  }
+
+  /**
+   * Verifies one message at offset 0 plus its own.
+   *
+   * @param m a framed message whose buffer is valid for this call
+   * @return the verdict at intake
+   */
+  public MessageVerdict accept(Message m) {
+    return accept(m, 0);
+  }
+
+  /**
+   * Verifies the messages of one result of the push parser, in order, each at {@link
+   * Framed#offsetBase()} plus its own offset. The caller keeps owning {@code framed}.
+   *
+   * @param framed a result of the push parser
+   * @return the verdicts at intake, one per message
+   */
+  public List<MessageVerdict> accept(Framed framed) {
+    List<MessageVerdict> out = new ArrayList<>(framed.messages().size());
+    for (Message m : framed.messages()) {
+      out.add(accept(m, framed.offsetBase()));
+    }
+    return out;
+  }
+
+  /**
+   * Frames a whole stream and verifies each message, then retries the escrows ({@link
+   * #finish()}).
+   *
+   * @param stream CESR messages
+   * @return the final verdict of every message given so far, in order
+   * @throws CesrException the stream's first framing error, once the messages before it are
+   *     verified
+   */
+  public List<MessageVerdict> acceptAll(byte[] stream) {
+    try (Messages ms = Messages.copyOf(stream)) {
+      for (Message m : ms) {
+        accept(m, 0);
+      }
+    }
+    return finish();
+  }
+
+  /**
+   * As {@link #acceptAll(byte[])} over a buffer the caller keeps owning (its reader index moved
+   * past each message).
+   *
+   * @param stream CESR messages
+   * @return the final verdict of every message given so far, in order
+   * @throws CesrException the stream's first framing error
+   */
+  public List<MessageVerdict> acceptAll(ByteBuf stream) {
+    try (Messages ms = Messages.over(stream)) {
+      for (Message m : ms) {
+        accept(m, 0);
+      }
+    }
+    return finish();
+  }
+
+  /**
+   * Verifies one message whose stream offset is {@code offsetBase} plus its own. Escrows are not
+   * retried here ({@link #finish()}).
+   *
+   * @param m a framed message whose buffer is valid for this call
+   * @param offsetBase what to add to the message's offset
+   * @return the verdict at intake
+   */
+  public MessageVerdict accept(Message m, long offsetBase) {
+    int index = routed.size();
+    long offset = StreamOffsets.of(m, offsetBase);
+    KeriEvent ev = null;
+    try {
+      ev = KeriEvents.of(m);
+    } catch (CesrException | IllegalArgumentException e) {
+      ev = null;
+    }
+    MessageVerdict v;
+    if (ev instanceof TelEvent) {
+      TelVerdict t = tevery.accept(m, offsetBase);
+      routed.add(new Routed(MessageKind.TEL, t.index()));
+      v = of(index, offset, t);
+    } else if (ev instanceof AcdcMessage a) {
+      Cred c = new Cred(index, offset);
+      routed.add(new Routed(MessageKind.CREDENTIAL, creds.size()));
+      creds.add(c);
+      try {
+        c.acdc = Acdc.of(a);
+        c.triple = triple(m);
+        bySaid.put(c.acdc.said(), c);
+        process(c);
+        if (c.status == Status.ESCROWED) {
+          if (escrowed >= escrowLimit) {
+            c.settle(Status.REJECTED, null, CredentialReason.ESCROW_FULL, null,
+                "credential escrow full at " + escrowLimit);
+          } else {
+            escrowed++;
+          }
+        }
+      } catch (CesrException | IllegalArgumentException e) {
+        c.settle(Status.REJECTED, null, CredentialReason.BODY_ERROR, null,
+            String.valueOf(e.getMessage()));
+      }
+      v = c.verdict();
+    } else if (Exchanger.isExchange(m)) {
+      ExchangeVerdict x = exchanger.accept(m, offsetBase);
+      routed.add(new Routed(MessageKind.EXCHANGE, x.index()));
+      exchanges.put(x.index(), x);
+      v = of(index, offset, x);
+    } else {
+      Verdict k = kel.accept(m);
+      routed.add(new Routed(MessageKind.KEL, k.index()));
+      v = of(index, offset, k);
+    }
+    intake.add(v);
+    return v;
+  }
+
+  /**
+   * Retries the KEL, TEL, exchange and credential escrows until a pass changes nothing.
+   *
+   * @return the final verdict of every message given so far, in order
+   */
+  public List<MessageVerdict> finish() {
+    boolean changed = true;
+    while (changed) {
+      changed = !kel.retryEscrows().isEmpty();
+      changed |= !tevery.processEscrows().isEmpty();
+      for (ExchangeVerdict x : exchanger.retryEscrows()) {
+        exchanges.put(x.index(), x);
+        changed = true;
+      }
+      changed |= retryCredentials();
+    }
+    return messages();
+  }
+
+  /** One pass over the escrowed credentials, in arrival order; true if one left its escrow. */
+  private boolean retryCredentials() {
+    boolean changed = false;
+    for (Cred c : creds) {
+      if (c.status != Status.ESCROWED) {
+        continue;
+      }
+      process(c);
+      if (c.status != Status.ESCROWED) {
+        escrowed--;
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /** keripy {@code Verifier.processCredential}, with cesrj's stricter rules. */
+  private void process(Cred c) {
+    Acdc a = c.acdc;
+    AcdcVerdict av = acdcs.verify(a);
+    Optional<AcdcFailure> f = av.failure();
+    if (f.isPresent() && (f.get().reason() == AcdcReason.SAID_MISMATCH
+        || f.get().reason() == AcdcReason.SAID_MALFORMED)) {
+      c.settle(Status.REJECTED, null, CredentialReason.ACDC, f.get(), f.get().detail());
+      return;
+    }
+    Optional<RegistryState> reg = a.registry().flatMap(tevery::registry);
+    if (reg.isEmpty()) {
+      c.settle(Status.ESCROWED, CredentialEscrow.MISSING_REGISTRY,
+          CredentialReason.REGISTRY_UNKNOWN, null,
+          "registry " + a.registry().orElse("(none)") + " has no accepted vcp");
+      return;
+    }
+    Optional<CredentialState> st = tevery.credential(a.said());
+    if (st.isEmpty()) {
+      c.settle(Status.ESCROWED, CredentialEscrow.MISSING_REGISTRY,
+          CredentialReason.ISSUANCE_UNKNOWN, null,
+          "credential " + a.said() + " has no accepted issuance");
+      return;
+    }
+    if (!st.get().registry().equals(reg.get().registry())) {
+      c.settle(Status.REJECTED, null, CredentialReason.REGISTRY_MISMATCH, null,
+          "ri " + reg.get().registry() + " but issued in " + st.get().registry());
+      return;
+    }
+    if (!a.issuer().equals(reg.get().issuer())) {
+      c.settle(Status.REJECTED, null, CredentialReason.ISSUER_NOT_REGISTRY_ISSUER, null,
+          "issuer " + a.issuer() + " but registry " + reg.get().registry() + " is "
+              + reg.get().issuer() + "'s");
+      return;
+    }
+    CredentialEvent iss = st.get().issuance();
+    if (c.triple.isPresent()) {
+      Triple t = c.triple.get();
+      if (!t.prefix().equals(a.issuer()) || !t.sn().equals(iss.anchor().sn())
+          || !t.said().equals(iss.anchor().said())) {
+        c.settle(Status.REJECTED, null, CredentialReason.ANCHOR_MISMATCH, null,
+            "SealSourceTriples " + t + " but the issuance is anchored by " + a.issuer()
+                + " sn " + iss.anchor().sn() + " " + iss.anchor().said());
+        return;
+      }
+    }
+    if (f.isPresent()) {
+      AcdcFailure x = f.get();
+      switch (x.reason().status()) {
+        case MISSING_SCHEMA -> c.settle(Status.ESCROWED, CredentialEscrow.MISSING_SCHEMA,
+            CredentialReason.ACDC, x, x.detail());
+        case MISSING_CHAIN -> c.settle(Status.ESCROWED, CredentialEscrow.MISSING_CHAIN,
+            CredentialReason.ACDC, x, x.detail());
+        default -> c.settle(Status.REJECTED, null, CredentialReason.ACDC, x, x.detail());
+      }
+      return;
+    }
+    Optional<String> revoked = revokedInChain(a);
+    if (revoked.isPresent()) {
+      c.settle(Status.REJECTED, null, CredentialReason.REVOKED_CHAIN, null,
+          "chains to revoked credential " + revoked.get());
+      return;
+    }
+    saved.put(a.said(), a);
+    c.settle(Status.ACCEPTED, null, CredentialReason.NONE, null, "");
+  }
+
+  /** The first revoked credential up the edges of {@code a}, breadth first. */
+  private Optional<String> revokedInChain(Acdc a) {
+    Deque<Acdc> todo = new ArrayDeque<>();
+    Set<String> seen = new HashSet<>();
+    todo.add(a);
+    while (!todo.isEmpty()) {
+      for (Edge e : todo.poll().edgeBlocks()) {
+        String node = e.node();
+        if (!seen.add(node)) {
+          continue;
+        }
+        if (tevery.credential(node).map(CredentialState::revoked).orElse(false)) {
+          return Optional.of(node);
+        }
+        Acdc far = saved.get(node);
+        if (far != null) {
+          todo.add(far);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** {@return the current verdict of every message given so far, in order} */
+  public List<MessageVerdict> messages() {
+    List<Verdict> kels = kel.verdicts();
+    List<TelVerdict> tels = tevery.verdicts();
+    List<MessageVerdict> out = new ArrayList<>(routed.size());
+    for (int i = 0; i < routed.size(); i++) {
+      Routed r = routed.get(i);
+      long offset = intake.get(i).offset();
+      out.add(switch (r.kind()) {
+        case KEL -> of(i, offset, kels.get(r.index()));
+        case TEL -> of(i, offset, tels.get(r.index()));
+        case EXCHANGE -> of(i, offset, exchanges.get(r.index()));
+        case CREDENTIAL -> creds.get(r.index()).verdict();
+      });
+    }
+    return out;
+  }
+
+  /** {@return the verdict at intake of every message given so far, before escrow retries} */
+  public List<MessageVerdict> intake() {
+    return List.copyOf(intake);
+  }
+
+  /**
+   * {@return every credential of the stream by SAID, in order of first arrival, each with the
+   * outcome of its last message}
+   */
+  public Map<String, CredentialVerdict> credentials() {
+    Map<String, CredentialVerdict> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Cred> e : bySaid.entrySet()) {
+      out.put(e.getKey(), credential(e.getValue()));
+    }
+    return out;
+  }
+
+  /**
+   * {@return the verdict on the credential {@code said}, if the stream holds it}
+   *
+   * @param said a credential SAID (qb64)
+   */
+  public Optional<CredentialVerdict> credential(String said) {
+    return Optional.ofNullable(bySaid.get(said)).map(this::credential);
+  }
+
+  private CredentialVerdict credential(Cred c) {
+    Optional<CredentialState> tel = tevery.credential(c.acdc.said());
+    CredentialStatus s = c.status != Status.ACCEPTED ? CredentialStatus.NOT_ACCEPTED
+        : tel.map(CredentialState::revoked).orElse(false) ? CredentialStatus.REVOKED
+        : CredentialStatus.ISSUED;
+    return new CredentialVerdict(c.acdc.said(), c.acdc, s, Optional.ofNullable(c.escrow),
+        c.reason, Optional.ofNullable(c.failure), tel, c.detail);
+  }
+
+  /** {@return every accepted registry's state, by registry prefix} */
+  public Map<String, RegistryState> registries() {
+    return tevery.registries();
+  }
+
+  /** {@return every accepted prefix's key state} */
+  public Map<String, KeyState> keyStates() {
+    return kel.keyStates();
+  }
+
+  /**
+   * {@return the key state of {@code prefix} after its accepted event {@code sn}, if any}
+   *
+   * @param prefix a prefix (qb64)
+   * @param sn a sequence number
+   */
+  public Optional<KeyState> keyStateAt(String prefix, BigInteger sn) {
+    return kel.keyStateAt(prefix, sn);
+  }
+
+  /** {@return the KEL verifier under this one (read it, do not feed it)} */
+  public KelVerifier kel() {
+    return kel;
+  }
+
+  /** {@return the TEL verifier under this one (read it, do not feed it)} */
+  public Tevery tevery() {
+    return tevery;
+  }
+
+  // --- message verdicts ---------------------------------------------------------------------
+
+  private static MessageVerdict of(int index, long offset, Verdict k) {
+    return new MessageVerdict(index, offset, MessageKind.KEL, k.ilk(), k.prefix(), k.said(),
+        k.status(), k.escrow().map(e -> e.keripyName()), k.reason().name(), k.detail());
+  }
+
+  private static MessageVerdict of(int index, long offset, TelVerdict t) {
+    return new MessageVerdict(index, offset, MessageKind.TEL, t.ilk().map(x -> x.code()),
+        t.prefix(), t.said(), t.status(), t.escrow().map(e -> e.keripyName()), t.reason().name(),
+        t.detail());
+  }
+
+  private static MessageVerdict of(int index, long offset, ExchangeVerdict x) {
+    return new MessageVerdict(index, offset, MessageKind.EXCHANGE, Optional.of("exn"),
+        x.exchange().map(e -> e.sender()), x.exchange().map(e -> e.said()), x.status(),
+        x.status() == Status.ESCROWED ? Optional.of(ExchangeVerdict.ESCROW_KERIPY_NAME)
+            : Optional.empty(), x.reason().name(), x.detail());
+  }
+
+  /** The ACDC's last SealSourceTriples triple (prefix, sn, SAID), as keripy's parser hands on. */
+  private static Optional<Triple> triple(Message m) {
+    Triple last = null;
+    for (Group g : m.groups()) {
+      if (g.code().baseName().equals("SealSourceTriples")) {
+        for (var e : g.elements()) {
+          if (e instanceof Tuple t && t.parts().size() == 3
+              && t.parts().get(0) instanceof Matter p && t.parts().get(1) instanceof Matter sn
+              && t.parts().get(2) instanceof Matter d) {
+            last = new Triple(p.qb64Text(), new BigInteger(1, sn.raw()), d.qb64Text());
+          }
+        }
+      }
+    }
+    return Optional.ofNullable(last);
+  }
+
+  private record Routed(MessageKind kind, int index) {
+  }
+
+  private record Triple(String prefix, BigInteger sn, String said) {
+  }
+
+  /** One credential message and its current outcome. */
+  private static final class Cred {
+    final int index;
+    final long offset;
+    Acdc acdc;
+    Optional<Triple> triple = Optional.empty();
+    Status status = Status.REJECTED;
+    CredentialEscrow escrow;
+    CredentialReason reason = CredentialReason.BODY_ERROR;
+    AcdcFailure failure;
+    String detail = "";
+
+    Cred(int index, long offset) {
+      this.index = index;
+      this.offset = offset;
+    }
+
+    void settle(Status s, CredentialEscrow e, CredentialReason r, AcdcFailure f, String d) {
+      status = s;
+      escrow = e;
+      reason = r;
+      failure = f;
+      detail = d;
+    }
+
+    MessageVerdict verdict() {
+      return new MessageVerdict(index, offset, MessageKind.CREDENTIAL, Optional.of("acdc"),
+          acdc == null ? Optional.empty() : Optional.of(acdc.said()),
+          acdc == null ? Optional.empty() : Optional.of(acdc.said()), status,
+          Optional.ofNullable(escrow).map(CredentialEscrow::keripyName), reason.name(),
+          failure == null ? detail : failure.reason() + " " + failure.path() + ": " + detail);
+    }
+  }
+}
