@@ -56,7 +56,7 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
  *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink} and {@code flink.kel};
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
- *       body readers), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
+ *       body readers), {@code keri.event} (ilks), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
  *       keri.tel} and {@code keri.credential} ({@code inspect --verify}).
  * </ol>
  */
@@ -181,7 +181,7 @@ class ArchitectureTest {
         .whereLayer("cli")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever",
-            "keri.exchange", "keri.acdc", "keri.tel", "keri.credential")
+            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
         .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel");
@@ -203,8 +203,8 @@ class ArchitectureTest {
     classes()
         .should()
         .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE, FLINK,
-            FLINK_KEL, FLINK_JOB)
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
+            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)
         .check(main);
   }
 
@@ -215,8 +215,8 @@ class ArchitectureTest {
     main.forEach(c -> packages.add(c.getPackageName()));
     assertEquals(
         new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE, FLINK,
-            FLINK_KEL, FLINK_JOB)),
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
+            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)),
         packages);
   }
 

@@ -3,6 +3,11 @@ package dev.cesrj.cli;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterTable;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 /**
  * The options of {@code cesrj inspect}.
  *
@@ -15,9 +20,23 @@ import dev.cesrj.code.CounterTable;
  *     whole
  * @param verify whether each message is also validated as a KERI key event ({@code --verify}):
  *     the tree gets each message's verdict, {@code --json} writes the verdicts instead of the parse
+ * @param schemas directories whose {@code .json} files are the credential schemas {@code
+ *     --verify} knows ({@code --schemas DIR}, repeatable)
+ * @param failOn the verdicts that make the exit status {@link Main#VERDICT_FAILED} ({@code
+ *     --fail-on rejected|escrowed|notaccepted}, repeatable; needs {@code --verify})
  */
 record InspectOptions(String input, Format format, CesrOptions options, int chunk,
-    boolean verify) {
+    boolean verify, List<Path> schemas, Set<FailOn> failOn) {
+  /** What {@code --fail-on} gates on. */
+  enum FailOn {
+    /** A message whose final verdict is rejected. */
+    REJECTED,
+    /** A message still escrowed once every escrow was retried. */
+    ESCROWED,
+    /** A credential not accepted (escrowed or rejected). */
+    NOTACCEPTED
+  }
+
   /** The smallest {@code --max-frame}: {@link CesrOptions.Builder#maxFrameBytes} takes 4 up. */
   static final long MIN_FRAME = CesrOptions.MIN_FRAME_BYTES;
 
@@ -40,6 +59,8 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     CesrOptions.Builder options = CesrOptions.builder().checkValueCharacters(true);
     int chunk = 0;
     boolean verify = false;
+    List<Path> schemas = new ArrayList<>();
+    Set<FailOn> failOn = EnumSet.noneOf(FailOn.class);
     for (int i = from; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -51,6 +72,12 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
           break;
         case "--verify":
           verify = true;
+          break;
+        case "--schemas":
+          schemas.add(Path.of(value(args, ++i, a)));
+          break;
+        case "--fail-on":
+          failOn.add(failOn(value(args, ++i, a)));
           break;
         case "--table":
           options.defaultTable(table(value(args, ++i, a)));
@@ -78,8 +105,24 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     if (verify && format == Format.ANNOTATE) {
       throw new UsageException("--verify works with the tree or --json, not --annotate");
     }
+    if (!verify && (!failOn.isEmpty() || !schemas.isEmpty())) {
+      throw new UsageException("--fail-on and --schemas need --verify");
+    }
     return new InspectOptions(input, format == null ? Format.TREE : format, options.build(), chunk,
-        verify);
+        verify, List.copyOf(schemas), Set.copyOf(failOn));
+  }
+
+  private static FailOn failOn(String name) throws UsageException {
+    switch (name) {
+      case "rejected":
+        return FailOn.REJECTED;
+      case "escrowed":
+        return FailOn.ESCROWED;
+      case "notaccepted":
+        return FailOn.NOTACCEPTED;
+      default:
+        throw new UsageException("--fail-on takes rejected, escrowed or notaccepted, not " + name);
+    }
   }
 
   /** The format {@code option} asks for, unless another was asked for already. */

@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * {@code cesrj}: shows what a CESR stream holds.
  *
  * <pre>
- * cesrj inspect [--json | --annotate] [--verify] [--table 1|2|legacy] [--chunk N]
+ * cesrj inspect [--json | --annotate] [--verify [--schemas DIR]...
+ *               [--fail-on rejected|escrowed|notaccepted]...] [--table 1|2|legacy] [--chunk N]
  *               [--max-frame BYTES] FILE|-
  * cesrj denot [FILE|-]
  * </pre>
@@ -22,18 +23,22 @@ import java.nio.file.Path;
  * JSON in the schema of the corpus's {@code .expected.json} files ({@code --json}) or annotated
  * CESR text ({@code --annotate}); {@code --chunk N} pushes the input through the push parser N
  * bytes at a time, {@code --table} sets the counter table used when the stream does not say,
- * {@code --max-frame} the largest frame accepted. {@code --verify} validates each message as a
- * KERI key event with keripy's rules ({@link Verification}): the tree gets each message's final
- * verdict ({@link VerifiedTreeRenderer}), and {@code --json} writes the verdicts and key states
- * instead of the parse ({@link VerdictJsonRenderer}); a verdict that is not "accepted" does not
- * change the exit status. {@code denot} turns annotated text back into the stream's bytes.
+ * {@code --max-frame} the largest frame accepted. {@code --verify} validates each message (key
+ * events, receipts, TEL events, ACDCs, exchanges) with keripy's rules ({@link Verification}), the
+ * credentials' schemas read from {@code --schemas DIR}: the tree gets each message's final verdict
+ * ({@link VerifiedTreeRenderer}), and {@code --json} writes the verdicts, key states, credentials
+ * and registries instead of the parse ({@link VerdictJsonRenderer}); a verdict changes the exit
+ * status only through {@code --fail-on}. {@code denot} turns annotated text back into the stream's bytes.
  *
  * <p>Exit status: 0 when everything framed; 2 when the stream has an error (what framed before
  * it is printed, then the typed error with its offset and the bytes around it on standard error)
  * or the command line is wrong, or when the input is too big or too deep for this JVM (an {@link
  * OutOfMemoryError} or {@link StackOverflowError}: one line on standard error, never a stack
  * trace; raise {@code -Xmx} or {@code -Xss}, or cut the input); 1 when the input cannot be read
- * (or, with "internal error", when cesrj itself fails: a bug to report).
+ * (or, with "internal error", when cesrj itself fails: a bug to report); 3 when the stream framed
+ * whole but a verdict {@code --fail-on} names was given ({@code rejected}: a message ends
+ * rejected; {@code escrowed}: a message is still escrowed after every retry; {@code notaccepted}:
+ * a credential is not accepted).
  *
  * <p>Nothing from the input reaches the terminal unescaped: the tree, the annotation's comments
  * and every message escape each character outside printable ASCII ({@link Printable}), and
@@ -46,10 +51,13 @@ public final class Main {
   static final int BAD_INPUT = 2;
   /** The input is too big or too deep for this JVM's heap or stack: as bad input, status 2. */
   static final int TOO_BIG = BAD_INPUT;
+  /** {@code --fail-on}: a verdict it names was given. */
+  static final int VERDICT_FAILED = 3;
 
   static final String USAGE =
-      "usage: cesrj inspect [--json | --annotate] [--verify] [--table 1|2|legacy] [--chunk N]"
-          + " [--max-frame BYTES] FILE|-\n"
+      "usage: cesrj inspect [--json | --annotate] [--verify [--schemas DIR]..."
+          + " [--fail-on rejected|escrowed|notaccepted]...]\n"
+          + "                     [--table 1|2|legacy] [--chunk N] [--max-frame BYTES] FILE|-\n"
           + "       cesrj denot [FILE|-]\n"
           + "  --verify  validate each message as a KERI key event (keripy's Kevery rules, escrows"
           + " retried\n"
@@ -71,7 +79,23 @@ public final class Main {
           + "            an exn is verified as keripy's Exchanger does (escrow epse): body_error,\n"
           + "            not_an_exchange, said_mismatch, missing_signatures, signer_not_sender,\n"
           + "            sender_not_accepted, establishment_mismatch, signing_threshold_unmet,\n"
-          + "            invalid_signature, transferable_couple, ipex_chain, escrow_evicted\n";
+          + "            invalid_signature, transferable_couple, ipex_chain, escrow_evicted\n"
+          + "            TEL events (vcp vrt iss rev bis brv) as keripy's Tevery does (escrows oots,"
+          + " taes,\n"
+          + "            tpwe) and ACDCs as keripy's Verifier does (escrows mre, mce, mse; cesrj also"
+          + "\n"
+          + "            rejects issuer_not_registry_issuer, anchor_mismatch, revoked_chain up the"
+          + " chain);\n"
+          + "            --json adds \"credentials\": {SAID: {issuer, issuee, schema, registry,"
+          + " edges, tel,\n"
+          + "            status issued|revoked|notAccepted, reason}} and \"registries\": {PREFIX:"
+          + " {issuer,\n"
+          + "            sn, said, noBackers, backers, toad}}\n"
+          + "  --schemas DIR  the credential schemas --verify knows: every .json file in DIR\n"
+          + "  --fail-on V    exit with status 3 if a message ends rejected (rejected), still"
+          + " escrowed\n"
+          + "            (escrowed), or a credential is not accepted (notaccepted);"
+          + " repeatable\n";
 
   private Main() {}
 
@@ -158,17 +182,18 @@ public final class Main {
   private static int inspect(InspectOptions o, InputStream stdin, PrintStream out,
       PrintStream err) throws IOException {
     byte[] input = read(o.input(), stdin);
+    Verification verification = o.verify() ? new Verification(schemas(o.schemas())) : null;
     Renderer r;
     switch (o.format()) {
       case JSON:
-        r = o.verify() ? new VerdictJsonRenderer(out) : new JsonRenderer(out);
+        r = o.verify() ? new VerdictJsonRenderer(out, verification) : new JsonRenderer(out);
         break;
       case ANNOTATE:
         r = new AnnotationRenderer(out, input);
         break;
       default:
-        r = o.verify()
-            ? new VerifiedTreeRenderer(out, input.length) : new TreeRenderer(out, input.length);
+        r = o.verify() ? new VerifiedTreeRenderer(out, input.length, verification)
+            : new TreeRenderer(out, input.length);
     }
     Failure f = Inspection.run(input, o.options(), o.chunk(), r);
     out.flush();
@@ -176,7 +201,42 @@ public final class Main {
       ErrorReport.print(f, input, o.options(), err);
       return BAD_INPUT;
     }
+    if (verification != null && failed(verification, o.failOn())) {
+      return VERDICT_FAILED;
+    }
     return OK;
+  }
+
+  /** {@return whether a verdict is one {@code --fail-on} names} */
+  static boolean failed(Verification v, java.util.Set<InspectOptions.FailOn> failOn) {
+    for (VerdictRow row : v.rows()) {
+      if (row.status() == dev.cesrj.keri.kever.Status.REJECTED
+          && failOn.contains(InspectOptions.FailOn.REJECTED)) {
+        return true;
+      }
+      if (row.status() == dev.cesrj.keri.kever.Status.ESCROWED
+          && failOn.contains(InspectOptions.FailOn.ESCROWED)) {
+        return true;
+      }
+    }
+    return failOn.contains(InspectOptions.FailOn.NOTACCEPTED)
+        && v.credentials().values().stream().anyMatch(c -> !c.accepted());
+  }
+
+  /** The schemas of {@code --schemas}: every {@code .json} file of each directory. */
+  private static dev.cesrj.keri.acdc.SchemaResolver schemas(java.util.List<Path> dirs)
+      throws IOException {
+    dev.cesrj.keri.acdc.InMemorySchemaResolver r = new dev.cesrj.keri.acdc.InMemorySchemaResolver();
+    for (Path dir : dirs) {
+      try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+        for (Path p : (Iterable<Path>) files.sorted()::iterator) {
+          if (p.getFileName().toString().endsWith(".json")) {
+            r.add(Files.readAllBytes(p));
+          }
+        }
+      }
+    }
+    return r;
   }
 
   private static byte[] read(String input, InputStream stdin) throws IOException {

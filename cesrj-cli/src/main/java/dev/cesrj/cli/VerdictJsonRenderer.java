@@ -3,13 +3,17 @@ package dev.cesrj.cli;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cesrj.group.Group;
+import dev.cesrj.keri.acdc.Edge;
+import dev.cesrj.keri.credential.CredentialVerdict;
 import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Status;
+import dev.cesrj.keri.tel.RegistryState;
 import dev.cesrj.stream.Message;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,6 +34,8 @@ import java.util.Optional;
  *       bt} and {@code di} when delegated: {@code sn} and {@code bt} numbers, {@code kt} and
  *       {@code nt} as keripy's {@code Kever.state()} gives them (lowercase hex text, or the
  *       weights as lists of strings);
+ *   <li>{@code "credentials"} and {@code "registries"}: in the form of set A's {@code
+ *       .verdict.json} files (see {@link #credentials}, {@link #registries});
  *   <li>{@code "error"}: when framing stopped, as in {@link JsonRenderer} ({@code type, offset,
  *       message, kind, path}); the messages framed before it are verified.
  * </ul>
@@ -39,10 +45,11 @@ import java.util.Optional;
 final class VerdictJsonRenderer implements Renderer {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private final OutputStream out;
-  private final Verification verification = new Verification();
+  private final Verification verification;
 
-  VerdictJsonRenderer(OutputStream out) {
+  VerdictJsonRenderer(OutputStream out, Verification verification) {
     this.out = out;
+    this.verification = verification;
   }
 
   @Override
@@ -106,12 +113,82 @@ final class VerdictJsonRenderer implements Renderer {
       json.writeEndObject();
     }
     json.writeEndObject();
+    credentials(json);
+    registries(json);
     if (failure != null) {
       JsonRenderer.error(json, failure);
     }
     json.writeEndObject();
     json.writeRaw('\n');
     json.flush();
+  }
+
+  /**
+   * {@code "credentials"}: per ACDC SAID as set A's verdict files write them: {@code issuer,
+   * issuee, schema, registry, edges {label: {n, s[, o]}}, tel {sn, et, said}} (tel only once the
+   * issuance is accepted), {@code status} and, when not accepted, {@code reason} ({@code
+   * escrowed:ESCROW (REASON)} or {@code rejected (REASON)}).
+   */
+  private void credentials(JsonGenerator json) throws IOException {
+    json.writeObjectFieldStart("credentials");
+    for (Map.Entry<String, CredentialVerdict> e : verification.credentials().entrySet()) {
+      CredentialVerdict c = e.getValue();
+      json.writeObjectFieldStart(e.getKey());
+      json.writeStringField("issuer", c.acdc().issuer());
+      if (c.acdc().issuee().isPresent()) {
+        json.writeStringField("issuee", c.acdc().issuee().get());
+      }
+      json.writeStringField("schema", c.acdc().schema().said().orElse(""));
+      json.writeStringField("registry", c.acdc().registry().orElse(""));
+      json.writeObjectFieldStart("edges");
+      for (Edge edge : c.acdc().edgeBlocks()) {
+        json.writeObjectFieldStart(edge.label());
+        json.writeStringField("n", edge.node());
+        if (edge.schema().isPresent()) {
+          json.writeStringField("s", edge.schema().get());
+        }
+        if (!edge.operators().isEmpty()) {
+          json.writeStringField("o", edge.operators().get(0).name());
+        }
+        json.writeEndObject();
+      }
+      json.writeEndObject();
+      if (c.tel().isPresent()) {
+        json.writeObjectFieldStart("tel");
+        json.writeFieldName("sn");
+        json.writeNumber(c.tel().get().sn());
+        json.writeStringField("et", c.tel().get().ilk().code());
+        json.writeStringField("said", c.tel().get().said());
+        json.writeEndObject();
+      }
+      json.writeStringField("status", c.status().keripyName());
+      if (!c.accepted()) {
+        json.writeStringField("reason", (c.escrow().isPresent()
+            ? "escrowed:" + c.escrow().get().keripyName() : "rejected")
+            + " (" + c.reason().name().toLowerCase(Locale.ROOT) + ")");
+        json.writeStringField("detail", c.detail());
+      }
+      json.writeEndObject();
+    }
+    json.writeEndObject();
+  }
+
+  /** {@code "registries"}: per accepted registry {@code issuer, sn, said, noBackers, backers, toad}. */
+  private void registries(JsonGenerator json) throws IOException {
+    json.writeObjectFieldStart("registries");
+    for (Map.Entry<String, RegistryState> e : verification.registries().entrySet()) {
+      RegistryState r = e.getValue();
+      json.writeObjectFieldStart(e.getKey());
+      json.writeStringField("issuer", r.issuer());
+      json.writeFieldName("sn");
+      json.writeNumber(r.sn());
+      json.writeStringField("said", r.said());
+      json.writeBooleanField("noBackers", r.noBackers());
+      list(json, "backers", r.backers());
+      json.writeNumberField("toad", r.toad());
+      json.writeEndObject();
+    }
+    json.writeEndObject();
   }
 
   private static void text(JsonGenerator json, String field, Optional<String> value)

@@ -1,12 +1,13 @@
 package dev.cesrj.cli;
 
-import dev.cesrj.keri.exchange.ExchangeVerdict;
-import dev.cesrj.keri.exchange.Exchanger;
-import dev.cesrj.keri.kever.KelVerifier;
+import dev.cesrj.keri.acdc.SchemaResolver;
+import dev.cesrj.keri.credential.CredentialVerdict;
+import dev.cesrj.keri.credential.CredentialVerifier;
+import dev.cesrj.keri.credential.MessageVerdict;
 import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.StreamOffsets;
-import dev.cesrj.keri.kever.Verdict;
+import dev.cesrj.keri.tel.RegistryState;
 import dev.cesrj.stream.Message;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,63 +15,55 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code inspect --verify}: hands each top-level message to a {@link KelVerifier} (keripy's
- * {@code Kevery(lax=True, local=False)} rules, keripy {@code src/keri/core/eventing.py}) while
- * its views are valid, keeps its stream offset and length, and at the end retries the escrows
- * until nothing changes ({@link KelVerifier#finish()}), so each verdict is the final one.
+ * {@code inspect --verify}: hands each top-level message to a {@link CredentialVerifier}, which
+ * routes it by kind: key events and receipts to its {@code KelVerifier} (keripy's {@code
+ * Kevery(lax=True, local=False)} rules, keripy {@code src/keri/core/eventing.py}), TEL events to
+ * its {@code Tevery} (keripy {@code src/keri/vdr/eventing.py}), ACDCs to its credential rules
+ * (keripy {@code src/keri/vdr/verifying.py} {@code Verifier.processCredential}), {@code exn} to
+ * its {@code Exchanger}; it keeps each message's stream offset and length, and at the end retries
+ * all escrows together until nothing changes ({@link CredentialVerifier#finish()}), so each
+ * verdict is the final one.
  *
- * <p>Reasons are written as the {@link dev.cesrj.keri.kever.Reason} (or {@link
- * dev.cesrj.keri.exchange.ExchangeReason}) constant's name in lower case ({@code
- * out_of_order}, {@code said_mismatch}, {@code not_a_key_event}, ...): a token that stays put
- * while the human-readable detail may change. Escrows are written by keripy's name of the escrow
- * database ({@link dev.cesrj.keri.kever.Escrow#keripyName()}: {@code ooes}, {@code pses}, ...;
- * an exchange's {@code epse}), as the KEL mutant set's verdict files name them.
+ * <p>Reasons are written as the deciding verifier's reason constant's name in lower case ({@code
+ * out_of_order}, {@code said_mismatch}, {@code not_a_key_event}, {@code registry_unknown}, ...):
+ * a token that stays put while the human-readable detail may change. Escrows are written by
+ * keripy's name of the escrow database ({@code ooes}, {@code pses}, ..., {@code oots}, {@code
+ * taes}, {@code tpwe}, {@code mre}, {@code mce}, {@code mse}, an exchange's {@code epse}), as
+ * keripy's verdict files name them.
  */
 final class Verification {
-  private final KelVerifier verifier = new KelVerifier();
-  private final Exchanger exchanger = new Exchanger(verifier);
-  private final List<Long> offsets = new ArrayList<>();
+  private final CredentialVerifier verifier;
   private final List<Long> lengths = new ArrayList<>();
-  private final List<Boolean> exchanges = new ArrayList<>();
   private List<VerdictRow> rows;
 
   /**
-   * Validates {@code m} and keeps its stream offset and length, as keripy's verdicts and
-   * cesrj-keri's {@link Verdict#offset()} count them ({@link StreamOffsets}): without a
-   * genus-version code that leads it ({@code -_AAA...} at the start of a stream), which keripy's
-   * parser reads as the stream's. An {@code exn} goes to an {@link Exchanger} over the verifier's
-   * key states (keripy {@code src/keri/peer/exchanging.py} {@code Exchanger.processEvent}), every
-   * other message to the {@link KelVerifier}.
+   * A verification whose credentials' schemas come from {@code schemas}.
+   *
+   * @param schemas the schemas ({@code --schemas DIR})
+   */
+  Verification(SchemaResolver schemas) {
+    this.verifier = new CredentialVerifier(schemas);
+  }
+
+  /**
+   * Validates {@code m} and keeps its stream length, as keripy's verdicts count it ({@link
+   * StreamOffsets}): without a genus-version code that leads it ({@code -_AAA...} at the start of
+   * a stream), which keripy's parser reads as the stream's.
    *
    * @param base the offset base of the parser that framed it
    */
   void accept(Message m, long base) {
-    offsets.add(StreamOffsets.of(m, base));
     lengths.add(StreamOffsets.length(m));
-    boolean exn = Exchanger.isExchange(m);
-    exchanges.add(exn);
-    if (exn) {
-      exchanger.accept(m, base);
-    } else {
-      verifier.accept(m);
-    }
+    verifier.accept(m, base);
   }
 
-  /**
-   * {@return the final verdict on each message given, in order}: the key events' escrows retried
-   * until nothing changes, then the exchanges' once; computed once
-   */
+  /** {@return the final verdict on each message given, in order}: computed once */
   List<VerdictRow> rows() {
     if (rows == null) {
-      List<Verdict> kel = verifier.finish();
-      exchanger.retryEscrows();
-      List<ExchangeVerdict> exn = exchanger.verdicts();
-      rows = new ArrayList<>(exchanges.size());
-      int k = 0;
-      int x = 0;
-      for (int i = 0; i < exchanges.size(); i++) {
-        rows.add(exchanges.get(i) ? VerdictRow.of(i, offsets.get(i), lengths.get(i), exn.get(x++))
-            : VerdictRow.of(i, offsets.get(i), lengths.get(i), kel.get(k++)));
+      List<MessageVerdict> all = verifier.finish();
+      rows = new ArrayList<>(all.size());
+      for (int i = 0; i < all.size(); i++) {
+        rows.add(VerdictRow.of(all.get(i), lengths.get(i)));
       }
     }
     return rows;
@@ -80,6 +73,18 @@ final class Verification {
   Map<String, KeyState> keyStates() {
     rows();
     return verifier.keyStates();
+  }
+
+  /** {@return each credential of the input, by SAID} */
+  Map<String, CredentialVerdict> credentials() {
+    rows();
+    return verifier.credentials();
+  }
+
+  /** {@return each accepted registry's state, by registry prefix} */
+  Map<String, RegistryState> registries() {
+    rows();
+    return verifier.registries();
   }
 
   /** {@return {@code accepted}, {@code escrowed} or {@code rejected}} */

@@ -23,13 +23,14 @@ final class VerifiedTreeRenderer implements Renderer {
   private final PrintStream out;
   private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
   private final TreeRenderer tree;
-  private final Verification verification = new Verification();
+  private final Verification verification;
   /** The tree of each message or attachment group, and whether it is a message. */
   private final List<byte[]> parts = new ArrayList<>();
   private final List<Boolean> isMessage = new ArrayList<>();
 
-  VerifiedTreeRenderer(PrintStream out, long inputLength) {
+  VerifiedTreeRenderer(PrintStream out, long inputLength, Verification verification) {
     this.out = out;
+    this.verification = verification;
     this.tree = new TreeRenderer(new PrintStream(buffer, true, StandardCharsets.US_ASCII),
         inputLength);
   }

@@ -126,7 +126,7 @@ class InspectVerifyTest {
     assertEquals(Main.OK, run.status(), run.stderr());
     assertEquals("", run.stderr());
     JsonNode got = read(run.stdout());
-    assertEquals(List.of("messages", "keyStates"), names(got));
+    assertEquals(List.of("messages", "keyStates", "credentials", "registries"), names(got));
     return got;
   }
 
@@ -242,7 +242,9 @@ class InspectVerifyTest {
    * Streams of other messages: a corpus stream of two KELs then exchanges, replies and queries
    * ({@code exn rpy qry}), and the
    * real-world QVI credential (a delegated KEL whose delegator is absent, a registry and an
-   * issuance, the ACDC): no crash; each {@code exn} verified as keripy's {@code Exchanger} does
+   * issuance, the ACDC): no crash; the registry's vcp waits for its anchor in the issuer's KEL
+   * ({@code taes}), which waits for its delegator; the iss for its registry ({@code oots}); the
+   * ACDC for its registry ({@code mre}); each {@code exn} verified as keripy's {@code Exchanger} does
    * (the signed ones accepted, the unsigned {@code /oobis/notify} waiting in {@code epse} for
    * signatures), each other message that is no key event rejected as {@code not_a_key_event}.
    */
@@ -289,13 +291,13 @@ class InspectVerifyTest {
         "dip escrowed pdes missing_delegation",
         "ixn escrowed ooes out_of_order",
         "ixn escrowed ooes out_of_order",
-        "vcp rejected - not_a_key_event",
-        "iss rejected - not_a_key_event",
-        "null rejected - not_a_key_event"), statuses);
+        "vcp escrowed taes missing_anchor",
+        "iss escrowed oots out_of_order",
+        "acdc escrowed mre registry_unknown"), statuses);
     Run tree = Run.of(RealWorld.bytes("cd_qvi_vc.cesr"), "inspect", "--verify", "-");
-    assertTrue(tree.out().contains("\n  verdict: rejected, not_a_key_event: ilk NONE\n"),
+    assertTrue(tree.out().contains("\n  verdict: escrowed in mre, registry_unknown: registry "),
         tree.out());
-    assertTrue(tree.out().contains("\nverified 6 messages: 0 accepted, 3 escrowed, 3 rejected\n"),
+    assertTrue(tree.out().contains("\nverified 6 messages: 0 accepted, 6 escrowed, 0 rejected\n"),
         tree.out());
   }
 
@@ -312,7 +314,8 @@ class InspectVerifyTest {
     assertEquals(Main.BAD_INPUT, json.status());
     assertTrue(json.stderr().startsWith("error: "), json.stderr());
     JsonNode got = read(json.stdout());
-    assertEquals(List.of("messages", "keyStates", "error"), names(got));
+    assertEquals(List.of("messages", "keyStates", "credentials", "registries", "error"),
+        names(got));
     assertEquals(4, got.get("messages").size());
     for (JsonNode m : got.get("messages")) {
       assertEquals("accepted", m.get("status").asText());
@@ -364,7 +367,7 @@ class InspectVerifyTest {
   void theUsageListsVerifyAndEveryReason() {
     Run help = Run.of(new byte[0], "--help");
     assertEquals(Main.OK, help.status());
-    assertTrue(help.out().startsWith("usage: cesrj inspect [--json | --annotate] [--verify] "),
+    assertTrue(help.out().startsWith("usage: cesrj inspect [--json | --annotate] [--verify "),
         help.out());
     String flat = help.out().replaceAll("[\\s,]+", " ");
     for (Reason r : Reason.values()) {
@@ -385,7 +388,8 @@ class InspectVerifyTest {
         "cesrj: --verify works with the tree or --json, not --annotate\nusage: "), both.stderr());
     Run empty = Run.of(new byte[0], "inspect", "--verify", "--json", "-");
     assertEquals(Main.OK, empty.status(), empty.stderr());
-    assertEquals("{\n  \"messages\" : [ ],\n  \"keyStates\" : { }\n}\n", empty.out());
+    assertEquals("{\n  \"messages\" : [ ],\n  \"keyStates\" : { },\n  \"credentials\" : { },\n"
+        + "  \"registries\" : { }\n}\n", empty.out());
   }
 
   private static List<String> names(JsonNode o) {

@@ -463,19 +463,21 @@ public final class CredentialVerifier {
   // --- message verdicts ---------------------------------------------------------------------
 
   private static MessageVerdict of(int index, long offset, Verdict k) {
-    return new MessageVerdict(index, offset, MessageKind.KEL, k.ilk(), k.prefix(), k.said(),
+    return new MessageVerdict(index, offset, MessageKind.KEL, k.ilk(), k.prefix(), k.sn(),
+        k.said(),
         k.status(), k.escrow().map(e -> e.keripyName()), k.reason().name(), k.detail());
   }
 
   private static MessageVerdict of(int index, long offset, TelVerdict t) {
     return new MessageVerdict(index, offset, MessageKind.TEL, t.ilk().map(x -> x.code()),
-        t.prefix(), t.said(), t.status(), t.escrow().map(e -> e.keripyName()), t.reason().name(),
+        t.prefix(), t.sn(), t.said(), t.status(), t.escrow().map(e -> e.keripyName()), t.reason().name(),
         t.detail());
   }
 
   private static MessageVerdict of(int index, long offset, ExchangeVerdict x) {
     return new MessageVerdict(index, offset, MessageKind.EXCHANGE, Optional.of("exn"),
-        x.exchange().map(e -> e.sender()), x.exchange().map(e -> e.said()), x.status(),
+        x.exchange().map(e -> e.sender()), Optional.empty(), x.exchange().map(e -> e.said()),
+        x.status(),
         x.status() == Status.ESCROWED ? Optional.of(ExchangeVerdict.ESCROW_KERIPY_NAME)
             : Optional.empty(), x.reason().name(), x.detail());
   }
@@ -530,7 +532,7 @@ public final class CredentialVerifier {
 
     MessageVerdict verdict() {
       return new MessageVerdict(index, offset, MessageKind.CREDENTIAL, Optional.of("acdc"),
-          acdc == null ? Optional.empty() : Optional.of(acdc.said()),
+          acdc == null ? Optional.empty() : Optional.of(acdc.issuer()), Optional.empty(),
           acdc == null ? Optional.empty() : Optional.of(acdc.said()), status,
           Optional.ofNullable(escrow).map(CredentialEscrow::keripyName), reason.name(),
           failure == null ? detail : failure.reason() + " " + failure.path() + ": " + detail);

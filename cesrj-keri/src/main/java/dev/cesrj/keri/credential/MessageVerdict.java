@@ -1,6 +1,7 @@
 package dev.cesrj.keri.credential;
 
 import dev.cesrj.keri.kever.Status;
+import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -11,7 +12,9 @@ import java.util.Optional;
  * @param offset its byte offset in the stream
  * @param kind which verifier decided it
  * @param ilk its ilk ({@code acdc} for a credential), or empty if unreadable
- * @param prefix its {@code i} (KEL prefix, registry, credential SAID), or empty
+ * @param prefix its {@code i} (a KEL prefix; a TEL event's registry or credential SAID; a
+ *     credential's issuer; an exchange's sender), or empty
+ * @param sn its sequence number (KEL and TEL events), or empty
  * @param said its SAID as written, or empty
  * @param status accepted, escrowed or rejected
  * @param escrow keripy's name of the escrow holding it ({@code ooes}, {@code pses}, {@code
@@ -21,7 +24,7 @@ import java.util.Optional;
  * @param detail a human-readable detail
  */
 public record MessageVerdict(int index, long offset, MessageKind kind, Optional<String> ilk,
-    Optional<String> prefix, Optional<String> said, Status status, Optional<String> escrow,
+    Optional<String> prefix, Optional<BigInteger> sn, Optional<String> said, Status status, Optional<String> escrow,
     String reason, String detail) {
   /**
    * Checks the fields.
@@ -32,6 +35,7 @@ public record MessageVerdict(int index, long offset, MessageKind kind, Optional<
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(ilk, "ilk");
     Objects.requireNonNull(prefix, "prefix");
+    Objects.requireNonNull(sn, "sn");
     Objects.requireNonNull(said, "said");
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(reason, "reason");
