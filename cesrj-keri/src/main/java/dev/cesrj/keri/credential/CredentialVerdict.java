@@ -22,7 +22,19 @@ import java.util.Optional;
 public record CredentialVerdict(String said, Acdc acdc, CredentialStatus status,
     Optional<CredentialEscrow> escrow, CredentialReason reason, Optional<AcdcFailure> acdcFailure,
     Optional<CredentialState> tel, String detail) {
-  /** Checks the fields are present. */
+  /**
+   * Checks the fields are present.
+   *
+   * @param said see the record description
+   * @param acdc see the record description
+   * @param status see the record description
+   * @param escrow see the record description
+   * @param reason see the record description
+   * @param acdcFailure see the record description
+   * @param tel see the record description
+   * @param detail see the record description
+   * @throws NullPointerException if an argument is null
+   */
   public CredentialVerdict {
     Objects.requireNonNull(said, "said");
     Objects.requireNonNull(acdc, "acdc");

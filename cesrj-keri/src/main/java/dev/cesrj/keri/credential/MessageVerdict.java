@@ -29,6 +29,17 @@ public record MessageVerdict(int index, long offset, MessageKind kind, Optional<
   /**
    * Checks the fields.
    *
+   * @param index see the record description
+   * @param offset see the record description
+   * @param kind see the record description
+   * @param ilk see the record description
+   * @param prefix see the record description
+   * @param sn see the record description
+   * @param said see the record description
+   * @param status see the record description
+   * @param escrow see the record description
+   * @param reason see the record description
+   * @param detail see the record description
    * @throws IllegalArgumentException if the escrow does not fit the status
    */
   public MessageVerdict {
