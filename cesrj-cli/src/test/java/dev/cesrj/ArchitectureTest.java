@@ -42,10 +42,11 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
  *       ones they use; no package but {@code cli}, {@code flink.kel} and {@code keri.tel} uses it;
  *   <li>{@code dev.cesrj.keri.acdc}: ACDC credentials on their own (SAIDs, schemas, edges); the
- *       {@code keri} packages but {@code kever}, and the ones they use; no package uses it yet;
+ *       {@code keri} packages but {@code kever}, and the ones they use; {@code keri.credential}
+ *       and {@code cli} use it;
  *   <li>{@code dev.cesrj.keri.tel}: credential registries' transaction event logs (Tevery); the
  *       {@code keri} packages, {@code kever} (whose KELs anchor the TEL events) and the ones they
- *       use; no package uses it yet;
+ *       use; {@code keri.credential} and {@code cli} use it;
  *   <li>{@code dev.cesrj.keri.exchange}: exchange messages ({@code exn}) verified against the
  *       sender's key state; the {@code keri} packages, {@code kever} and the ones they use;
  *   <li>{@code dev.cesrj.keri.credential}: one verifier over a credential stream (KEL, TEL,
