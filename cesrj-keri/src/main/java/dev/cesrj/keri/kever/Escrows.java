@@ -23,8 +23,11 @@ import java.util.TreeSet;
  * <p>Room ({@link #room}): a message that would pass a bound of {@link EscrowLimits} (its prefix's,
  * its source's, then the total) evicts, for each bound passed, the messages of lowest standing
  * first, oldest first, among those the bound counts, never one of higher standing than itself;
- * for the total, those of the source holding the most first (the one flooding), then any. If that
- * cannot make room, the message itself is turned away. Mutable, not thread-safe: one per verifier.
+ * for its prefix's bound, those the source holding the most of that prefix sent first, and for
+ * the total, those of the source holding the most first (the one flooding), then any. Without the
+ * first, anyone could evict a victim's log sent out of order by flooding its prefix with forged
+ * out-of-order events (anyone can make them) from another source. If that cannot make room, the
+ * message itself is turned away. Mutable, not thread-safe: one per verifier.
  */
 final class Escrows {
   /** Retry order: sequence number (of the event, or of the event a receipt receipts), arrival. */
@@ -36,6 +39,9 @@ final class Escrows {
   private final Holding all = new Holding("");
   private final Map<String, Holding> byPrefix = new HashMap<>();
   private final Map<String, Holding> bySource = new HashMap<>();
+  /** Per prefix, the messages of each source (named by source), by cost held, then name. */
+  private final Map<String, Map<String, Holding>> byPrefixSource = new HashMap<>();
+  private final Map<String, TreeSet<Holding>> prefixSources = new HashMap<>();
   /** The sources by cost held, then name: the last one holds the most. */
   private final TreeSet<Holding> sources = new TreeSet<>(
       Comparator.comparingLong((Holding h) -> h.cost).thenComparing(h -> h.name));
@@ -107,6 +113,13 @@ final class Escrows {
     held.put(x.index, x);
     all.add(x);
     byPrefix.computeIfAbsent(x.prefix, Holding::new).add(x);
+    TreeSet<Holding> ranked = prefixSources.computeIfAbsent(x.prefix, k -> new TreeSet<>(
+        Comparator.comparingLong((Holding h) -> h.cost).thenComparing(h -> h.name)));
+    Holding ps = byPrefixSource.computeIfAbsent(x.prefix, k -> new HashMap<>())
+        .computeIfAbsent(x.source, Holding::new);
+    ranked.remove(ps);
+    ps.add(x);
+    ranked.add(ps);
     Holding s = bySource.computeIfAbsent(x.source, Holding::new);
     sources.remove(s);
     s.add(x);
@@ -129,6 +142,20 @@ final class Escrows {
     p.remove(x);
     if (p.count == 0) {
       byPrefix.remove(x.prefix);
+    }
+    Map<String, Holding> sourcesOfPrefix = byPrefixSource.get(x.prefix);
+    TreeSet<Holding> ranked = prefixSources.get(x.prefix);
+    Holding ps = sourcesOfPrefix.get(x.source);
+    ranked.remove(ps);
+    ps.remove(x);
+    if (ps.count == 0) {
+      sourcesOfPrefix.remove(x.source);
+      if (sourcesOfPrefix.isEmpty()) {
+        byPrefixSource.remove(x.prefix);
+        prefixSources.remove(x.prefix);
+      }
+    } else {
+      ranked.add(ps);
     }
     Holding s = bySource.get(x.source);
     sources.remove(s);
@@ -205,9 +232,16 @@ final class Escrows {
     Set<KelVerifier.Entry> chosen = new LinkedHashSet<>();
     Freed freed = new Freed();
     Holding p = byPrefix.get(x.prefix);
-    if (p != null && !evict(p, x, chosen, freed, p.count + 1 - limits.maxMessagesPerPrefix(),
-        p.cost + cost - limits.maxBytesPerPrefix())) {
-      return null;
+    if (p != null) {
+      long needCount = p.count + 1 - limits.maxMessagesPerPrefix();
+      long needCost = p.cost + cost - limits.maxBytesPerPrefix();
+      if (needCount > 0 || needCost > 0) {
+        // the source holding the most of this prefix first (the one flooding it), then any
+        evict(prefixSources.get(x.prefix).last(), x, chosen, freed, needCount, needCost);
+        if (!evict(p, x, chosen, freed, needCount - freed.count, needCost - freed.cost)) {
+          return null;
+        }
+      }
     }
     Holding s = bySource.get(x.source);
     if (s != null) {
