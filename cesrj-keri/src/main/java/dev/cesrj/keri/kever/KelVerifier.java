@@ -112,8 +112,10 @@ import java.util.TreeMap;
  * where a message came from, {@link #accept(Message, String)}; {@link #DEFAULT_SOURCE} for the
  * calls without one). A message that would pass a bound evicts, among the messages that bound
  * counts, those of the lowest {@link EscrowStanding} first (receipts of events not accepted, then
- * events out of order, then events with a verified controller signature), oldest first, never
- * one of higher standing than itself; for the total, first from the source holding the most. An
+ * events out of order and inceptions, which anyone can mint signed, then events with a
+ * controller signature verified against an accepted log), oldest first, never one of higher
+ * standing than itself; for a prefix's bound, first from the source holding the most of that
+ * prefix, and for the total, first from the source holding the most. An
  * evicted message becomes {@link Status#REJECTED} with {@link Reason#ESCROW_EVICTED} (the next
  * {@link #retryEscrows()} reports it); if no room can be made the newcomer is {@link
  * Status#REJECTED} with {@link Reason#ESCROW_FULL}. Neither was judged: nothing remembers such a
@@ -666,7 +668,7 @@ public final class KelVerifier {
       x.source = h.source();
       x.set(Status.ESCROWED, h.escrow(), h.reason(), h.detail());
       v.entries.add(x);
-      x.standing = EscrowStanding.of(x.escrow);
+      x.standing = EscrowStanding.of(x.escrow, x.event.ilk());
       x.cost = RetainedSize.of(x.event, x.bytes);
       // retried at the next pass if never retried, or if what it depends on changed since its
       // last try (the change counts of the state: a superset of its waits)
@@ -1358,7 +1360,7 @@ public final class KelVerifier {
    * (receipt couples it brings).
    */
   private void escrow(Entry x, Escrow e, Reason r, String detail, long extra) {
-    EscrowStanding standing = EscrowStanding.of(e);
+    EscrowStanding standing = EscrowStanding.of(e, x.event.ilk());
     long cost = x.cost > 0 ? x.cost : RetainedSize.of(x.event, x.bytes);
     x.standing = standing;
     List<Entry> victims = escrows.room(x, cost + extra, receiptBytes);

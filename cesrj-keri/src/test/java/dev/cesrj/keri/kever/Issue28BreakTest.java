@@ -56,4 +56,32 @@ class Issue28BreakTest {
     v.finish();
     assertEquals(BigInteger.valueOf(20), v.keyState(pre).orElseThrow().sn());
   }
+
+  /**
+   * Inceptions signed by keys they name themselves, each partially signed ({@code kt} 2, one
+   * signature): anyone can mint them, so they prove no more than an event out of order. Flooded
+   * from one source until the escrow is full, they must not shut out a victim's log sent last
+   * event first from another source: keripy keeps every escrowed event and ends at its last.
+   */
+  @Test
+  void selfSignedInceptionsDoNotShutTheEscrowToAnOutOfOrderLog() throws Exception {
+    List<byte[]> kel = SyntheticKel.messages(5);
+    String pre = prefixOf(kel.get(0));
+    KeyPair a = KelBuilder.key(7);
+    KeyPair b = KelBuilder.key(8);
+    KelVerifier v = new KelVerifier(new EscrowLimits(40, 1L << 30));
+    for (int i = 0; i < 40; i++) {
+      assertEquals(Status.ESCROWED,
+          v.acceptMessage(Floods.partiallySigned(a, b, i), 0, "attacker").status());
+    }
+    List<byte[]> reversed = new ArrayList<>(kel);
+    Collections.reverse(reversed);
+    for (byte[] m : reversed) {
+      v.acceptMessage(m, 0, "victim");
+      v.retryEscrows();
+    }
+    v.finish();
+    assertEquals(BigInteger.valueOf(5), v.keyState(pre).orElseThrow().sn());
+    assertEquals(40 - 5, v.escrowedCount());
+  }
 }
