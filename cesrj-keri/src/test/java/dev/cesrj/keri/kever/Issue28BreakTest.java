@@ -84,4 +84,39 @@ class Issue28BreakTest {
     assertEquals(BigInteger.valueOf(5), v.keyState(pre).orElseThrow().sn());
     assertEquals(40 - 5, v.escrowedCount());
   }
+
+  /**
+   * The same flood with events that are controller-signed in earnest: the attacker incepts its
+   * own prefixes (accepted) and sends interactions of them, each partially signed ({@code kt} 2,
+   * one signature), from one source until the escrow is full. A victim's log sent last event
+   * first from another source must still get in (keripy ends at its last event): the source
+   * holding the most, when it is not the newcomer's, gives up its oldest messages whatever their
+   * standing.
+   */
+  @Test
+  void partiallySignedInteractionsOfTheAttackersOwnLogsDoNotShutTheEscrow() throws Exception {
+    List<byte[]> kel = SyntheticKel.messages(5);
+    String pre = prefixOf(kel.get(0));
+    KelVerifier v = new KelVerifier(new EscrowLimits(40, 1L << 30));
+    for (int i = 0; i < 4; i++) {
+      LivenessKel own = new LivenessKel(false, 200 + i);
+      v.acceptMessage(own.message(own.icp, own.current, LivenessKel.at(0, 1), LivenessKel.at(),
+          LivenessKel.at()), 0, "attacker");
+      assertEquals(BigInteger.ZERO, v.keyState(own.pre).orElseThrow().sn());
+      for (int j = 0; j < 10; j++) {
+        assertEquals(Status.ESCROWED, v.acceptMessage(own.message(own.ixn(1, own.pre, "t" + j),
+            own.current, LivenessKel.at(0), LivenessKel.at(), LivenessKel.at()), 0,
+            "attacker").status());
+      }
+    }
+    assertEquals(40, v.escrowedCount());
+    List<byte[]> reversed = new ArrayList<>(kel);
+    Collections.reverse(reversed);
+    for (byte[] m : reversed) {
+      v.acceptMessage(m, 0, "victim");
+      v.retryEscrows();
+    }
+    v.finish();
+    assertEquals(BigInteger.valueOf(5), v.keyState(pre).orElseThrow().sn());
+  }
 }
