@@ -1392,7 +1392,8 @@ public final class KelVerifier {
     pool.release(x.eventKey(), x.index);
     dropCouples(x);
     x.set(Status.REJECTED, null, Reason.ESCROW_EVICTED,
-        "evicted from a full escrow for a message of higher standing or newer (send it again): "
+        "evicted from a full escrow for a message of higher standing, newer, or from a source"
+            + " holding less (send it again): "
             + x.reason + ", " + x.detail);
     changed(x.prefix);
     x.settleIfFinal();
