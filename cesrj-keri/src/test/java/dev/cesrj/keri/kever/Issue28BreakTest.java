@@ -119,4 +119,100 @@ class Issue28BreakTest {
     v.finish();
     assertEquals(BigInteger.valueOf(5), v.keyState(pre).orElseThrow().sn());
   }
+
+  private static final int PER_STREAM = Integer.getInteger("cesrj.break28.mutants", 12);
+
+  private static final String[] ATTACK = {"CB-CBOR-long-text-header", "D6-split-sigs-same-event",
+      "D9-wigs-in-rct", "F8a-kt2-one-key-two-codes", "NT1-icp-nt2-one-digest", "P1-json-spaces",
+      "P3b-version-minor-1", "P5-kt-0x1", "P7b-keripy-intive-icp",
+      "R1-recovery-rot-supersedes-ixn", "ec-EC1-offcurve-key-garbage-sig",
+      "ec-EC3-cross-suite-code", "ec-EC4-witness-digest-prefix", "ed-E1-icp-torsionR",
+      "ed-E7-witness-torsionR"};
+
+  private static byte[] attack(String name) {
+    try (java.io.InputStream in =
+        Issue28BreakTest.class.getResourceAsStream("/attack/A/" + name + ".cesr")) {
+      return in.readAllBytes();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Final verdicts and key states of {@code in}, whole ({@code acceptAll}). */
+  private static String whole(byte[] in) {
+    KelVerifier v = new KelVerifier();
+    String error = "";
+    try {
+      v.acceptAll(in);
+    } catch (dev.cesrj.CesrException e) {
+      error = e.kind() + " at " + e.offset();
+    }
+    return v.finish() + " " + AttackStreamsTest.states(v.keyStates()) + " " + error;
+  }
+
+  /** The same through the push parser in {@code n}-byte chunks ({@code accept(Framed)}). */
+  private static String chunked(byte[] in, int n) {
+    KelVerifier v = new KelVerifier();
+    String error = "";
+    try (dev.cesrj.stream.CesrStreamParser parser = new dev.cesrj.stream.CesrStreamParser()) {
+      for (int at = 0; at < in.length + n && error.isEmpty(); at += n) {
+        try (dev.cesrj.stream.Framed f = at < in.length
+            ? parser.feed(in, at, Math.min(n, in.length - at)) : parser.endOfInput()) {
+          v.accept(f);
+          if (f.failed()) {
+            dev.cesrj.CesrException e = f.error().orElseThrow();
+            error = e.kind() + " at " + (f.offsetBase() + e.offset());
+          }
+        }
+      }
+    }
+    return v.finish() + " " + AttackStreamsTest.states(v.keyStates()) + " " + error;
+  }
+
+  /**
+   * The attack streams (CBOR and MessagePack bodies, torsion and cross-suite signatures, off-curve
+   * keys, witness digests, recovery, pooled signatures) mutated byte-wise, seeded: a byte flipped
+   * in one bit, set to a Base64url character, a byte deleted, or the stream cut; every result is
+   * a typed verdict or a framing error, never another exception, and the same whole and in 7-byte
+   * chunks ({@code -Dcesrj.seed=N} replays another seed).
+   */
+  @Test
+  void mutatedAttackStreamsGiveTypedVerdictsWholeAndChunked() {
+    long seed = Long.getLong("cesrj.seed", 28L);
+    java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+    String b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    int cases = 0;
+    for (String name : ATTACK) {
+      for (int c = 0; c < PER_STREAM; c++, cases++) {
+        byte[] in = attack(name);
+        StringBuilder what = new StringBuilder("seed " + seed + " " + name + " case " + c + ":");
+        for (int k = 1 + r.nextInt(2); k > 0 && in.length > 1; k--) {
+          int at = r.nextInt(in.length);
+          switch (r.nextInt(4)) {
+            case 0:
+              in[at] ^= (byte) (1 << r.nextInt(8));
+              what.append(" flip ").append(at);
+              break;
+            case 1:
+              in[at] = (byte) b64.charAt(r.nextInt(64));
+              what.append(" b64 ").append(at);
+              break;
+            case 2:
+              byte[] out = new byte[in.length - 1];
+              System.arraycopy(in, 0, out, 0, at);
+              System.arraycopy(in, at + 1, out, at, in.length - at - 1);
+              in = out;
+              what.append(" deleted ").append(at);
+              break;
+            default:
+              in = java.util.Arrays.copyOf(in, at + 1);
+              what.append(" cut ").append(at + 1);
+          }
+        }
+        String w = whole(in);
+        assertEquals(w, chunked(in, 7), what.toString());
+      }
+    }
+    assertEquals(15 * PER_STREAM, cases);
+  }
 }
