@@ -1074,14 +1074,32 @@ public final class KelVerifier {
   }
 
   /**
-   * Adds {@code s} to {@code verified} if its key's index is new in {@code ok} and it verifies
-   * (once per pooled event: {@link SignaturePool#verifies}).
+   * Adds {@code s} to {@code verified}, and its key's index to {@code ok}, if it verifies (once
+   * per pooled event: {@link SignaturePool#verifies}) and brings something new: a key index not in
+   * {@code ok} yet, or an ondex no verified signature has. A key counts once toward {@code kt}
+   * (its index in {@code ok}), but each of its verified signatures may expose a prior next key by
+   * its ondex, as keripy {@code src/keri/core/eventing.py} {@code Kever.exposeds} reads the ondex
+   * of every verified signature ({@code verifySigs} keeps them unique by qb64): a key that signs
+   * current-only ({@code B}) and again with both indexes ({@code A}) exposes its prior next key.
    */
   private void verifyInto(String event, Siger s, List<Verfer> keys, byte[] ser, Set<Integer> ok,
       List<Siger> verified) {
     int i = s.index();
-    if (i < keys.size() && !ok.contains(i)
-        && pool.verifies(event, "c", s, () -> keys.get(i).verify(s.raw(), ser))) {
+    if (i >= keys.size()) {
+      return;
+    }
+    if (ok.contains(i)) {
+      if (s.ondex().isEmpty()) {
+        return;
+      }
+      int o = s.ondex().getAsInt();
+      for (Siger v : verified) {
+        if (v.ondex().isPresent() && v.ondex().getAsInt() == o && v.index() == i) {
+          return;
+        }
+      }
+    }
+    if (pool.verifies(event, "c", s, () -> keys.get(i).verify(s.raw(), ser))) {
       ok.add(i);
       verified.add(s);
     }

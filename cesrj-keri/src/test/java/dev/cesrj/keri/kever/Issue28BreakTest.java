@@ -215,4 +215,45 @@ class Issue28BreakTest {
     }
     assertEquals(15 * PER_STREAM, cases);
   }
+
+  /**
+   * A rotation whose new key 0 signs twice, first current-only (code {@code B}, no ondex), then
+   * with both indexes (code {@code A}, ondex 0), key 1 with both: keripy's {@code verifySigs} keeps
+   * both of key 0's signatures (unique by qb64) and {@code Kever.exposeds} reads the ondex of
+   * every one, so the prior {@code nt} 2 is met by ondexes 0 and 1 and the rotation is accepted.
+   * Key 0 still counts once toward {@code kt}.
+   */
+  @Test
+  void aKeysSecondSignatureStillExposesItsPriorNextKey() throws Exception {
+    KeyPair k0 = KelBuilder.key(40);
+    KeyPair k1 = KelBuilder.key(41);
+    KeyPair n0 = KelBuilder.key(42);
+    KeyPair n1 = KelBuilder.key(43);
+    KeyPair m0 = KelBuilder.key(44);
+    String icp = KelBuilder.body("\"t\":\"icp\",\"d\":\"\",\"i\":\"" + KelBuilder.SELF
+        + "\",\"s\":\"0\",\"kt\":\"2\",\"k\":[\"" + KelBuilder.verfer(k0, true) + "\",\""
+        + KelBuilder.verfer(k1, true) + "\"],\"nt\":\"2\",\"n\":[\"" + KelBuilder.nextDigest(n0)
+        + "\",\"" + KelBuilder.nextDigest(n1) + "\"],\"bt\":\"0\",\"b\":[],\"c\":[],\"a\":[]");
+    String pre = KelBuilder.said(icp);
+    String rot = KelBuilder.body("\"t\":\"rot\",\"d\":\"\",\"i\":\"" + pre
+        + "\",\"s\":\"1\",\"p\":\"" + pre + "\",\"kt\":\"2\",\"k\":[\""
+        + KelBuilder.verfer(n0, true) + "\",\"" + KelBuilder.verfer(n1, true)
+        + "\"],\"nt\":\"1\",\"n\":[\"" + KelBuilder.nextDigest(m0)
+        + "\"],\"bt\":\"0\",\"br\":[],\"ba\":[],\"a\":[]");
+    KelVerifier v = new KelVerifier();
+    assertEquals(Status.ACCEPTED, v.acceptMessage(KelBuilder.signed(icp,
+        List.of(KelBuilder.Sig.of(k0, 0), KelBuilder.Sig.of(k1, 1))), 0).status());
+    Verdict r = v.acceptMessage(KelBuilder.signed(rot, List.of(
+        new KelBuilder.Sig(n0, "B", 0, 0), new KelBuilder.Sig(n0, "A", 0, 0),
+        KelBuilder.Sig.of(n1, 1))), 0);
+    assertEquals(Status.ACCEPTED + " " + Reason.NONE, r.status() + " " + r.reason());
+    assertEquals(BigInteger.ONE, v.keyState(pre).orElseThrow().sn());
+    // key 0 twice and key 1 not at all: kt 2 stays unmet (one key counts once)
+    KelVerifier once = new KelVerifier();
+    once.acceptMessage(KelBuilder.signed(icp,
+        List.of(KelBuilder.Sig.of(k0, 0), KelBuilder.Sig.of(k1, 1))), 0);
+    Verdict twice = once.acceptMessage(KelBuilder.signed(rot, List.of(
+        new KelBuilder.Sig(n0, "B", 0, 0), new KelBuilder.Sig(n0, "A", 0, 0))), 0);
+    assertEquals(Reason.SIGNING_THRESHOLD_UNMET, twice.reason());
+  }
 }
