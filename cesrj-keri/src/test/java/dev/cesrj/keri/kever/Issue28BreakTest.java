@@ -256,4 +256,32 @@ class Issue28BreakTest {
         new KelBuilder.Sig(n0, "B", 0, 0), new KelBuilder.Sig(n0, "A", 0, 0))), 0);
     assertEquals(Reason.SIGNING_THRESHOLD_UNMET, twice.reason());
   }
+
+  /**
+   * Receipt couples are kept once per event however many receipts bring them, by the receipt
+   * that brought them first. An attacker who relays a witness's receipt before the honest copy
+   * and then floods its own source until its copy is evicted takes the couples with it; the
+   * honest copy, escrowed with nothing new, must bring them back when the event arrives (keripy
+   * keeps every receipt in {@code ures} with no bound, and accepts the event once witnessed).
+   */
+  @Test
+  void anEvictedRelayOfAReceiptDoesNotTakeTheHonestCopysCouples() throws Exception {
+    LivenessKel k = new LivenessKel(true, 300);
+    byte[] receipt = k.receipt(k.icp, LivenessKel.at(), LivenessKel.at(0, 1));
+    KelVerifier v = new KelVerifier(new EscrowLimits(1_000, 1L << 30, 1_000, 1L << 30, 3,
+        1L << 30));
+    assertEquals(Status.ESCROWED, v.acceptMessage(receipt, 0, "attacker").status());
+    assertEquals(Status.ESCROWED, v.acceptMessage(receipt, 0, "honest").status());
+    for (byte[] junk : Floods.junkReceipts(prefixOf(SyntheticKel.messages(0).get(0)), 3, 5)) {
+      v.acceptMessage(junk, 0, "attacker");
+    }
+    v.retryEscrows();
+    assertEquals(Reason.ESCROW_EVICTED, v.verdicts().get(0).reason());
+    Verdict icp = v.acceptMessage(k.message(k.icp, k.current, LivenessKel.at(0, 1),
+        LivenessKel.at(), LivenessKel.at()), 0, "honest");
+    v.retryEscrows();
+    v.finish();
+    assertEquals(BigInteger.ZERO, v.keyState(k.pre).map(KeyState::sn).orElse(BigInteger.ONE
+        .negate()), "icp " + icp.status() + " " + icp.reason());
+  }
 }
