@@ -284,4 +284,36 @@ class Issue28BreakTest {
     assertEquals(BigInteger.ZERO, v.keyState(k.pre).map(KeyState::sn).orElse(BigInteger.ONE
         .negate()), "icp " + icp.status() + " " + icp.reason());
   }
+
+  /**
+   * The sequence number of a rotation and of an interaction written as keripy's {@code Number}
+   * reads it ({@code int(s, 16)}: {@code 0x1}, {@code 01}, {@code 0X2}): keripy accepts them
+   * (README "Bodies, numbers and thresholds"), and the key state's sn is the number.
+   */
+  @Test
+  void sequenceNumbersOfRotationsAndInteractionsInKeripysForms() throws Exception {
+    for (String[] forms : new String[][] {{"0x1", "0X2"}, {"01", "002"}, {"1", "0x02"}}) {
+      KeyPair k0 = KelBuilder.key(50);
+      KeyPair n0 = KelBuilder.key(51);
+      KeyPair m0 = KelBuilder.key(52);
+      String pre = KelBuilder.verfer(k0, true);
+      String icp = KelBuilder.body("\"t\":\"icp\",\"d\":\"\",\"i\":\"" + pre
+          + "\",\"s\":\"0\",\"kt\":\"1\",\"k\":[\"" + pre + "\"],\"nt\":\"1\",\"n\":[\""
+          + KelBuilder.nextDigest(n0) + "\"],\"bt\":\"0\",\"b\":[],\"c\":[],\"a\":[]");
+      String rot = KelBuilder.body("\"t\":\"rot\",\"d\":\"\",\"i\":\"" + pre + "\",\"s\":\""
+          + forms[0] + "\",\"p\":\"" + KelBuilder.said(icp) + "\",\"kt\":\"1\",\"k\":[\""
+          + KelBuilder.verfer(n0, true) + "\"],\"nt\":\"1\",\"n\":[\""
+          + KelBuilder.nextDigest(m0) + "\"],\"bt\":\"0\",\"br\":[],\"ba\":[],\"a\":[]");
+      String ixn = KelBuilder.body("\"t\":\"ixn\",\"d\":\"\",\"i\":\"" + pre + "\",\"s\":\""
+          + forms[1] + "\",\"p\":\"" + KelBuilder.said(rot) + "\",\"a\":[]");
+      KelVerifier v = new KelVerifier();
+      // last first: the escrow indexes them by the number, not the text
+      v.acceptMessage(KelBuilder.signed(ixn, List.of(KelBuilder.Sig.of(n0, 0))), 0);
+      v.acceptMessage(KelBuilder.signed(rot, List.of(KelBuilder.Sig.of(n0, 0))), 0);
+      v.acceptMessage(KelBuilder.signed(icp, List.of(KelBuilder.Sig.of(k0, 0))), 0);
+      v.finish();
+      assertEquals(BigInteger.TWO, v.keyState(pre).orElseThrow().sn(), String.join(",", forms));
+      assertEquals(KelBuilder.said(ixn), v.keyState(pre).orElseThrow().said());
+    }
+  }
 }
