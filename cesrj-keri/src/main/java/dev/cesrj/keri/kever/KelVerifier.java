@@ -151,6 +151,15 @@ public final class KelVerifier {
    * {@code bt} when it is processed, and are dropped when it is accepted.
    */
   private final Map<String, Map<String, Cigar>> receipts = new LinkedHashMap<>();
+  /**
+   * Whether each kept couple verifies, by the key of {@link #receipts} then couple id, once
+   * checked: a couple names its key and signs its event's body (fixed by the SAID), so its verdict
+   * never changes, and a flood of couples for a partially witnessed event costs each of them one
+   * verification, not one per retry of the event. Dropped with the couples.
+   */
+  private final Map<String, Map<String, Boolean>> coupleVerdicts = new HashMap<>();
+  /** Receipt couple verifications run so far (tests count work). */
+  private long coupleChecks;
   /** A count of changes, and the count at the last change of each prefix (see processEscrows). */
   private long clock;
   private final Map<String, Long> changedAt = new HashMap<>();
@@ -413,6 +422,7 @@ public final class KelVerifier {
     while (escrows.beginPass()) {
       for (Entry x = escrows.poll(); x != null; x = escrows.poll()) {
         Escrow before = x.escrow;
+        x.retriedFrom = before;
         Reason reason = x.reason;
         String detail = x.detail;
         x.retried = true;
@@ -424,6 +434,7 @@ public final class KelVerifier {
         } else if (x.reason == reason) {
           x.detail = detail;
         }
+        x.retriedFrom = null;
         x.settleIfFinal();
       }
     }
@@ -436,6 +447,11 @@ public final class KelVerifier {
       out.add(x.verdict());
     }
     return out;
+  }
+
+  /** {@return the receipt couples verified so far, one count per verification (tests count work)} */
+  long coupleChecks() {
+    return coupleChecks;
   }
 
   /** {@return the escrowed messages retried so far, one count per retry (tests count work)} */
@@ -989,6 +1005,7 @@ public final class KelVerifier {
     escrows.wake(EscrowWait.eventAt(ev.prefix(), ev.sn()));
     escrows.wake(EscrowWait.delegator(ev.prefix()));
     Map<String, Cigar> kept = receipts.remove(ev.prefix() + "/" + ev.said());
+    coupleVerdicts.remove(ev.prefix() + "/" + ev.said());
     if (kept != null) {
       for (String id : kept.keySet()) {
         receiptBytes -= coupleCost(id);
@@ -1167,9 +1184,22 @@ public final class KelVerifier {
     }
     Map<String, Cigar> kept = receipts.getOrDefault(ev.prefix() + "/" + ev.said(), Map.of());
     Set<String> witSet = kept.isEmpty() ? Set.of() : witnessLists.lookup(wits);
-    for (Cigar c : kept.values()) {
-      if (witSet.contains(c.verfer().qb64()) && c.verify(ser)) {
-        ok.add(c.verfer().qb64());
+    Map<String, Boolean> known = kept.isEmpty() ? Map.of()
+        : coupleVerdicts.computeIfAbsent(ev.prefix() + "/" + ev.said(), k -> new HashMap<>());
+    for (Map.Entry<String, Cigar> kc : kept.entrySet()) {
+      // a witness counted already needs no other couple; each couple is verified once
+      Cigar c = kc.getValue();
+      String w = c.verfer().qb64();
+      if (!ok.contains(w) && witSet.contains(w)) {
+        Boolean verifies = known.get(kc.getKey());
+        if (verifies == null) {
+          coupleChecks++;
+          verifies = c.verify(ser);
+          known.put(kc.getKey(), verifies);
+        }
+        if (verifies) {
+          ok.add(w);
+        }
       }
     }
     if (ok.size() < toad) {
@@ -1399,7 +1429,10 @@ public final class KelVerifier {
       // now pass (a retry puts back the same signatures, and wakes nothing)
       escrows.wake(EscrowWait.couplesFor(x.prefix, x.event.said()));
     }
-    if (e == Escrow.PARTIALLY_WITNESSED) {
+    if (e == Escrow.PARTIALLY_WITNESSED && x.retriedFrom != Escrow.PARTIALLY_WITNESSED) {
+      // entering the escrow, not staying in it after a retry: the receipts waiting for that
+      // were woken when it entered, and waking them at every retry made a flood of couples for
+      // it cost its square in retries
       escrows.wake(EscrowWait.partiallyWitnessed(x.prefix, x.event.said()));
     }
   }
@@ -1424,14 +1457,17 @@ public final class KelVerifier {
       return;
     }
     Map<String, Cigar> kept = receipts.get(x.couples);
+    Map<String, Boolean> known = coupleVerdicts.getOrDefault(x.couples, new HashMap<>());
     if (kept != null) {
       for (String id : x.coupleIds) {
+        known.remove(id);
         if (kept.remove(id) != null) {
           receiptBytes -= coupleCost(id);
         }
       }
       if (kept.isEmpty()) {
         receipts.remove(x.couples);
+        coupleVerdicts.remove(x.couples);
       }
     }
     x.couples = null;
@@ -1649,6 +1685,8 @@ public final class KelVerifier {
     /** The receipt couples it brought to {@link #receipts}: the event key and couple ids. */
     String couples;
     List<String> coupleIds = List.of();
+    /** While it is being retried: the escrow it was in, else null. */
+    Escrow retriedFrom;
     /** The event's prefix, sequence number and SAID (a receipt's: its event's), or null. */
     final String prefix;
     final BigInteger sn;

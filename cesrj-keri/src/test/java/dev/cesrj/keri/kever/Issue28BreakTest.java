@@ -316,4 +316,38 @@ class Issue28BreakTest {
       assertEquals(KelBuilder.said(ixn), v.keyState(pre).orElseThrow().said());
     }
   }
+
+  /**
+   * Junk couples (a listed witness's key, a random signature) aimed at a partially witnessed
+   * event, each retried after (as cesrj-flink does): each wakes the event once and is verified
+   * once. Staying partially witnessed woke every receipt of the event again, and every retry
+   * verified every couple, so 2,000 of them cost 2,003,000 retries (29 s); counted here, not
+   * timed. keripy's verdict: the event stays partially witnessed, the junk unverified.
+   */
+  @Test
+  void junkCouplesForAPartiallyWitnessedEventCostLinearWork() throws Exception {
+    LivenessKel k = new LivenessKel(true, 300);
+    String w0 = KelBuilder.verfer(k.witnesses.get(0), false);
+    String rct = LivenessKel.rct(k.icp);
+    for (int n : new int[] {150, 600}) {
+      KelVerifier v = new KelVerifier();
+      assertEquals(Reason.WITNESS_THRESHOLD_UNMET, v.acceptMessage(k.message(k.icp, k.current,
+          LivenessKel.at(0, 1), LivenessKel.at(), LivenessKel.at()), 0).reason());
+      java.util.SplittableRandom r = new java.util.SplittableRandom(n);
+      for (int i = 0; i < n; i++) {
+        byte[] sig = new byte[64];
+        r.nextBytes(sig);
+        v.acceptMessage((rct + "-CAB" + w0 + KelBuilder.qb64("0B", sig))
+            .getBytes(StandardCharsets.US_ASCII), 0, "attacker");
+        v.retryEscrows();
+      }
+      assertEquals(2L * n, v.retries(), n + " couples: retries");
+      assertEquals(n, v.coupleChecks(), n + " couples: verifications");
+      assertEquals(n + 1, v.escrowedCount());
+      // the witnesses' own couples still complete it
+      v.acceptMessage(k.receipt(k.icp, LivenessKel.at(), LivenessKel.at(0, 1)), 0, "honest");
+      v.retryEscrows();
+      assertEquals(BigInteger.ZERO, v.keyState(k.pre).orElseThrow().sn());
+    }
+  }
 }
