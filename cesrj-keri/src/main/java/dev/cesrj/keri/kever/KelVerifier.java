@@ -158,6 +158,8 @@ public final class KelVerifier {
    * verification, not one per retry of the event. Dropped with the couples.
    */
   private final Map<String, Map<String, Boolean>> coupleVerdicts = new HashMap<>();
+  /** How many escrowed receipts hold each kept couple, by the key of {@link #receipts}, id. */
+  private final Map<String, Map<String, Integer>> coupleHolders = new HashMap<>();
   /** Receipt couple verifications run so far (tests count work). */
   private long coupleChecks;
   /** A count of changes, and the count at the last change of each prefix (see processEscrows). */
@@ -1006,6 +1008,7 @@ public final class KelVerifier {
     escrows.wake(EscrowWait.delegator(ev.prefix()));
     Map<String, Cigar> kept = receipts.remove(ev.prefix() + "/" + ev.said());
     coupleVerdicts.remove(ev.prefix() + "/" + ev.said());
+    coupleHolders.remove(ev.prefix() + "/" + ev.said());
     if (kept != null) {
       for (String id : kept.keySet()) {
         receiptBytes -= coupleCost(id);
@@ -1370,23 +1373,39 @@ public final class KelVerifier {
       String key = rct.prefix() + "/" + rct.said();
       Map<String, Cigar> kept = receipts.getOrDefault(key, Map.of());
       Map<String, Cigar> fresh = new LinkedHashMap<>();
+      Set<String> shared = new LinkedHashSet<>();
+      boolean holds = x.couples != null; // retried: what it brought is kept while it holds it
       long freshBytes = 0;
       for (SignatureGroup g : cigars) {
         for (Cigar c : g.cigars()) {
           String id = c.verfer().qb64() + c.qb64();
-          if (!kept.containsKey(id) && fresh.putIfAbsent(id, c) == null) {
+          if (kept.containsKey(id)) {
+            if (!holds) {
+              shared.add(id);
+            }
+          } else if (fresh.putIfAbsent(id, c) == null) {
             freshBytes += coupleCost(id);
           }
         }
       }
       escrow(x, Escrow.UNVERIFIED_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED, freshBytes);
-      if (x.status == Status.ESCROWED && !fresh.isEmpty()) {
+      if (x.status == Status.ESCROWED && !holds && (!fresh.isEmpty() || !shared.isEmpty())) {
         receipts.computeIfAbsent(key, k -> new LinkedHashMap<>()).putAll(fresh);
         receiptBytes += freshBytes;
+        // every receipt bringing a couple holds it, so the couple stays while one of them is
+        // escrowed: an evicted relay of a receipt does not take the honest copy's couples
+        Set<String> all = new LinkedHashSet<>(fresh.keySet());
+        all.addAll(shared);
+        Map<String, Integer> holders = coupleHolders.computeIfAbsent(key, k -> new HashMap<>());
+        for (String id : all) {
+          holders.merge(id, 1, Integer::sum);
+        }
         x.couples = key;
-        x.coupleIds = List.copyOf(fresh.keySet());
-        changed(rct.prefix());
-        escrows.wake(EscrowWait.couplesFor(rct.prefix(), rct.said()));
+        x.coupleIds = List.copyOf(all);
+        if (!fresh.isEmpty()) {
+          changed(rct.prefix());
+          escrows.wake(EscrowWait.couplesFor(rct.prefix(), rct.said()));
+        }
       }
     } else if (!wigs.isEmpty()) {
       escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
@@ -1458,8 +1477,13 @@ public final class KelVerifier {
     }
     Map<String, Cigar> kept = receipts.get(x.couples);
     Map<String, Boolean> known = coupleVerdicts.getOrDefault(x.couples, new HashMap<>());
+    Map<String, Integer> holders = coupleHolders.getOrDefault(x.couples, new HashMap<>());
     if (kept != null) {
       for (String id : x.coupleIds) {
+        Integer left = holders.computeIfPresent(id, (k, n) -> n > 1 ? n - 1 : null);
+        if (left != null) {
+          continue; // another escrowed receipt holds it too
+        }
         known.remove(id);
         if (kept.remove(id) != null) {
           receiptBytes -= coupleCost(id);
@@ -1468,6 +1492,7 @@ public final class KelVerifier {
       if (kept.isEmpty()) {
         receipts.remove(x.couples);
         coupleVerdicts.remove(x.couples);
+        coupleHolders.remove(x.couples);
       }
     }
     x.couples = null;

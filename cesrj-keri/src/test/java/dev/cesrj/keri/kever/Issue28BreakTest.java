@@ -350,4 +350,31 @@ class Issue28BreakTest {
       assertEquals(BigInteger.ZERO, v.keyState(k.pre).orElseThrow().sn());
     }
   }
+
+  /**
+   * As above, but the event is already partially witnessed when the relay is evicted: the honest
+   * copy holds the couple too, so it stays, and the other witness's couple completes the event
+   * (keripy: accepted once both witnesses' receipts are in, whatever was relayed).
+   */
+  @Test
+  void aCoupleStaysWhileAnyReceiptHoldsIt() throws Exception {
+    LivenessKel k = new LivenessKel(true, 310);
+    KelVerifier v = new KelVerifier(new EscrowLimits(1_000, 1L << 30, 1_000, 1L << 30, 3,
+        1L << 30));
+    assertEquals(Reason.WITNESS_THRESHOLD_UNMET, v.acceptMessage(k.message(k.icp, k.current,
+        LivenessKel.at(0, 1), LivenessKel.at(), LivenessKel.at()), 0, "honest").reason());
+    byte[] first = k.receipt(k.icp, LivenessKel.at(), LivenessKel.at(0));
+    v.acceptMessage(first, 0, "attacker");
+    v.acceptMessage(first, 0, "honest");
+    v.retryEscrows();
+    for (byte[] junk : Floods.junkReceipts(prefixOf(SyntheticKel.messages(0).get(0)), 3, 6)) {
+      v.acceptMessage(junk, 0, "attacker");
+    }
+    v.retryEscrows();
+    assertEquals(Reason.ESCROW_EVICTED, v.verdicts().get(1).reason());
+    v.acceptMessage(k.receipt(k.icp, LivenessKel.at(), LivenessKel.at(1)), 0, "honest");
+    v.retryEscrows();
+    assertEquals(BigInteger.ZERO, v.keyState(k.pre).map(KeyState::sn).orElse(BigInteger.ONE
+        .negate()));
+  }
 }
