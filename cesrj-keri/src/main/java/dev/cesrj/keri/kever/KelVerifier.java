@@ -167,10 +167,26 @@ public final class KelVerifier {
   private long receiptBytes;
   /** The signatures of the escrowed messages, by the event they sign or receipt. */
   private final SignaturePool pool = new SignaturePool();
+  /** The configured bound on signature-checking workers ({@link VerifyThreads}), unclamped. */
+  private final int threads;
+  /** The caller's executor for the extra workers, or null for threads made per call. */
+  private final java.util.concurrent.Executor executor;
+  /** The verdicts precomputed for the batch being accepted, else null (the serial path). */
+  private PrecomputedVerdicts precomputed;
+  /** Lookups of precomputed verdicts that hit, over the verifier's life (tests count them). */
+  private long precomputedHits;
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
   public KelVerifier() {
     this(EscrowLimits.DEFAULT);
+  }
+
+  /**
+   * {@return a builder: escrow bounds, and the workers that check a batch's signatures ({@link
+   * VerifyThreads})}
+   */
+  public static KelVerifierBuilder builder() {
+    return new KelVerifierBuilder();
   }
 
   /**
@@ -179,8 +195,19 @@ public final class KelVerifier {
    * @param limits the escrow bounds
    */
   public KelVerifier(EscrowLimits limits) {
+    this(limits, VerifyThreads.configured(java.util.OptionalInt.empty()), null);
+  }
+
+  KelVerifier(EscrowLimits limits, int threads, java.util.concurrent.Executor executor) {
     this.limits = limits;
     this.escrows = new Escrows(limits);
+    this.threads = threads;
+    this.executor = executor;
+  }
+
+  /** {@return the configured bound on signature-checking workers, before clamping} */
+  public int threads() {
+    return threads;
   }
 
   /** The source of the messages given without one ({@link #accept(Message)} and the like). */
@@ -235,6 +262,13 @@ public final class KelVerifier {
    */
   public List<Verdict> accept(Framed framed, String source) {
     java.util.Objects.requireNonNull(source, "source");
+    if (threads > 1) {
+      List<Intake> batch = new ArrayList<>(framed.messages().size());
+      for (Message m : framed.messages()) {
+        batch.add(intake(m, framed.offsetBase()));
+      }
+      return acceptBatch(batch, source);
+    }
     List<Verdict> out = new ArrayList<>(framed.messages().size());
     for (Message m : framed.messages()) {
       out.add(accept(m, framed.offsetBase(), null, source));
@@ -253,6 +287,22 @@ public final class KelVerifier {
    *     index), thrown once the messages before it are validated
    */
   public List<Verdict> acceptAll(ByteBuf stream) {
+    if (threads > 1) {
+      List<Intake> batch = new ArrayList<>();
+      CesrException framing = null;
+      try (Messages ms = Messages.over(stream)) {
+        for (Message m : ms) {
+          batch.add(intake(m, 0));
+        }
+      } catch (CesrException e) {
+        framing = e; // thrown once the messages before it are validated, as on the serial path
+      }
+      List<Verdict> out = acceptBatch(batch, DEFAULT_SOURCE);
+      if (framing != null) {
+        throw framing;
+      }
+      return out;
+    }
     List<Verdict> out = new ArrayList<>();
     try (Messages ms = Messages.over(stream)) {
       for (Message m : ms) {
@@ -333,21 +383,80 @@ public final class KelVerifier {
     return settled(x);
   }
 
-  private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
-    int index = nextIndex++;
+  /** One framed message read into its event and signatures (or the reason it could not be). */
+  private record Intake(long offset, KeriEvent event, Signatures sigs, List<SealSource> seals,
+      int length, CesrException error) {
+  }
+
+  private static Intake intake(Message m, long offsetBase) {
     long offset = offsetBase + m.offset();
-    KeriEvent ev;
-    Signatures sigs;
     try {
-      ev = KeriEvents.of(m);
-      sigs = Signatures.of(m);
+      KeriEvent ev = KeriEvents.of(m);
+      Signatures sigs = Signatures.of(m);
+      return new Intake(offset, ev, sigs, sealSources(m), m.length(), null);
     } catch (CesrException e) {
+      return new Intake(offset, null, null, List.of(), 0, e);
+    }
+  }
+
+  /**
+   * Accepts a batch in order, its signatures checked first on the workers ({@link
+   * SignatureBatch}) and the rules then run serially over the precomputed verdicts.
+   */
+  private List<Verdict> acceptBatch(List<Intake> batch, String source) {
+    List<KeriEvent> events = new ArrayList<>(batch.size());
+    List<Signatures> sigs = new ArrayList<>(batch.size());
+    for (Intake in : batch) {
+      events.add(in.event());
+      sigs.add(in.sigs());
+    }
+    SignatureBatch plan = SignatureBatch.plan(events, sigs, p -> {
+      Kel k = kels.get(p);
+      return k == null ? null : new SignatureBatch.Keys(k.verfers, k.witnesses, k.toad);
+    });
+    int workers = VerifyThreads.clamp(threads, Runtime.getRuntime().availableProcessors(),
+        plan.size());
+    precomputed = workers > 1 ? plan.run(workers, executor) : null;
+    List<Verdict> out = new ArrayList<>(batch.size());
+    try {
+      for (Intake in : batch) {
+        out.add(accept(in, null, source));
+      }
+    } finally {
+      if (precomputed != null) {
+        precomputedHits += precomputed.hits();
+      }
+      precomputed = null;
+    }
+    return out;
+  }
+
+  /** {@return how many signature checks took a precomputed verdict so far (tests count them)} */
+  long precomputedHits() {
+    return precomputedHits;
+  }
+
+  /** Verifies {@code s} by {@code key} over {@code ser}, the bytes of {@code body}. */
+  private boolean check(Object body, Verfer key, Siger s, byte[] ser) {
+    PrecomputedVerdicts p = precomputed;
+    return p != null ? p.verify(body, key, s, ser) : key.verify(s.raw(), ser);
+  }
+
+  private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
+    return accept(intake(m, offsetBase), raw, source);
+  }
+
+  private Verdict accept(Intake in, byte[] raw, String source) {
+    int index = nextIndex++;
+    long offset = in.offset();
+    if (in.error() != null) {
       Entry x = new Entry(index, offset, null, null, List.of(), 0);
       entries.add(x);
-      x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(e.getMessage()));
+      x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(in.error().getMessage()));
       return settled(x);
     }
-    Entry x = new Entry(index, offset, ev, sigs, sealSources(m), m.length());
+    KeriEvent ev = in.event();
+    Entry x = new Entry(index, offset, ev, in.sigs(), in.seals(), in.length());
     x.raw = raw;
     x.source = source;
     entries.add(x);
@@ -1030,7 +1139,7 @@ public final class KelVerifier {
     List<Siger> verified = new ArrayList<>();
     String event = x.eventKey();
     for (Siger s : controllerSigers(x)) {
-      verifyInto(event, s, keys, ser, ok, verified);
+      verifyInto(x, event, s, keys, ser, ok, verified);
     }
     if (ok.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
@@ -1043,7 +1152,7 @@ public final class KelVerifier {
       return false;
     }
     for (Siger s : pool.controller(event)) {
-      verifyInto(event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
+      verifyInto(x, event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
     }
     if (!kt.satisfiedBy(ok)) {
       escrow(x, Escrow.PARTIALLY_SIGNED, Reason.SIGNING_THRESHOLD_UNMET,
@@ -1075,11 +1184,11 @@ public final class KelVerifier {
    * Adds {@code s} to {@code verified} if its key's index is new in {@code ok} and it verifies
    * (once per pooled event: {@link SignaturePool#verifies}).
    */
-  private void verifyInto(String event, Siger s, List<Verfer> keys, byte[] ser, Set<Integer> ok,
-      List<Siger> verified) {
+  private void verifyInto(Entry x, String event, Siger s, List<Verfer> keys, byte[] ser,
+      Set<Integer> ok, List<Siger> verified) {
     int i = s.index();
     if (i < keys.size() && !ok.contains(i)
-        && pool.verifies(event, "c", s, () -> keys.get(i).verify(s.raw(), ser))) {
+        && pool.verifies(event, "c", s, () -> check(x.event.body(), keys.get(i), s, ser))) {
       ok.add(i);
       verified.add(s);
     }
@@ -1137,7 +1246,7 @@ public final class KelVerifier {
       if (s.index() < wits.size() && !ok.contains(wits.get(s.index()))) {
         try {
           Verfer v = witnessKey(wits.get(s.index()));
-          if (pool.verifies(event, "w", s, () -> v.verify(s.raw(), ser))) {
+          if (pool.verifies(event, "w", s, () -> check(ev.body(), v, s, ser))) {
             ok.add(wits.get(s.index()));
           }
         } catch (CesrException e) {
