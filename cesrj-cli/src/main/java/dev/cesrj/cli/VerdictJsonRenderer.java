@@ -40,15 +40,21 @@ import java.util.Optional;
 final class VerdictJsonRenderer implements Renderer {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private final OutputStream out;
-  private final Verification verification = new Verification();
+  private final Verification verification;
 
-  VerdictJsonRenderer(OutputStream out) {
+  VerdictJsonRenderer(OutputStream out, int threads) {
     this.out = out;
+    this.verification = new Verification(threads);
   }
 
   @Override
   public void message(Message m, long base, int ordinal) {
     verification.accept(m, base);
+  }
+
+  @Override
+  public void flush() {
+    verification.flush();
   }
 
   @Override

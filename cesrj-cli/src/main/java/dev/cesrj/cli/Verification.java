@@ -25,7 +25,18 @@ import java.util.Map;
  * mutant set's verdict files name them.
  */
 final class Verification {
-  private final KelVerifier verifier = new KelVerifier();
+  private final KelVerifier verifier;
+  /** The messages given since the last {@link #flush()}, valid until then. */
+  private final List<Message> queued = new ArrayList<>();
+  private long queuedBase;
+
+  /**
+   * A verification with {@code threads} signature-checking workers ({@code --threads}), or the
+   * verifier's default ({@link dev.cesrj.keri.kever.VerifyThreads}) if 0.
+   */
+  Verification(int threads) {
+    verifier = threads > 0 ? KelVerifier.builder().threads(threads).build() : new KelVerifier();
+  }
   private final List<Long> offsets = new ArrayList<>();
   private final List<Long> lengths = new ArrayList<>();
   private List<Verdict> verdicts;
@@ -47,12 +58,28 @@ final class Verification {
     }
     offsets.add(offset);
     lengths.add(length);
-    verifier.accept(m);
+    if (!queued.isEmpty() && base != queuedBase) {
+      flush();
+    }
+    queuedBase = base;
+    queued.add(m);
+  }
+
+  /**
+   * Validates the queued messages as one batch ({@link KelVerifier#acceptAll(List, long)}: their
+   * signatures checked on the workers first); called while they are still valid.
+   */
+  void flush() {
+    if (!queued.isEmpty()) {
+      verifier.acceptAll(queued, queuedBase);
+      queued.clear();
+    }
   }
 
   /** {@return the final verdict on each message given, in order; retries the escrows once} */
   List<Verdict> verdicts() {
     if (verdicts == null) {
+      flush();
       verdicts = verifier.finish();
     }
     return verdicts;

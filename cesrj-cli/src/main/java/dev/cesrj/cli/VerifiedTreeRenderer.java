@@ -24,13 +24,14 @@ final class VerifiedTreeRenderer implements Renderer {
   private final PrintStream out;
   private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
   private final TreeRenderer tree;
-  private final Verification verification = new Verification();
+  private final Verification verification;
   /** The tree of each message or attachment group, and whether it is a message. */
   private final List<byte[]> parts = new ArrayList<>();
   private final List<Boolean> isMessage = new ArrayList<>();
 
-  VerifiedTreeRenderer(PrintStream out, long inputLength) {
+  VerifiedTreeRenderer(PrintStream out, long inputLength, int threads) {
     this.out = out;
+    this.verification = new Verification(threads);
     this.tree = new TreeRenderer(new PrintStream(buffer, true, StandardCharsets.US_ASCII),
         inputLength);
   }
@@ -40,6 +41,11 @@ final class VerifiedTreeRenderer implements Renderer {
     tree.message(m, base, ordinal);
     verification.accept(m, base);
     keep(true);
+  }
+
+  @Override
+  public void flush() {
+    verification.flush();
   }
 
   @Override

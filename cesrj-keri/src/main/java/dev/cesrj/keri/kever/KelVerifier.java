@@ -277,6 +277,29 @@ public final class KelVerifier {
   }
 
   /**
+   * As {@link #accept(Framed)}, over messages the caller framed: the signature checks of the
+   * list run on the workers first ({@link VerifyThreads}), then the rules, in order.
+   *
+   * @param messages framed messages whose buffers are valid for this call
+   * @param offsetBase added to each message's offset in its verdict
+   * @return the verdicts at intake, one per message, in order
+   */
+  public List<Verdict> acceptAll(List<Message> messages, long offsetBase) {
+    if (threads > 1) {
+      List<Intake> batch = new ArrayList<>(messages.size());
+      for (Message m : messages) {
+        batch.add(intake(m, offsetBase));
+      }
+      return acceptBatch(batch, DEFAULT_SOURCE);
+    }
+    List<Verdict> out = new ArrayList<>(messages.size());
+    for (Message m : messages) {
+      out.add(accept(m, offsetBase, null, DEFAULT_SOURCE));
+    }
+    return out;
+  }
+
+  /**
    * Frames {@code stream} ({@link Messages#over(ByteBuf)}: no copy, its reader index moved past
    * each message) and validates each message as {@link #accept(Message)} does. The caller keeps
    * owning {@code stream}; escrows are not retried (call {@link #finish()}).
