@@ -12,7 +12,8 @@ import java.nio.file.Path;
 /**
  * libsodium's {@code crypto_sign_verify_detached} through a JNA direct mapping of its own
  * ({@link Native#register(Class, NativeLibrary)}) on the very library file lazysodium-java
- * extracted and loaded (found in {@code /proc/self/maps}: Linux only), to measure what a call
+ * extracted and loaded (found in {@code /proc/self/maps}: Linux only; the file is deleted once
+ * loaded, so JNA's cache of loaded libraries gives it by that name), to measure what a call
  * through lazysodium's {@code SodiumJava} costs against the bare binding (issue 31). lazysodium's
  * {@code Sodium} declares its functions {@code native} and registers them the same way, so the
  * two should cost the same; the benchmark says whether they do.
@@ -23,7 +24,10 @@ final class Ed25519Jna {
   static final String LIBRARY = loaded();
 
   static {
-    Native.register(Ed25519Jna.class, NativeLibrary.getInstance(LIBRARY));
+    // lazysodium deletes the file once loaded: JNA's cache gives the loaded library by its name
+    Native.register(Ed25519Jna.class, NativeLibrary.getInstance(LIBRARY,
+        java.util.Collections.singletonMap(com.sun.jna.Library.OPTION_CLASSLOADER,
+            SodiumJava.class.getClassLoader())));
   }
 
   private Ed25519Jna() {}
@@ -44,8 +48,9 @@ final class Ed25519Jna {
     try {
       for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
         int at = line.indexOf('/');
-        if (at >= 0 && line.contains("sodium") && line.endsWith(".so")) {
-          return line.substring(at);
+        String file = at < 0 ? "" : line.substring(at).replace(" (deleted)", "");
+        if (file.contains("sodium") && file.endsWith(".so")) {
+          return file;
         }
       }
     } catch (IOException e) {
