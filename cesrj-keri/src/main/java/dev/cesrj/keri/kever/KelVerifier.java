@@ -267,7 +267,7 @@ public final class KelVerifier {
       for (Message m : framed.messages()) {
         batch.add(intake(m, framed.offsetBase()));
       }
-      return acceptBatch(batch, source);
+      return acceptBatch(batch, null, source);
     }
     List<Verdict> out = new ArrayList<>(framed.messages().size());
     for (Message m : framed.messages()) {
@@ -290,7 +290,7 @@ public final class KelVerifier {
       for (Message m : messages) {
         batch.add(intake(m, offsetBase));
       }
-      return acceptBatch(batch, DEFAULT_SOURCE);
+      return acceptBatch(batch, null, DEFAULT_SOURCE);
     }
     List<Verdict> out = new ArrayList<>(messages.size());
     for (Message m : messages) {
@@ -320,7 +320,7 @@ public final class KelVerifier {
       } catch (CesrException e) {
         framing = e; // thrown once the messages before it are validated, as on the serial path
       }
-      List<Verdict> out = acceptBatch(batch, DEFAULT_SOURCE);
+      List<Verdict> out = acceptBatch(batch, null, DEFAULT_SOURCE);
       if (framing != null) {
         throw framing;
       }
@@ -357,6 +357,9 @@ public final class KelVerifier {
    * those bytes while the message is escrowed (and, for an accepted establishment event, while it
    * is its KEL's last), so that {@link #state()} can take them. The array is kept, not copied:
    * do not change it afterwards. Escrows are not retried here (call {@link #retryEscrows()}).
+   * With an {@link KelVerifierBuilder#executor executor} and more than one worker, the message's
+   * signatures are checked on it ahead of the rules; without one, serially (a thread made per
+   * message would cost more than it saves).
    *
    * @param message the bytes of one message, as the push parser frames it alone (cesrj's default
    *     options); if they do not frame, or frame to no message or to more than one, the verdict
@@ -390,6 +393,11 @@ public final class KelVerifier {
       }
       if (first == null) {
         return rejectedAlone(offset, "no message in the bytes of one");
+      }
+      if (threads > 1 && executor != null) {
+        // one message's signatures on the caller's executor; never a thread made per message
+        return acceptBatch(List.of(intake(first, offset - first.offset())), message, source)
+            .get(0);
       }
       return accept(first, offset - first.offset(), message, source);
     } catch (CesrException e) {
@@ -426,7 +434,7 @@ public final class KelVerifier {
    * Accepts a batch in order, its signatures checked first on the workers ({@link
    * SignatureBatch}) and the rules then run serially over the precomputed verdicts.
    */
-  private List<Verdict> acceptBatch(List<Intake> batch, String source) {
+  private List<Verdict> acceptBatch(List<Intake> batch, byte[] raw, String source) {
     List<KeriEvent> events = new ArrayList<>(batch.size());
     List<Signatures> sigs = new ArrayList<>(batch.size());
     for (Intake in : batch) {
@@ -443,7 +451,7 @@ public final class KelVerifier {
     List<Verdict> out = new ArrayList<>(batch.size());
     try {
       for (Intake in : batch) {
-        out.add(accept(in, null, source));
+        out.add(accept(in, raw, source)); // raw: the bytes of a batch of one (acceptMessage)
       }
     } finally {
       if (precomputed != null) {
@@ -765,7 +773,11 @@ public final class KelVerifier {
    *     not taken from a verifier, or changed)
    */
   public static KelVerifier restore(VerifierState state, EscrowLimits limits) {
-    KelVerifier v = new KelVerifier(limits);
+    return restored(state, new KelVerifier(limits));
+  }
+
+  /** {@return {@code v}, a new verifier, with {@code state} restored into it} */
+  static KelVerifier restored(VerifierState state, KelVerifier v) {
     v.nextIndex = state.nextIndex();
     v.clock = state.clock();
     v.changedAt.putAll(state.changedAt());

@@ -66,4 +66,15 @@ public final class KelVerifierBuilder {
   public KelVerifier build() {
     return new KelVerifier(limits, VerifyThreads.configured(threads), executor);
   }
+
+  /**
+   * {@return a verifier with these settings and {@code state} restored into it, as {@link
+   * KelVerifier#restore(VerifierState, EscrowLimits)} restores it}
+   *
+   * @param state a state taken by {@link KelVerifier#state()}
+   * @throws IllegalArgumentException as {@link #build()}
+   */
+  public KelVerifier restore(VerifierState state) {
+    return KelVerifier.restored(state, build());
+  }
 }

@@ -196,6 +196,60 @@ class ParallelEqualsSerialTest {
     }
   }
 
+  /**
+   * {@link KelVerifier#acceptMessage} checks one message's signatures on a caller's executor
+   * (as the Flink operator does with {@code --threads}) and gives the serial verdicts; without an
+   * executor it stays serial, whatever the bound.
+   */
+  @Test
+  void acceptMessageOnAnExecutorGivesTheSerialOutcome() {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    AtomicInteger tasks = new AtomicInteger();
+    try {
+      for (String f : list("/kel/A/")) {
+        if (!f.endsWith(".cesr")) {
+          continue;
+        }
+        byte[] input = bytes("/kel/A/" + f);
+        List<byte[]> slices = new ArrayList<>();
+        List<Long> offsets = new ArrayList<>();
+        try (dev.cesrj.stream.Messages ms = dev.cesrj.stream.Messages.copyOf(input)) {
+          for (dev.cesrj.stream.Message m : ms) {
+            slices.add(java.util.Arrays.copyOfRange(input, (int) m.offset(),
+                (int) (m.offset() + m.length())));
+            offsets.add(m.offset());
+          }
+        } catch (CesrException e) {
+          // the messages before a framing error
+        }
+        KelVerifier serial = verifier(1);
+        KelVerifier noExecutor = verifier(2);
+        KelVerifier onPool = KelVerifier.builder().threads(2).executor(r -> {
+          tasks.incrementAndGet();
+          pool.execute(r);
+        }).build();
+        List<Verdict> want = new ArrayList<>();
+        List<Verdict> got = new ArrayList<>();
+        List<Verdict> gotSerially = new ArrayList<>();
+        for (int i = 0; i < slices.size(); i++) {
+          want.add(serial.acceptMessage(slices.get(i), offsets.get(i)));
+          got.add(onPool.acceptMessage(slices.get(i), offsets.get(i)));
+          gotSerially.add(noExecutor.acceptMessage(slices.get(i), offsets.get(i)));
+        }
+        assertEquals(want, got, f);
+        assertEquals(want, gotSerially, f);
+        assertEquals(serial.finish(), onPool.finish(), f);
+        assertEquals(serial.keyStates(), onPool.keyStates(), f);
+        assertEquals(0, noExecutor.precomputedHits(), f);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    if (Runtime.getRuntime().availableProcessors() >= 2) {
+      assertTrue(tasks.get() > 0, "the executor ran workers");
+    }
+  }
+
   /** One worker is the serial path: the executor is never called, no check is precomputed. */
   @Test
   void oneWorkerStartsNothing() {
