@@ -175,6 +175,8 @@ public final class KelVerifier {
   private PrecomputedVerdicts precomputed;
   /** Lookups of precomputed verdicts that hit, over the verifier's life (tests count them). */
   private long precomputedHits;
+  /** Checks of a batch verified serially: not precomputed, or not for the key the rules use. */
+  private long precomputedMisses;
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
   public KelVerifier() {
@@ -456,6 +458,7 @@ public final class KelVerifier {
     } finally {
       if (precomputed != null) {
         precomputedHits += precomputed.hits();
+        precomputedMisses += precomputed.misses();
       }
       precomputed = null;
     }
@@ -465,6 +468,11 @@ public final class KelVerifier {
   /** {@return how many signature checks took a precomputed verdict so far (tests count them)} */
   long precomputedHits() {
     return precomputedHits;
+  }
+
+  /** {@return how many checks of a planned batch were verified serially so far (tests)} */
+  long precomputedMisses() {
+    return precomputedMisses;
   }
 
   /** Verifies {@code s} by {@code key} over {@code ser}, the bytes of {@code body}. */

@@ -172,6 +172,43 @@ class ParallelEqualsSerialTest {
     assertTrue(hits >= streams, "precomputed verdicts taken: " + hits);
   }
 
+  /**
+   * A rotation the rules escrow (its key is not the prior next commitment) is still the plan's key
+   * state for the events after it in the batch: an interaction at its sequence number signed by
+   * its key is precomputed against that key; the rules check it against the inception's key,
+   * find no verdict, verify serially, and reject it as the serial path does.
+   */
+  @Test
+  void checksAgainstAnUnconfirmedKeyAreRedoneSerially() throws Exception {
+    assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "one processor: serial path");
+    java.security.KeyPair a = KelBuilder.key(1);
+    java.security.KeyPair b = KelBuilder.key(2);
+    java.security.KeyPair c = KelBuilder.key(3);
+    String icp = KelBuilder.body("\"t\":\"icp\",\"d\":\"\",\"i\":\"" + KelBuilder.SELF
+        + "\",\"s\":\"0\",\"kt\":\"1\",\"k\":[\"" + KelBuilder.verfer(a, true)
+        + "\"],\"nt\":\"1\",\"n\":[\"" + KelBuilder.nextDigest(b)
+        + "\"],\"bt\":\"0\",\"b\":[],\"c\":[],\"a\":[]");
+    String pre = KelBuilder.said(icp);
+    String rot = KelBuilder.body("\"t\":\"rot\",\"d\":\"\",\"i\":\"" + pre
+        + "\",\"s\":\"1\",\"p\":\"" + pre + "\",\"kt\":\"1\",\"k\":[\""
+        + KelBuilder.verfer(c, true) + "\"],\"nt\":\"1\",\"n\":[\"" + KelBuilder.nextDigest(a)
+        + "\"],\"bt\":\"0\",\"br\":[],\"ba\":[],\"a\":[]");
+    String ixn = KelBuilder.body("\"t\":\"ixn\",\"d\":\"\",\"i\":\"" + pre
+        + "\",\"s\":\"1\",\"p\":\"" + pre + "\",\"a\":[]");
+    byte[] input = KelBuilder.stream(
+        KelBuilder.signed(icp, List.of(KelBuilder.Sig.of(a, 0))),
+        KelBuilder.signed(rot, List.of(KelBuilder.Sig.of(c, 0))),
+        KelBuilder.signed(ixn, List.of(KelBuilder.Sig.of(c, 0))));
+    KelVerifier v = verifier(2);
+    Outcome parallel = whole(v, input);
+    assertEquals(whole(verifier(1), input), parallel);
+    assertEquals(Status.ACCEPTED, parallel.intake().get(0).status());
+    assertEquals(Reason.PRIOR_NEXT_UNMET, parallel.intake().get(1).reason());
+    assertEquals(Reason.NO_VERIFIED_SIGNATURES, parallel.intake().get(2).reason());
+    assertEquals(2, v.precomputedHits(), "the inception's and the rotation's signatures");
+    assertEquals(1, v.precomputedMisses(), "the interaction's, checked against a's key");
+  }
+
   /** A caller's executor runs the extra workers; the outcome is the serial one. */
   @Test
   void callersExecutorGivesTheSerialOutcome() {
