@@ -99,7 +99,8 @@ public final class KelVerifierCpuTime {
           names.get(a).equals("frame") ? "-" : String.format("%.0f", perSec * triples.length),
           a < wallFrom ? "" : "  (wall)");
     }
-    System.out.printf("verify costs %.1f%% more than bareSignatures, %.2fx bareFloor (processor time,"
+    System.out.printf("verify costs %.1f%% more than bareSignatures, %.2fx bareFloor"
+        + " (processor time,"
         + " medians); verify-2w %.2fx faster than verify-1w (wall); sink %d%n",
         100 * (median[0] / median[1] - 1), median[0] / median[2], median[5] / median[6], sink);
   }

@@ -69,7 +69,8 @@ public final class Main {
           + " only a\n"
           + "            stream processor's escrow time bound gives it), escrow_evicted\n"
           + "  --threads N  workers that check signatures ahead of the --verify rules (default:\n"
-          + "            the system property cesrj.verify.threads, else 2; at most the processors)\n";
+          + "            the system property cesrj.verify.threads, else 2; at most the"
+          + " processors)\n";
 
   private Main() {}
 

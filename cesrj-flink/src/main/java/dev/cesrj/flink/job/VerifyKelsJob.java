@@ -33,7 +33,8 @@ import org.apache.flink.util.CloseableIterator;
 /**
  * The example job: {@code [--parallelism N] [--threads N] FILE...} ({@code --threads}: the
  * signature-checking workers of each subtask's verifiers, {@link KelValidation#KelValidation(
- * KelValidation.Settings, int)}; 1 by default). Each {@code .cesr} file is read by a FileSource ({@link CesrStreamFormat}, the file's path its scope), validated by
+ * KelValidation.Settings, int)}; 1 by default). Each {@code .cesr} file is read by a FileSource
+ * ({@link CesrStreamFormat}, the file's path its scope), validated by
  * {@link KelValidation} (escrows retried at the end of input), and each message's final verdict is
  * printed as one JSON line ({@code {"file":…,"offset":…,"prefix":…,"sn":…,"said":…,
  * "status":"accepted|escrowed|rejected","reason":…}}, every string from the input JSON-escaped by

@@ -82,7 +82,8 @@ final class SignatureBatch {
 
   private void planEvent(KeyEvent ev, Signatures sigs, Map<String, Keys> latest,
       Function<String, Keys> held) {
-    Keys prior = latest.containsKey(ev.prefix()) ? latest.get(ev.prefix()) : held.apply(ev.prefix());
+    Keys prior = latest.containsKey(ev.prefix())
+        ? latest.get(ev.prefix()) : held.apply(ev.prefix());
     Keys keys;
     if (ev instanceof InceptionEvent) {
       InceptionEvent icp = (InceptionEvent) ev;
