@@ -243,7 +243,8 @@ public final class KelVerifier {
    * Validates the messages of one result of the push parser ({@link CesrStreamParser#feed} or
    * {@link CesrStreamParser#endOfInput()}, or a Netty decoder's frame of it), in order, as
    * {@link #accept(Message)} does, each verdict with its stream offset ({@link
-   * Framed#offsetBase()} plus the message's offset, also past the parser's first GiB). A framing
+   * Framed#offsetBase()} plus the message's offset, also past the parser's first GiB). Its
+   * signatures are checked on the workers first, as {@link #acceptAll(ByteBuf)} does. A framing
    * error in {@code framed} ({@link Framed#error()}) is the caller's to handle: the messages
    * before it are validated. The caller keeps owning {@code framed} (and closes it).
    *
@@ -304,7 +305,10 @@ public final class KelVerifier {
   /**
    * Frames {@code stream} ({@link Messages#over(ByteBuf)}: no copy, its reader index moved past
    * each message) and validates each message as {@link #accept(Message)} does. The caller keeps
-   * owning {@code stream}; escrows are not retried (call {@link #finish()}).
+   * owning {@code stream}; escrows are not retried (call {@link #finish()}). With more than one
+   * worker ({@link #builder()}, {@link VerifyThreads}) the stream is framed first and its
+   * signatures are checked on the workers, then the rules run in order over their verdicts:
+   * the verdicts are those of one worker (issue 31; {@code docs/adr/0002-verify-threads.md}).
    *
    * @param stream CESR messages: a KEL, receipts, or any stream
    * @return the verdicts at intake, one per message, in order
