@@ -67,7 +67,11 @@ public final class Main {
           + "            establishment_only, do_not_delegate, duplicitous, duplicate,\n"
           + "            unverified_receipt, invalid_key, escrow_full, escrow_expired (never here:"
           + " only a\n"
-          + "            stream processor's escrow time bound gives it), escrow_evicted\n"
+          + "            stream processor's escrow time bound gives it), escrow_evicted;\n"
+          + "            an exn is verified as keripy's Exchanger does (escrow epse): body_error,\n"
+          + "            not_an_exchange, said_mismatch, missing_signatures, signer_not_sender,\n"
+          + "            sender_not_accepted, establishment_mismatch, signing_threshold_unmet,\n"
+          + "            invalid_signature, transferable_couple, ipex_chain, escrow_evicted\n"
           + "  --threads N  workers that check signatures ahead of the --verify rules (default:\n"
           + "            the system property cesrj.verify.threads, else 2; at most the"
           + " processors)\n";

@@ -3,7 +3,6 @@ package dev.cesrj.cli;
 import dev.cesrj.group.Group;
 import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Status;
-import dev.cesrj.keri.kever.Verdict;
 import dev.cesrj.stream.Message;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -62,13 +61,13 @@ final class VerifiedTreeRenderer implements Renderer {
 
   @Override
   public void end(long framedTo, Failure failure) {
-    List<Verdict> verdicts = verification.verdicts();
+    List<VerdictRow> verdicts = verification.rows();
     int[] counts = new int[Status.values().length];
     int v = 0;
     for (int i = 0; i < parts.size(); i++) {
       out.write(parts.get(i), 0, parts.get(i).length);
       if (isMessage.get(i)) {
-        Verdict verdict = verdicts.get(v++);
+        VerdictRow verdict = verdicts.get(v++);
         counts[verdict.status().ordinal()]++;
         out.println("  " + Printable.of(Verification.line(verdict)));
       }

@@ -274,7 +274,9 @@ class InspectVerifyTest {
    * Streams of other messages: a corpus stream of two KELs then exchanges, replies and queries
    * ({@code exn rpy qry}), and the
    * real-world QVI credential (a delegated KEL whose delegator is absent, a registry and an
-   * issuance, the ACDC): no crash, each non-key event rejected as {@code not_a_key_event}.
+   * issuance, the ACDC): no crash; each {@code exn} verified as keripy's {@code Exchanger} does
+   * (the signed ones accepted, the unsigned {@code /oobis/notify} waiting in {@code epse} for
+   * signatures), each other message that is no key event rejected as {@code not_a_key_event}.
    */
   @Test
   void messagesOtherThanKeyEventsAreRejectedAsNotKeyEvents() {
@@ -289,6 +291,15 @@ class InspectVerifyTest {
       ilks.append(ilk).append(' ');
       if (List.of("icp", "ixn", "rot").contains(ilk)) {
         assertEquals("accepted", m.get("status").asText(), m.toString());
+      } else if (ilk.equals("exn")) {
+        if (m.get("said").asText().equals("EGMD-fc8A0RGWGt-7Mukl2-X-nAgACDRZkQbKnKVq_ft")) {
+          assertEquals("escrowed", m.get("status").asText(), m.toString());
+          assertEquals("epse", m.get("escrow").asText(), m.toString());
+          assertEquals("missing_signatures", m.get("reason").asText(), m.toString());
+        } else {
+          assertEquals("accepted", m.get("status").asText(), m.toString());
+        }
+        assertTrue(m.get("pre").isTextual(), m.toString());
       } else {
         assertEquals("rejected", m.get("status").asText());
         assertEquals("not_a_key_event", m.get("reason").asText());
@@ -391,6 +402,13 @@ class InspectVerifyTest {
     for (Reason r : Reason.values()) {
       if (r != Reason.NONE) {
         assertTrue(flat.contains(" " + r.name().toLowerCase(Locale.ROOT) + " "), r.name());
+      }
+    }
+    String exn = flat.substring(flat.indexOf(" an exn is verified"));
+    for (dev.cesrj.keri.exchange.ExchangeReason r
+        : dev.cesrj.keri.exchange.ExchangeReason.values()) {
+      if (r != dev.cesrj.keri.exchange.ExchangeReason.NONE) {
+        assertTrue(exn.contains(" " + r.name().toLowerCase(Locale.ROOT) + " "), r.name());
       }
     }
     Run both = Run.of(new byte[0], "inspect", "--verify", "--annotate", "-");

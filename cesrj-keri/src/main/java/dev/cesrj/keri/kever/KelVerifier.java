@@ -11,6 +11,7 @@ import dev.cesrj.keri.SignatureGroup;
 import dev.cesrj.keri.SignatureRole;
 import dev.cesrj.keri.Signatures;
 import dev.cesrj.keri.body.Value;
+import dev.cesrj.keri.crypto.Diger;
 import dev.cesrj.keri.crypto.Digests;
 import dev.cesrj.keri.crypto.Verfer;
 import dev.cesrj.keri.event.EstablishmentEvent;
@@ -103,7 +104,8 @@ import java.util.TreeMap;
  * <p>Differences from keripy: a body or SAID error rejects that message only (keripy's parser
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
  * as likely duplicitous, fails, and drops it); messages other than key events and receipts are
- * rejected with {@link Reason#NOT_A_KEY_EVENT}.
+ * rejected with {@link Reason#NOT_A_KEY_EVENT} (an {@code exn} is verified by a {@link
+ * dev.cesrj.keri.exchange.Exchanger} over this verifier's key states).
  *
  * <p>Escrow policy (issue 28: escrows that cannot be flooded shut). keripy keeps its escrows in
  * LMDB with no count bound and drops an escrowed message only on timeout; cesrj keeps them on the
@@ -126,7 +128,8 @@ import java.util.TreeMap;
  * {@link #accept(Message)} returns. It keeps the typed event and signatures of each escrowed
  * message (bounded by {@link EscrowLimits}) for its retries; once a message is accepted or
  * rejected only its {@link Verdict} is kept (a few hundred bytes). It also keeps, for its life,
- * each prefix's accepted events' SAIDs and anchors, a verdict per message
+ * each prefix's accepted events' SAIDs and anchors, a key state per accepted establishment event
+ * ({@link #keyStateAt}), a verdict per message
  * and the witness keys it decoded (at most 4,096): memory grows with
  * the stream, so use one instance per stream or per batch.
  */
@@ -303,9 +306,12 @@ public final class KelVerifier {
   }
 
   /**
-   * Frames {@code stream} ({@link Messages#over(ByteBuf)}: no copy, its reader index moved past
-   * each message) and validates each message as {@link #accept(Message)} does. The caller keeps
-   * owning {@code stream}; escrows are not retried (call {@link #finish()}). With more than one
+   * Frames {@code stream} ({@link Messages#over(ByteBuf)}: its reader index moved past each
+   * message) and validates each message as {@link #acceptMessage(byte[], long)} does: each
+   * message's bytes are copied and kept while it is escrowed or its KEL's last establishment
+   * event, so that {@link #state()} and {@link #kelRecord(String)} work after it, as after {@link
+   * #acceptMessage}. The caller keeps owning {@code stream}; escrows are not retried (call {@link
+   * #finish()}). With more than one
    * worker ({@link #builder()}, {@link VerifyThreads}) the stream is framed first and its
    * signatures are checked on the workers, then the rules run in order over their verdicts:
    * the verdicts are those of one worker (issue 31; {@code docs/adr/0002-verify-threads.md}).
@@ -319,9 +325,12 @@ public final class KelVerifier {
     if (threads > 1) {
       List<Intake> batch = new ArrayList<>();
       CesrException framing = null;
+      long start = stream.readerIndex();
       try (Messages ms = Messages.over(stream)) {
         for (Message m : ms) {
-          batch.add(intake(m, 0));
+          byte[] raw = new byte[m.length()]; // as on the serial path below
+          stream.getBytes(Math.toIntExact(start + m.offset()), raw);
+          batch.add(intake(m, 0, raw));
         }
       } catch (CesrException e) {
         framing = e; // thrown once the messages before it are validated, as on the serial path
@@ -333,9 +342,15 @@ public final class KelVerifier {
       return out;
     }
     List<Verdict> out = new ArrayList<>();
+    long start = stream.readerIndex();
     try (Messages ms = Messages.over(stream)) {
       for (Message m : ms) {
-        out.add(accept(m));
+        // each message's own bytes, as acceptMessage keeps them: so that state() and kelRecord
+        // can take the escrowed messages and the last establishment events of a stream given
+        // whole (kept while escrowed or a KEL's last establishment event, else dropped)
+        byte[] raw = new byte[m.length()];
+        stream.getBytes(Math.toIntExact(start + m.offset()), raw);
+        out.add(accept(m, 0, raw, DEFAULT_SOURCE));
       }
     }
     return out;
@@ -370,7 +385,8 @@ public final class KelVerifier {
    * @param message the bytes of one message, as the push parser frames it alone (cesrj's default
    *     options); if they do not frame, or frame to no message or to more than one, the verdict
    *     is {@link Status#REJECTED} with {@link Reason#BODY_ERROR}
-   * @param offset the message's stream offset, reported in its verdict
+   * @param offset the stream offset of the bytes' first byte; the verdict reports it after a
+   *     genus-version code that leads them ({@link StreamOffsets})
    * @return the verdict at intake
    */
   public Verdict acceptMessage(byte[] message, long offset) {
@@ -382,7 +398,8 @@ public final class KelVerifier {
    * String)}).
    *
    * @param message the bytes of one message
-   * @param offset the message's stream offset, reported in its verdict
+   * @param offset the stream offset of the bytes' first byte; the verdict reports it after a
+   *     genus-version code that leads them ({@link StreamOffsets})
    * @param source the message's source ({@link #DEFAULT_SOURCE} for none)
    * @return the verdict at intake
    */
@@ -420,19 +437,26 @@ public final class KelVerifier {
     return settled(x);
   }
 
-  /** One framed message read into its event and signatures (or the reason it could not be). */
+  /**
+   * One framed message read into its event and signatures (or the reason it could not be), and
+   * its own bytes where they are kept ({@link #acceptMessage}, {@link #acceptAll(ByteBuf)}).
+   */
   private record Intake(long offset, KeriEvent event, Signatures sigs, List<SealSource> seals,
-      int length, CesrException error) {
+      int length, CesrException error, byte[] raw) {
   }
 
   private static Intake intake(Message m, long offsetBase) {
-    long offset = offsetBase + m.offset();
+    return intake(m, offsetBase, null);
+  }
+
+  private static Intake intake(Message m, long offsetBase, byte[] raw) {
+    long offset = StreamOffsets.of(m, offsetBase);
     try {
       KeriEvent ev = KeriEvents.of(m);
       Signatures sigs = Signatures.of(m);
-      return new Intake(offset, ev, sigs, sealSources(m), m.length(), null);
+      return new Intake(offset, ev, sigs, sealSources(m), m.length(), null, raw);
     } catch (CesrException e) {
-      return new Intake(offset, null, null, List.of(), 0, e);
+      return new Intake(offset, null, null, List.of(), 0, e, raw);
     }
   }
 
@@ -457,7 +481,7 @@ public final class KelVerifier {
     List<Verdict> out = new ArrayList<>(batch.size());
     try {
       for (Intake in : batch) {
-        out.add(accept(in, raw, source)); // raw: the bytes of a batch of one (acceptMessage)
+        out.add(accept(in, in.raw() != null ? in.raw() : raw, source)); // raw: a batch of one's
       }
     } finally {
       if (precomputed != null) {
@@ -529,9 +553,8 @@ public final class KelVerifier {
   }
 
   /**
-   * Retries the escrowed messages that can have changed (never those in {@link
-   * Escrow#UNVERIFIED_WITNESS_RECEIPT}) until none can (keripy {@code Kevery.processEscrows},
-   * called until no change). Each pass takes them in order of sequence number (of the event, or
+   * Retries the escrowed messages that can have changed until none can (keripy {@code
+   * Kevery.processEscrows}, called until no change). Each pass takes them in order of sequence number (of the event, or
    * of the event a receipt receipts), then of arrival, as keripy's escrows are keyed by prefix
    * and sequence number: a log that arrives last event first is accepted in one pass, not one
    * pass per event. A message is retried once after it enters an escrow, then only when what it
@@ -660,8 +683,9 @@ public final class KelVerifier {
    *
    * @return the state
    * @throws IllegalStateException if an escrowed message or a KEL's last establishment event was
-   *     given with {@link #accept(Message)} or {@link #acceptAll(ByteBuf)} (their bytes were not
-   *     kept): feed a verifier whose state you take with {@link #acceptMessage(byte[], long)}
+   *     given as a framed {@link Message} ({@link #accept(Message)}, {@link #accept(Framed)}),
+   *     whose bytes the verifier cannot take: feed a verifier whose state you take with {@link
+   *     #acceptMessage(byte[], long)} or {@link #acceptAll(ByteBuf)}
    */
   public VerifierState state() {
     List<VerifierState.KelRecord> ks = new ArrayList<>(kels.size());
@@ -722,8 +746,9 @@ public final class KelVerifier {
    * accepted event), not of the others.
    *
    * @param prefix a prefix (qb64)
-   * @throws IllegalStateException if its last establishment event was not given with {@link
-   *     #acceptMessage(byte[], long)}
+   * @throws IllegalStateException if its last establishment event was given as a framed {@link
+   *     Message} ({@link #accept(Message)}, {@link #accept(Framed)}), not with {@link
+   *     #acceptMessage(byte[], long)} or {@link #acceptAll(ByteBuf)}
    */
   public Optional<VerifierState.KelRecord> kelRecord(String prefix) {
     Kel k = kels.get(prefix);
@@ -813,6 +838,7 @@ public final class KelVerifier {
       for (VerifierState.AcceptedEvent a : r.events()) {
         k.events.put(a.sn(), new Accepted(a.said(), a.seals()));
       }
+      k.keepEstablishment(e.said());
       v.kels.put(k.prefix, k);
     }
     for (VerifierState.HeldMessage h : state.held()) {
@@ -977,6 +1003,43 @@ public final class KelVerifier {
   public Optional<KeyState> keyState(String prefix) {
     Kel k = kels.get(prefix);
     return k == null ? Optional.empty() : Optional.of(k.state());
+  }
+
+  /**
+   * {@return the key state of {@code prefix} at its accepted event {@code sn}: the keys,
+   * thresholds, witnesses and toad of the establishment event in force there (the last at or
+   * before {@code sn}), with that event's sn, SAID and ilk}; empty if {@code prefix} has no
+   * accepted event at {@code sn} on its trunk (never accepted, or superseded by a recovery
+   * rotation), or if this verifier was restored from a {@link VerifierState} and {@code sn} is
+   * before the KEL's last establishment event at that time (a {@link VerifierState.KelRecord}
+   * keeps that one only). What a credential anchored at {@code sn}, or an {@code exn} signed at
+   * the establishment event {@code sn}, is verified against (keripy {@code
+   * src/keri/db/basing.py} {@code Baser.resolveVerifiers}). Costs one map look-up: the verifier
+   * keeps one key state per accepted establishment event, not per event.
+   *
+   * @param prefix a prefix (qb64)
+   * @param sn a sequence number
+   */
+  public Optional<KeyState> keyStateAt(String prefix, BigInteger sn) {
+    Kel k = kels.get(prefix);
+    return k == null ? Optional.empty() : Optional.ofNullable(k.stateAt(sn));
+  }
+
+  /**
+   * {@return the accepted event of {@code prefix} at {@code sn}, if there is one}: its SAID and
+   * the event seals ({@code i s d}) among its anchors, what a TEL verifier reads to find the seal
+   * of a TEL event in its issuer's KEL (keripy {@code src/keri/vdr/eventing.py}
+   * {@code Tever.verifyAnchor}, which reads the issuer's event at the sequence number a
+   * SealSourceCouples attachment names). Costs one lookup and a copy of that event's seals.
+   *
+   * @param prefix a prefix (qb64)
+   * @param sn a sequence number
+   */
+  public Optional<VerifierState.AcceptedEvent> acceptedEvent(String prefix, BigInteger sn) {
+    Kel k = kels.get(prefix);
+    Accepted a = k == null ? null : k.events.get(sn);
+    return a == null ? Optional.empty()
+        : Optional.of(new VerifierState.AcceptedEvent(sn, a.said, a.seals));
   }
 
   // --- processing ---------------------------------------------------------------------------
@@ -1690,6 +1753,11 @@ public final class KelVerifier {
     /** Its place in order of inception: its record's index in {@link #state()}'s kels. */
     final int position;
     final Map<BigInteger, Accepted> events = new LinkedHashMap<>();
+    /**
+     * The key state at each accepted establishment event of the trunk, by sequence number: one
+     * per establishment event, not per event ({@link #stateAt}).
+     */
+    final TreeMap<BigInteger, KeyState> establishments = new TreeMap<>();
     BigInteger sn;
     String said;
     String et;
@@ -1733,10 +1801,12 @@ public final class KelVerifier {
       lastEstablishment = e.sn();
       lastEstablishmentIlk = e.ilk();
       last(e);
+      keepEstablishment(e.said());
     }
 
     /** Moves the accepted events at {@code from} and after off the trunk (a recovery). */
     void supersede(BigInteger from) {
+      establishments.tailMap(from, true).clear();
       var it = events.entrySet().iterator();
       while (it.hasNext()) {
         var e = it.next();
@@ -1758,9 +1828,34 @@ public final class KelVerifier {
       events.put(e.sn(), new Accepted(e.said(), eventSeals(e.anchors())));
     }
 
+    /** {@return the key state at the latest accepted event} */
     KeyState state() {
-      return new KeyState(prefix, sn, said, et, keys, kt.toString(), nextDigests, nt.toString(),
-          witnesses, toad, delegator);
+      return establishments.lastEntry().getValue().at(sn, said, et);
+    }
+
+    /**
+     * {@return the key state at the accepted trunk event {@code at}, or null if there is none or
+     * its establishment event is not known (a KEL restored from a record knows its last one)}
+     */
+    KeyState stateAt(BigInteger at) {
+      Accepted a = events.get(at);
+      var est = establishments.floorEntry(at);
+      if (a == null || est == null) {
+        return null;
+      }
+      KeyState s = est.getValue();
+      return s.at(at, a.said, est.getKey().equals(at) ? s.et() : Ilk.IXN.code());
+    }
+
+    /** Keeps the state at the last establishment event, whose SAID is {@code estSaid}. */
+    void keepEstablishment(String estSaid) {
+      List<Diger> digers = new ArrayList<>(nextDigests.size());
+      for (String d : nextDigests) {
+        digers.add(new Diger(d));
+      }
+      establishments.put(lastEstablishment, new KeyState(prefix, lastEstablishment, estSaid,
+          lastEstablishmentIlk.code(), verfers, kt, digers, nt, witnesses, toad, delegator,
+          lastEstablishment, estSaid));
     }
   }
 
@@ -1853,20 +1948,10 @@ public final class KelVerifier {
         return settled;
       }
       Optional<String> ilk = event == null ? Optional.empty() : event.body().ilk();
-      Optional<String> pre = Optional.empty();
-      Optional<BigInteger> sn = Optional.empty();
-      Optional<String> said = Optional.empty();
-      if (event instanceof KeyEvent) {
-        pre = Optional.of(((KeyEvent) event).prefix());
-        sn = Optional.of(((KeyEvent) event).sn());
-        said = Optional.of(event.said());
-      } else if (event instanceof ReceiptEvent) {
-        pre = Optional.of(((ReceiptEvent) event).prefix());
-        sn = Optional.of(((ReceiptEvent) event).sn());
-        said = Optional.of(event.said());
-      }
-      return new Verdict(index, offset, ilk, pre, sn, said, status, Optional.ofNullable(escrow),
-          reason, detail);
+      Optional<EventId> id = prefix == null ? Optional.empty()
+          : Optional.of(new EventId(prefix, sn, said));
+      return new Verdict(index, offset, ilk, id, status, Optional.ofNullable(escrow), reason,
+          detail);
     }
   }
 }
