@@ -3,8 +3,10 @@
  * bodies ({@link dev.cesrj.keri.event}, {@link dev.cesrj.keri.body}), signatures by role, SAIDs
  * and prefix derivation ({@link dev.cesrj.keri}), signature verification ({@link
  * dev.cesrj.keri.crypto}) and key-state validation with keripy's Kever/Kevery rules ({@link
- * dev.cesrj.keri.kever}), and ACDC credentials checked on their own: SAIDs, schema, edges
- * ({@link dev.cesrj.keri.acdc}).
+ * dev.cesrj.keri.kever}), exchange messages verified against those key states ({@link
+ * dev.cesrj.keri.exchange}), ACDC credentials checked on their own: SAIDs, schema, edges
+ * ({@link dev.cesrj.keri.acdc}), and credential registries' transaction event logs with keripy's
+ * Tevery rules ({@link dev.cesrj.keri.tel}).
  *
  * <p>Requires cesrj-core ({@code dev.cesrj}, transitively: its messages are the input), Jackson
  * for JSON and CBOR bodies, and BouncyCastle ({@code org.bouncycastle.provider}) for secp256k1,
@@ -30,5 +32,7 @@ module dev.cesrj.keri {
   exports dev.cesrj.keri.body;
   exports dev.cesrj.keri.crypto;
   exports dev.cesrj.keri.event;
+  exports dev.cesrj.keri.exchange;
   exports dev.cesrj.keri.kever;
+  exports dev.cesrj.keri.tel;
 }

@@ -40,15 +40,20 @@ import org.junit.jupiter.api.Test;
  *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
  *       {@code netty}); no package below uses any of them;
  *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
- *       ones they use; no package but {@code cli} and {@code flink.kel} uses it;
+ *       ones they use; no package but {@code cli}, {@code flink.kel} and {@code keri.tel} uses it;
  *   <li>{@code dev.cesrj.keri.acdc}: ACDC credentials on their own (SAIDs, schemas, edges); the
  *       {@code keri} packages but {@code kever}, and the ones they use; no package uses it yet;
+ *   <li>{@code dev.cesrj.keri.tel}: credential registries' transaction event logs (Tevery); the
+ *       {@code keri} packages, {@code kever} (whose KELs anchor the TEL events) and the ones they
+ *       use; no package uses it yet;
+ *   <li>{@code dev.cesrj.keri.exchange}: exchange messages ({@code exn}) verified against the
+ *       sender's key state; the {@code keri} packages, {@code kever} and the ones they use;
  *   <li>{@code dev.cesrj.flink}: Flink sources of CESR records; {@code dev.cesrj} and
  *       {@code stream};
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
  *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink} and {@code flink.kel};
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
- *       body readers) and {@code keri.kever} ({@code inspect --verify}).
+ *       body readers), {@code keri.kever} and {@code keri.exchange} ({@code inspect --verify}).
  * </ol>
  */
 class ArchitectureTest {
@@ -67,6 +72,8 @@ class ArchitectureTest {
   private static final String KERI = "dev.cesrj.keri";
   private static final String KERI_KEVER = "dev.cesrj.keri.kever";
   private static final String KERI_ACDC = "dev.cesrj.keri.acdc";
+  private static final String KERI_TEL = "dev.cesrj.keri.tel";
+  private static final String KERI_EXCHANGE = "dev.cesrj.keri.exchange";
   private static final String FLINK = "dev.cesrj.flink";
   private static final String FLINK_KEL = "dev.cesrj.flink.kel";
   private static final String FLINK_JOB = "dev.cesrj.flink.job";
@@ -119,6 +126,8 @@ class ArchitectureTest {
         .layer("keri").definedBy(KERI)
         .layer("keri.kever").definedBy(KERI_KEVER)
         .layer("keri.acdc").definedBy(KERI_ACDC)
+        .layer("keri.tel").definedBy(KERI_TEL)
+        .layer("keri.exchange").definedBy(KERI_EXCHANGE)
         .layer("cli").definedBy(CLI)
         .layer("flink").definedBy(FLINK)
         .layer("flink.kel").definedBy(FLINK_KEL)
@@ -151,9 +160,18 @@ class ArchitectureTest {
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
             "keri.event", "keri")
+        .whereLayer("keri.tel")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever")
+        .whereLayer("keri.exchange")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
-            "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever")
+            "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever",
+            "keri.exchange")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
         .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel");
@@ -175,8 +193,8 @@ class ArchitectureTest {
     classes()
         .should()
         .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, FLINK, FLINK_KEL,
-            FLINK_JOB)
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE, FLINK,
+            FLINK_KEL, FLINK_JOB)
         .check(main);
   }
 
@@ -187,8 +205,8 @@ class ArchitectureTest {
     main.forEach(c -> packages.add(c.getPackageName()));
     assertEquals(
         new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
-            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, FLINK, FLINK_KEL,
-            FLINK_JOB)),
+            KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE, FLINK,
+            FLINK_KEL, FLINK_JOB)),
         packages);
   }
 

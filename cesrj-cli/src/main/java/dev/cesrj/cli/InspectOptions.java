@@ -15,9 +15,11 @@ import dev.cesrj.code.CounterTable;
  *     whole
  * @param verify whether each message is also validated as a KERI key event ({@code --verify}):
  *     the tree gets each message's verdict, {@code --json} writes the verdicts instead of the parse
+ * @param threads the signature-checking workers of {@code --verify} ({@code --threads}), or 0 for
+ *     the verifier's default ({@code dev.cesrj.keri.kever.VerifyThreads})
  */
 record InspectOptions(String input, Format format, CesrOptions options, int chunk,
-    boolean verify) {
+    boolean verify, int threads) {
   /** The smallest {@code --max-frame}: {@link CesrOptions.Builder#maxFrameBytes} takes 4 up. */
   static final long MIN_FRAME = CesrOptions.MIN_FRAME_BYTES;
 
@@ -40,6 +42,7 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     CesrOptions.Builder options = CesrOptions.builder().checkValueCharacters(true);
     int chunk = 0;
     boolean verify = false;
+    int threads = 0;
     for (int i = from; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -51,6 +54,9 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
           break;
         case "--verify":
           verify = true;
+          break;
+        case "--threads":
+          threads = (int) number(value(args, ++i, a), a, 1, 1024);
           break;
         case "--table":
           options.defaultTable(table(value(args, ++i, a)));
@@ -78,8 +84,11 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     if (verify && format == Format.ANNOTATE) {
       throw new UsageException("--verify works with the tree or --json, not --annotate");
     }
+    if (threads > 0 && !verify) {
+      throw new UsageException("--threads works with --verify");
+    }
     return new InspectOptions(input, format == null ? Format.TREE : format, options.build(), chunk,
-        verify);
+        verify, threads);
   }
 
   /** The format {@code option} asks for, unless another was asked for already. */

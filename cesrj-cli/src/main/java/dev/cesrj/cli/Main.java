@@ -48,8 +48,8 @@ public final class Main {
   static final int TOO_BIG = BAD_INPUT;
 
   static final String USAGE =
-      "usage: cesrj inspect [--json | --annotate] [--verify] [--table 1|2|legacy] [--chunk N]"
-          + " [--max-frame BYTES] FILE|-\n"
+      "usage: cesrj inspect [--json | --annotate] [--verify] [--threads N] [--table 1|2|legacy]"
+          + " [--chunk N] [--max-frame BYTES] FILE|-\n"
           + "       cesrj denot [FILE|-]\n"
           + "  --verify  validate each message as a KERI key event (keripy's Kevery rules, escrows"
           + " retried\n"
@@ -67,7 +67,14 @@ public final class Main {
           + "            establishment_only, do_not_delegate, duplicitous, duplicate,\n"
           + "            unverified_receipt, invalid_key, escrow_full, escrow_expired (never here:"
           + " only a\n"
-          + "            stream processor's escrow time bound gives it), escrow_evicted\n";
+          + "            stream processor's escrow time bound gives it), escrow_evicted;\n"
+          + "            an exn is verified as keripy's Exchanger does (escrow epse): body_error,\n"
+          + "            not_an_exchange, said_mismatch, missing_signatures, signer_not_sender,\n"
+          + "            sender_not_accepted, establishment_mismatch, signing_threshold_unmet,\n"
+          + "            invalid_signature, transferable_couple, ipex_chain, escrow_evicted\n"
+          + "  --threads N  workers that check signatures ahead of the --verify rules (default:\n"
+          + "            the system property cesrj.verify.threads, else 2; at most the"
+          + " processors)\n";
 
   private Main() {}
 
@@ -157,14 +164,14 @@ public final class Main {
     Renderer r;
     switch (o.format()) {
       case JSON:
-        r = o.verify() ? new VerdictJsonRenderer(out) : new JsonRenderer(out);
+        r = o.verify() ? new VerdictJsonRenderer(out, o.threads()) : new JsonRenderer(out);
         break;
       case ANNOTATE:
         r = new AnnotationRenderer(out, input);
         break;
       default:
         r = o.verify()
-            ? new VerifiedTreeRenderer(out, input.length) : new TreeRenderer(out, input.length);
+            ? new VerifiedTreeRenderer(out, input.length, o.threads()) : new TreeRenderer(out, input.length);
     }
     Failure f = Inspection.run(input, o.options(), o.chunk(), r);
     out.flush();

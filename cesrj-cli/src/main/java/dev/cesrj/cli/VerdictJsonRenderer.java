@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cesrj.group.Group;
 import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Status;
-import dev.cesrj.keri.kever.Verdict;
 import dev.cesrj.stream.Message;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,15 +39,21 @@ import java.util.Optional;
 final class VerdictJsonRenderer implements Renderer {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private final OutputStream out;
-  private final Verification verification = new Verification();
+  private final Verification verification;
 
-  VerdictJsonRenderer(OutputStream out) {
+  VerdictJsonRenderer(OutputStream out, int threads) {
     this.out = out;
+    this.verification = new Verification(threads);
   }
 
   @Override
   public void message(Message m, long base, int ordinal) {
     verification.accept(m, base);
+  }
+
+  @Override
+  public void flush() {
+    verification.flush();
   }
 
   @Override
@@ -61,8 +66,7 @@ final class VerdictJsonRenderer implements Renderer {
     JsonGenerator json = JsonRenderer.generator(out);
     json.writeStartObject();
     json.writeArrayFieldStart("messages");
-    List<Verdict> verdicts = verification.verdicts();
-    for (Verdict v : verdicts) {
+    for (VerdictRow v : verification.rows()) {
       json.writeStartObject();
       json.writeNumberField("i", v.index());
       text(json, "ilk", v.ilk());
@@ -74,14 +78,14 @@ final class VerdictJsonRenderer implements Renderer {
         json.writeNull();
       }
       text(json, "said", v.said());
-      json.writeNumberField("offset", verification.offset(v.index()));
-      json.writeNumberField("length", verification.length(v.index()));
+      json.writeNumberField("offset", v.offset());
+      json.writeNumberField("length", v.length());
       json.writeStringField("status", Verification.status(v.status()));
       if (v.escrow().isPresent()) {
-        json.writeStringField("escrow", Verification.escrow(v.escrow().get()));
+        json.writeStringField("escrow", v.escrow().get());
       }
       if (v.status() != Status.ACCEPTED) {
-        json.writeStringField("reason", Verification.reason(v.reason()));
+        json.writeStringField("reason", v.reason());
         json.writeStringField("detail", v.detail());
       }
       json.writeEndObject();

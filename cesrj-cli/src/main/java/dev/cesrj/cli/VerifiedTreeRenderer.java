@@ -3,7 +3,6 @@ package dev.cesrj.cli;
 import dev.cesrj.group.Group;
 import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Status;
-import dev.cesrj.keri.kever.Verdict;
 import dev.cesrj.stream.Message;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,13 +23,14 @@ final class VerifiedTreeRenderer implements Renderer {
   private final PrintStream out;
   private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
   private final TreeRenderer tree;
-  private final Verification verification = new Verification();
+  private final Verification verification;
   /** The tree of each message or attachment group, and whether it is a message. */
   private final List<byte[]> parts = new ArrayList<>();
   private final List<Boolean> isMessage = new ArrayList<>();
 
-  VerifiedTreeRenderer(PrintStream out, long inputLength) {
+  VerifiedTreeRenderer(PrintStream out, long inputLength, int threads) {
     this.out = out;
+    this.verification = new Verification(threads);
     this.tree = new TreeRenderer(new PrintStream(buffer, true, StandardCharsets.US_ASCII),
         inputLength);
   }
@@ -40,6 +40,11 @@ final class VerifiedTreeRenderer implements Renderer {
     tree.message(m, base, ordinal);
     verification.accept(m, base);
     keep(true);
+  }
+
+  @Override
+  public void flush() {
+    verification.flush();
   }
 
   @Override
@@ -56,13 +61,13 @@ final class VerifiedTreeRenderer implements Renderer {
 
   @Override
   public void end(long framedTo, Failure failure) {
-    List<Verdict> verdicts = verification.verdicts();
+    List<VerdictRow> verdicts = verification.rows();
     int[] counts = new int[Status.values().length];
     int v = 0;
     for (int i = 0; i < parts.size(); i++) {
       out.write(parts.get(i), 0, parts.get(i).length);
       if (isMessage.get(i)) {
-        Verdict verdict = verdicts.get(v++);
+        VerdictRow verdict = verdicts.get(v++);
         counts[verdict.status().ordinal()]++;
         out.println("  " + Printable.of(Verification.line(verdict)));
       }

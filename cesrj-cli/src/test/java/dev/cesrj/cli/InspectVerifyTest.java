@@ -153,6 +153,38 @@ class InspectVerifyTest {
     assertEquals(tree.out(), treePushed.out());
   }
 
+  /**
+   * {@code --threads 1} (the serial path), 2 and 8, whole and in 7-byte chunks, write the same
+   * verdicts as the default (issue 31: signatures checked on workers ahead of the rules).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("kelA")
+  void everyThreadCountGivesTheSameVerdicts(String file) {
+    String path = KEL_A.resolve(file).toString();
+    Run serial = Run.of(new byte[0], "inspect", "--verify", "--threads", "1", "--json", path);
+    assertEquals(Main.OK, serial.status(), serial.stderr());
+    assertEquals(Run.of(new byte[0], "inspect", "--verify", "--json", path).out(), serial.out());
+    for (String n : List.of("2", "8")) {
+      assertEquals(serial.out(),
+          Run.of(new byte[0], "inspect", "--verify", "--threads", n, "--json", path).out(), n);
+      assertEquals(serial.out(), Run.of(new byte[0], "inspect", "--verify", "--threads", n,
+          "--json", "--chunk", "7", path).out(), n + " in 7-byte chunks");
+    }
+  }
+
+  /** {@code --threads} needs {@code --verify} and a count from 1. */
+  @Test
+  void threadsNeedsVerifyAndACount() {
+    Run alone = Run.of(new byte[0], "inspect", "--threads", "2", "-");
+    assertEquals(Main.BAD_INPUT, alone.status());
+    assertTrue(alone.stderr().startsWith("cesrj: --threads works with --verify\n"),
+        alone.stderr());
+    Run zero = Run.of(new byte[0], "inspect", "--verify", "--threads", "0", "-");
+    assertEquals(Main.BAD_INPUT, zero.status());
+    assertTrue(zero.stderr().startsWith("cesrj: --threads must be between 1 and 1024, not 0\n"),
+        zero.stderr());
+  }
+
   static String keripyStatus(JsonNode m) {
     if (m.path("accepted").asBoolean(false)) {
       return "accepted";
@@ -242,7 +274,9 @@ class InspectVerifyTest {
    * Streams of other messages: a corpus stream of two KELs then exchanges, replies and queries
    * ({@code exn rpy qry}), and the
    * real-world QVI credential (a delegated KEL whose delegator is absent, a registry and an
-   * issuance, the ACDC): no crash, each non-key event rejected as {@code not_a_key_event}.
+   * issuance, the ACDC): no crash; each {@code exn} verified as keripy's {@code Exchanger} does
+   * (the signed ones accepted, the unsigned {@code /oobis/notify} waiting in {@code epse} for
+   * signatures), each other message that is no key event rejected as {@code not_a_key_event}.
    */
   @Test
   void messagesOtherThanKeyEventsAreRejectedAsNotKeyEvents() {
@@ -257,6 +291,15 @@ class InspectVerifyTest {
       ilks.append(ilk).append(' ');
       if (List.of("icp", "ixn", "rot").contains(ilk)) {
         assertEquals("accepted", m.get("status").asText(), m.toString());
+      } else if (ilk.equals("exn")) {
+        if (m.get("said").asText().equals("EGMD-fc8A0RGWGt-7Mukl2-X-nAgACDRZkQbKnKVq_ft")) {
+          assertEquals("escrowed", m.get("status").asText(), m.toString());
+          assertEquals("epse", m.get("escrow").asText(), m.toString());
+          assertEquals("missing_signatures", m.get("reason").asText(), m.toString());
+        } else {
+          assertEquals("accepted", m.get("status").asText(), m.toString());
+        }
+        assertTrue(m.get("pre").isTextual(), m.toString());
       } else {
         assertEquals("rejected", m.get("status").asText());
         assertEquals("not_a_key_event", m.get("reason").asText());
@@ -359,6 +402,13 @@ class InspectVerifyTest {
     for (Reason r : Reason.values()) {
       if (r != Reason.NONE) {
         assertTrue(flat.contains(" " + r.name().toLowerCase(Locale.ROOT) + " "), r.name());
+      }
+    }
+    String exn = flat.substring(flat.indexOf(" an exn is verified"));
+    for (dev.cesrj.keri.exchange.ExchangeReason r
+        : dev.cesrj.keri.exchange.ExchangeReason.values()) {
+      if (r != dev.cesrj.keri.exchange.ExchangeReason.NONE) {
+        assertTrue(exn.contains(" " + r.name().toLowerCase(Locale.ROOT) + " "), r.name());
       }
     }
     Run both = Run.of(new byte[0], "inspect", "--verify", "--annotate", "-");

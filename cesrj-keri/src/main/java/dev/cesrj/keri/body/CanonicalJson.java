@@ -1,9 +1,5 @@
 package dev.cesrj.keri.body;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.math.MathContext;
-import java.math.RoundingMode;
 
 /**
  * Checks that a JSON body is byte for byte what keripy writes for the field map it holds: keripy's
@@ -71,7 +67,7 @@ final class CanonicalJson {
     if (v instanceof Value.Text t) {
       text(t.value());
     } else if (v instanceof Value.Number n) {
-      ascii(python(n.literal()));
+      ascii(PythonJsonText.number(n.literal()));
     } else if (v instanceof Value.Bool b) {
       ascii(b.value() ? "true" : "false");
     } else if (v instanceof Value.Null) {
@@ -94,29 +90,19 @@ final class CanonicalJson {
     put('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      switch (c) {
-        case '"' -> ascii("\\\"");
-        case '\\' -> ascii("\\\\");
-        case '\n' -> ascii("\\n");
-        case '\r' -> ascii("\\r");
-        case '\t' -> ascii("\\t");
-        case '\b' -> ascii("\\b");
-        case '\f' -> ascii("\\f");
-        default -> {
-          if (c < 0x20) {
-            ascii(String.format("\\u%04x", (int) c));
-          } else if (c < 0x80) {
-            put(c);
-          } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
-              && Character.isLowSurrogate(s.charAt(i + 1))) {
-            utf8(Character.toCodePoint(c, s.charAt(++i)));
-          } else if (Character.isSurrogate(c)) {
-            throw BodyErrors.nonCanonical(pos, "JSON", "a text keripy can encode as UTF-8",
-                "a lone surrogate \\u" + Integer.toHexString(c));
-          } else {
-            utf8(c);
-          }
-        }
+      String escaped = PythonJsonText.escape(c);
+      if (escaped != null) {
+        ascii(escaped);
+      } else if (c < 0x80) {
+        put(c);
+      } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        utf8(Character.toCodePoint(c, s.charAt(++i)));
+      } else if (Character.isSurrogate(c)) {
+        throw BodyErrors.nonCanonical(pos, "JSON", "a text keripy can encode as UTF-8",
+            "a lone surrogate \\u" + Integer.toHexString(c));
+      } else {
+        utf8(c);
       }
     }
     put('"');
@@ -148,66 +134,5 @@ final class CanonicalJson {
           pos >= body.length ? "the end of the body" : "'" + (char) (body[pos] & 0xFF) + "'");
     }
     pos++;
-  }
-
-  /**
-   * {@return the number as Python's {@code json.dumps} writes what {@code json.loads} made of
-   * {@code literal}: an integer as {@code str(int)}, anything else as {@code repr(float)}}
-   */
-  static String python(String literal) {
-    if (literal.indexOf('.') < 0 && literal.indexOf('e') < 0 && literal.indexOf('E') < 0) {
-      return new BigInteger(literal).toString();
-    }
-    return repr(Double.parseDouble(literal));
-  }
-
-  /** Python's {@code repr(float)} (and json's {@code NaN}, {@code Infinity}). */
-  static String repr(double d) {
-    if (Double.isNaN(d)) {
-      return "NaN";
-    }
-    if (Double.isInfinite(d)) {
-      return d > 0 ? "Infinity" : "-Infinity";
-    }
-    String sign = (Double.doubleToRawLongBits(d) < 0) ? "-" : "";
-    double a = Math.abs(d);
-    if (a == 0) {
-      return sign + "0.0";
-    }
-    BigDecimal exact = new BigDecimal(a);
-    BigDecimal shortest = exact;
-    for (int p = 1; p <= 17; p++) {
-      BigDecimal r = exact.round(new MathContext(p, RoundingMode.HALF_EVEN));
-      if (r.doubleValue() == a) {
-        shortest = r;
-        break;
-      }
-    }
-    String digits = shortest.unscaledValue().toString();
-    int strip = digits.length();
-    while (strip > 1 && digits.charAt(strip - 1) == '0') {
-      strip--;
-    }
-    // value = 0.digits * 10^decpt
-    int decpt = digits.length() - shortest.scale();
-    digits = digits.substring(0, strip);
-    StringBuilder sb = new StringBuilder(sign);
-    if (decpt <= -4 || decpt > 16) {
-      sb.append(digits.charAt(0));
-      if (digits.length() > 1) {
-        sb.append('.').append(digits, 1, digits.length());
-      }
-      int e = decpt - 1;
-      sb.append('e').append(e < 0 ? '-' : '+');
-      String es = Integer.toString(Math.abs(e));
-      sb.append(es.length() < 2 ? "0" + es : es);
-    } else if (decpt <= 0) {
-      sb.append("0.").append("0".repeat(-decpt)).append(digits);
-    } else if (decpt >= digits.length()) {
-      sb.append(digits).append("0".repeat(decpt - digits.length())).append(".0");
-    } else {
-      sb.append(digits, 0, decpt).append('.').append(digits, decpt, digits.length());
-    }
-    return sb.toString();
   }
 }

@@ -11,6 +11,7 @@ import dev.cesrj.keri.SignatureGroup;
 import dev.cesrj.keri.SignatureRole;
 import dev.cesrj.keri.Signatures;
 import dev.cesrj.keri.body.Value;
+import dev.cesrj.keri.crypto.Diger;
 import dev.cesrj.keri.crypto.Digests;
 import dev.cesrj.keri.crypto.Verfer;
 import dev.cesrj.keri.event.EstablishmentEvent;
@@ -103,7 +104,8 @@ import java.util.TreeMap;
  * <p>Differences from keripy: a body or SAID error rejects that message only (keripy's parser
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
  * as likely duplicitous, fails, and drops it); messages other than key events and receipts are
- * rejected with {@link Reason#NOT_A_KEY_EVENT}.
+ * rejected with {@link Reason#NOT_A_KEY_EVENT} (an {@code exn} is verified by a {@link
+ * dev.cesrj.keri.exchange.Exchanger} over this verifier's key states).
  *
  * <p>Escrow policy (issue 28: escrows that cannot be flooded shut). keripy keeps its escrows in
  * LMDB with no count bound and drops an escrowed message only on timeout; cesrj keeps them on the
@@ -128,7 +130,8 @@ import java.util.TreeMap;
  * {@link #accept(Message)} returns. It keeps the typed event and signatures of each escrowed
  * message (bounded by {@link EscrowLimits}) for its retries; once a message is accepted or
  * rejected only its {@link Verdict} is kept (a few hundred bytes). It also keeps, for its life,
- * each prefix's accepted events' SAIDs and anchors, a verdict per message
+ * each prefix's accepted events' SAIDs and anchors, a key state per accepted establishment event
+ * ({@link #keyStateAt}), a verdict per message
  * and the witness keys it decoded (at most 4,096): memory grows with
  * the stream, so use one instance per stream or per batch.
  */
@@ -180,10 +183,28 @@ public final class KelVerifier {
   private long receiptBytes;
   /** The signatures of the escrowed messages, by the event they sign or receipt. */
   private final SignaturePool pool = new SignaturePool();
+  /** The configured bound on signature-checking workers ({@link VerifyThreads}), unclamped. */
+  private final int threads;
+  /** The caller's executor for the extra workers, or null for threads made per call. */
+  private final java.util.concurrent.Executor executor;
+  /** The verdicts precomputed for the batch being accepted, else null (the serial path). */
+  private PrecomputedVerdicts precomputed;
+  /** Lookups of precomputed verdicts that hit, over the verifier's life (tests count them). */
+  private long precomputedHits;
+  /** Checks of a batch verified serially: not precomputed, or not for the key the rules use. */
+  private long precomputedMisses;
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
   public KelVerifier() {
     this(EscrowLimits.DEFAULT);
+  }
+
+  /**
+   * {@return a builder: escrow bounds, and the workers that check a batch's signatures ({@link
+   * VerifyThreads})}
+   */
+  public static KelVerifierBuilder builder() {
+    return new KelVerifierBuilder();
   }
 
   /**
@@ -192,8 +213,19 @@ public final class KelVerifier {
    * @param limits the escrow bounds
    */
   public KelVerifier(EscrowLimits limits) {
+    this(limits, VerifyThreads.configured(java.util.OptionalInt.empty()), null);
+  }
+
+  KelVerifier(EscrowLimits limits, int threads, java.util.concurrent.Executor executor) {
     this.limits = limits;
     this.escrows = new Escrows(limits);
+    this.threads = threads;
+    this.executor = executor;
+  }
+
+  /** {@return the configured bound on signature-checking workers, before clamping} */
+  public int threads() {
+    return threads;
   }
 
   /** The source of the messages given without one ({@link #accept(Message)} and the like). */
@@ -227,7 +259,8 @@ public final class KelVerifier {
    * Validates the messages of one result of the push parser ({@link CesrStreamParser#feed} or
    * {@link CesrStreamParser#endOfInput()}, or a Netty decoder's frame of it), in order, as
    * {@link #accept(Message)} does, each verdict with its stream offset ({@link
-   * Framed#offsetBase()} plus the message's offset, also past the parser's first GiB). A framing
+   * Framed#offsetBase()} plus the message's offset, also past the parser's first GiB). Its
+   * signatures are checked on the workers first, as {@link #acceptAll(ByteBuf)} does. A framing
    * error in {@code framed} ({@link Framed#error()}) is the caller's to handle: the messages
    * before it are validated. The caller keeps owning {@code framed} (and closes it).
    *
@@ -248,6 +281,13 @@ public final class KelVerifier {
    */
   public List<Verdict> accept(Framed framed, String source) {
     java.util.Objects.requireNonNull(source, "source");
+    if (threads > 1) {
+      List<Intake> batch = new ArrayList<>(framed.messages().size());
+      for (Message m : framed.messages()) {
+        batch.add(intake(m, framed.offsetBase()));
+      }
+      return acceptBatch(batch, null, source);
+    }
     List<Verdict> out = new ArrayList<>(framed.messages().size());
     for (Message m : framed.messages()) {
       out.add(accept(m, framed.offsetBase(), null, source));
@@ -256,9 +296,38 @@ public final class KelVerifier {
   }
 
   /**
-   * Frames {@code stream} ({@link Messages#over(ByteBuf)}: no copy, its reader index moved past
-   * each message) and validates each message as {@link #accept(Message)} does. The caller keeps
-   * owning {@code stream}; escrows are not retried (call {@link #finish()}).
+   * As {@link #accept(Framed)}, over messages the caller framed: the signature checks of the
+   * list run on the workers first ({@link VerifyThreads}), then the rules, in order.
+   *
+   * @param messages framed messages whose buffers are valid for this call
+   * @param offsetBase added to each message's offset in its verdict
+   * @return the verdicts at intake, one per message, in order
+   */
+  public List<Verdict> acceptAll(List<Message> messages, long offsetBase) {
+    if (threads > 1) {
+      List<Intake> batch = new ArrayList<>(messages.size());
+      for (Message m : messages) {
+        batch.add(intake(m, offsetBase));
+      }
+      return acceptBatch(batch, null, DEFAULT_SOURCE);
+    }
+    List<Verdict> out = new ArrayList<>(messages.size());
+    for (Message m : messages) {
+      out.add(accept(m, offsetBase, null, DEFAULT_SOURCE));
+    }
+    return out;
+  }
+
+  /**
+   * Frames {@code stream} ({@link Messages#over(ByteBuf)}: its reader index moved past each
+   * message) and validates each message as {@link #acceptMessage(byte[], long)} does: each
+   * message's bytes are copied and kept while it is escrowed or its KEL's last establishment
+   * event, so that {@link #state()} and {@link #kelRecord(String)} work after it, as after {@link
+   * #acceptMessage}. The caller keeps owning {@code stream}; escrows are not retried (call {@link
+   * #finish()}). With more than one
+   * worker ({@link #builder()}, {@link VerifyThreads}) the stream is framed first and its
+   * signatures are checked on the workers, then the rules run in order over their verdicts:
+   * the verdicts are those of one worker (issue 31; {@code docs/adr/0002-verify-threads.md}).
    *
    * @param stream CESR messages: a KEL, receipts, or any stream
    * @return the verdicts at intake, one per message, in order
@@ -266,10 +335,35 @@ public final class KelVerifier {
    *     index), thrown once the messages before it are validated
    */
   public List<Verdict> acceptAll(ByteBuf stream) {
+    if (threads > 1) {
+      List<Intake> batch = new ArrayList<>();
+      CesrException framing = null;
+      long start = stream.readerIndex();
+      try (Messages ms = Messages.over(stream)) {
+        for (Message m : ms) {
+          byte[] raw = new byte[m.length()]; // as on the serial path below
+          stream.getBytes(Math.toIntExact(start + m.offset()), raw);
+          batch.add(intake(m, 0, raw));
+        }
+      } catch (CesrException e) {
+        framing = e; // thrown once the messages before it are validated, as on the serial path
+      }
+      List<Verdict> out = acceptBatch(batch, null, DEFAULT_SOURCE);
+      if (framing != null) {
+        throw framing;
+      }
+      return out;
+    }
     List<Verdict> out = new ArrayList<>();
+    long start = stream.readerIndex();
     try (Messages ms = Messages.over(stream)) {
       for (Message m : ms) {
-        out.add(accept(m));
+        // each message's own bytes, as acceptMessage keeps them: so that state() and kelRecord
+        // can take the escrowed messages and the last establishment events of a stream given
+        // whole (kept while escrowed or a KEL's last establishment event, else dropped)
+        byte[] raw = new byte[m.length()];
+        stream.getBytes(Math.toIntExact(start + m.offset()), raw);
+        out.add(accept(m, 0, raw, DEFAULT_SOURCE));
       }
     }
     return out;
@@ -297,11 +391,15 @@ public final class KelVerifier {
    * those bytes while the message is escrowed (and, for an accepted establishment event, while it
    * is its KEL's last), so that {@link #state()} can take them. The array is kept, not copied:
    * do not change it afterwards. Escrows are not retried here (call {@link #retryEscrows()}).
+   * With an {@link KelVerifierBuilder#executor executor} and more than one worker, the message's
+   * signatures are checked on it ahead of the rules; without one, serially (a thread made per
+   * message would cost more than it saves).
    *
    * @param message the bytes of one message, as the push parser frames it alone (cesrj's default
    *     options); if they do not frame, or frame to no message or to more than one, the verdict
    *     is {@link Status#REJECTED} with {@link Reason#BODY_ERROR}
-   * @param offset the message's stream offset, reported in its verdict
+   * @param offset the stream offset of the bytes' first byte; the verdict reports it after a
+   *     genus-version code that leads them ({@link StreamOffsets})
    * @return the verdict at intake
    */
   public Verdict acceptMessage(byte[] message, long offset) {
@@ -313,7 +411,8 @@ public final class KelVerifier {
    * String)}).
    *
    * @param message the bytes of one message
-   * @param offset the message's stream offset, reported in its verdict
+   * @param offset the stream offset of the bytes' first byte; the verdict reports it after a
+   *     genus-version code that leads them ({@link StreamOffsets})
    * @param source the message's source ({@link #DEFAULT_SOURCE} for none)
    * @return the verdict at intake
    */
@@ -331,6 +430,11 @@ public final class KelVerifier {
       if (first == null) {
         return rejectedAlone(offset, "no message in the bytes of one");
       }
+      if (threads > 1 && executor != null) {
+        // one message's signatures on the caller's executor; never a thread made per message
+        return acceptBatch(List.of(intake(first, offset - first.offset())), message, source)
+            .get(0);
+      }
       return accept(first, offset - first.offset(), message, source);
     } catch (CesrException e) {
       return rejectedAlone(offset, String.valueOf(e.getMessage()));
@@ -346,21 +450,93 @@ public final class KelVerifier {
     return settled(x);
   }
 
-  private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
-    int index = nextIndex++;
-    long offset = offsetBase + m.offset();
-    KeriEvent ev;
-    Signatures sigs;
+  /**
+   * One framed message read into its event and signatures (or the reason it could not be), and
+   * its own bytes where they are kept ({@link #acceptMessage}, {@link #acceptAll(ByteBuf)}).
+   */
+  private record Intake(long offset, KeriEvent event, Signatures sigs, List<SealSource> seals,
+      int length, CesrException error, byte[] raw) {
+  }
+
+  private static Intake intake(Message m, long offsetBase) {
+    return intake(m, offsetBase, null);
+  }
+
+  private static Intake intake(Message m, long offsetBase, byte[] raw) {
+    long offset = StreamOffsets.of(m, offsetBase);
     try {
-      ev = KeriEvents.of(m);
-      sigs = Signatures.of(m);
+      KeriEvent ev = KeriEvents.of(m);
+      Signatures sigs = Signatures.of(m);
+      return new Intake(offset, ev, sigs, sealSources(m), m.length(), null, raw);
     } catch (CesrException e) {
+      return new Intake(offset, null, null, List.of(), 0, e, raw);
+    }
+  }
+
+  /**
+   * Accepts a batch in order, its signatures checked first on the workers ({@link
+   * SignatureBatch}) and the rules then run serially over the precomputed verdicts.
+   */
+  private List<Verdict> acceptBatch(List<Intake> batch, byte[] raw, String source) {
+    List<KeriEvent> events = new ArrayList<>(batch.size());
+    List<Signatures> sigs = new ArrayList<>(batch.size());
+    for (Intake in : batch) {
+      events.add(in.event());
+      sigs.add(in.sigs());
+    }
+    SignatureBatch plan = SignatureBatch.plan(events, sigs, p -> {
+      Kel k = kels.get(p);
+      return k == null ? null : new SignatureBatch.Keys(k.verfers, k.witnesses, k.toad);
+    });
+    int workers = VerifyThreads.clamp(threads, Runtime.getRuntime().availableProcessors(),
+        plan.size());
+    precomputed = workers > 1 ? plan.run(workers, executor) : null;
+    List<Verdict> out = new ArrayList<>(batch.size());
+    try {
+      for (Intake in : batch) {
+        out.add(accept(in, in.raw() != null ? in.raw() : raw, source)); // raw: a batch of one's
+      }
+    } finally {
+      if (precomputed != null) {
+        precomputedHits += precomputed.hits();
+        precomputedMisses += precomputed.misses();
+      }
+      precomputed = null;
+    }
+    return out;
+  }
+
+  /** {@return how many signature checks took a precomputed verdict so far (tests count them)} */
+  long precomputedHits() {
+    return precomputedHits;
+  }
+
+  /** {@return how many checks of a planned batch were verified serially so far (tests)} */
+  long precomputedMisses() {
+    return precomputedMisses;
+  }
+
+  /** Verifies {@code s} by {@code key} over {@code ser}, the bytes of {@code body}. */
+  private boolean check(Object body, Verfer key, Siger s, byte[] ser) {
+    PrecomputedVerdicts p = precomputed;
+    return p != null ? p.verify(body, key, s, ser) : key.verify(s.raw(), ser);
+  }
+
+  private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
+    return accept(intake(m, offsetBase), raw, source);
+  }
+
+  private Verdict accept(Intake in, byte[] raw, String source) {
+    int index = nextIndex++;
+    long offset = in.offset();
+    if (in.error() != null) {
       Entry x = new Entry(index, offset, null, null, List.of(), 0);
       entries.add(x);
-      x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(e.getMessage()));
+      x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(in.error().getMessage()));
       return settled(x);
     }
-    Entry x = new Entry(index, offset, ev, sigs, sealSources(m), m.length());
+    KeriEvent ev = in.event();
+    Entry x = new Entry(index, offset, ev, in.sigs(), in.seals(), in.length());
     x.raw = raw;
     x.source = source;
     entries.add(x);
@@ -390,9 +566,8 @@ public final class KelVerifier {
   }
 
   /**
-   * Retries the escrowed messages that can have changed (never those in {@link
-   * Escrow#UNVERIFIED_WITNESS_RECEIPT}) until none can (keripy {@code Kevery.processEscrows},
-   * called until no change). Each pass takes them in order of sequence number (of the event, or
+   * Retries the escrowed messages that can have changed until none can (keripy {@code
+   * Kevery.processEscrows}, called until no change). Each pass takes them in order of sequence number (of the event, or
    * of the event a receipt receipts), then of arrival, as keripy's escrows are keyed by prefix
    * and sequence number: a log that arrives last event first is accepted in one pass, not one
    * pass per event. A message is retried once after it enters an escrow, then only when what it
@@ -528,8 +703,9 @@ public final class KelVerifier {
    *
    * @return the state
    * @throws IllegalStateException if an escrowed message or a KEL's last establishment event was
-   *     given with {@link #accept(Message)} or {@link #acceptAll(ByteBuf)} (their bytes were not
-   *     kept): feed a verifier whose state you take with {@link #acceptMessage(byte[], long)}
+   *     given as a framed {@link Message} ({@link #accept(Message)}, {@link #accept(Framed)}),
+   *     whose bytes the verifier cannot take: feed a verifier whose state you take with {@link
+   *     #acceptMessage(byte[], long)} or {@link #acceptAll(ByteBuf)}
    */
   public VerifierState state() {
     List<VerifierState.KelRecord> ks = new ArrayList<>(kels.size());
@@ -590,8 +766,9 @@ public final class KelVerifier {
    * accepted event), not of the others.
    *
    * @param prefix a prefix (qb64)
-   * @throws IllegalStateException if its last establishment event was not given with {@link
-   *     #acceptMessage(byte[], long)}
+   * @throws IllegalStateException if its last establishment event was given as a framed {@link
+   *     Message} ({@link #accept(Message)}, {@link #accept(Framed)}), not with {@link
+   *     #acceptMessage(byte[], long)} or {@link #acceptAll(ByteBuf)}
    */
   public Optional<VerifierState.KelRecord> kelRecord(String prefix) {
     Kel k = kels.get(prefix);
@@ -653,7 +830,11 @@ public final class KelVerifier {
    *     not taken from a verifier, or changed)
    */
   public static KelVerifier restore(VerifierState state, EscrowLimits limits) {
-    KelVerifier v = new KelVerifier(limits);
+    return restored(state, new KelVerifier(limits));
+  }
+
+  /** {@return {@code v}, a new verifier, with {@code state} restored into it} */
+  static KelVerifier restored(VerifierState state, KelVerifier v) {
     v.nextIndex = state.nextIndex();
     v.clock = state.clock();
     v.changedAt.putAll(state.changedAt());
@@ -677,6 +858,7 @@ public final class KelVerifier {
       for (VerifierState.AcceptedEvent a : r.events()) {
         k.events.put(a.sn(), new Accepted(a.said(), a.seals()));
       }
+      k.keepEstablishment(e.said());
       v.kels.put(k.prefix, k);
     }
     for (VerifierState.HeldMessage h : state.held()) {
@@ -841,6 +1023,43 @@ public final class KelVerifier {
   public Optional<KeyState> keyState(String prefix) {
     Kel k = kels.get(prefix);
     return k == null ? Optional.empty() : Optional.of(k.state());
+  }
+
+  /**
+   * {@return the key state of {@code prefix} at its accepted event {@code sn}: the keys,
+   * thresholds, witnesses and toad of the establishment event in force there (the last at or
+   * before {@code sn}), with that event's sn, SAID and ilk}; empty if {@code prefix} has no
+   * accepted event at {@code sn} on its trunk (never accepted, or superseded by a recovery
+   * rotation), or if this verifier was restored from a {@link VerifierState} and {@code sn} is
+   * before the KEL's last establishment event at that time (a {@link VerifierState.KelRecord}
+   * keeps that one only). What a credential anchored at {@code sn}, or an {@code exn} signed at
+   * the establishment event {@code sn}, is verified against (keripy {@code
+   * src/keri/db/basing.py} {@code Baser.resolveVerifiers}). Costs one map look-up: the verifier
+   * keeps one key state per accepted establishment event, not per event.
+   *
+   * @param prefix a prefix (qb64)
+   * @param sn a sequence number
+   */
+  public Optional<KeyState> keyStateAt(String prefix, BigInteger sn) {
+    Kel k = kels.get(prefix);
+    return k == null ? Optional.empty() : Optional.ofNullable(k.stateAt(sn));
+  }
+
+  /**
+   * {@return the accepted event of {@code prefix} at {@code sn}, if there is one}: its SAID and
+   * the event seals ({@code i s d}) among its anchors, what a TEL verifier reads to find the seal
+   * of a TEL event in its issuer's KEL (keripy {@code src/keri/vdr/eventing.py}
+   * {@code Tever.verifyAnchor}, which reads the issuer's event at the sequence number a
+   * SealSourceCouples attachment names). Costs one lookup and a copy of that event's seals.
+   *
+   * @param prefix a prefix (qb64)
+   * @param sn a sequence number
+   */
+  public Optional<VerifierState.AcceptedEvent> acceptedEvent(String prefix, BigInteger sn) {
+    Kel k = kels.get(prefix);
+    Accepted a = k == null ? null : k.events.get(sn);
+    return a == null ? Optional.empty()
+        : Optional.of(new VerifierState.AcceptedEvent(sn, a.said, a.seals));
   }
 
   // --- processing ---------------------------------------------------------------------------
@@ -1052,7 +1271,7 @@ public final class KelVerifier {
     List<Siger> verified = new ArrayList<>();
     String event = x.eventKey();
     for (Siger s : controllerSigers(x)) {
-      verifyInto(event, s, keys, ser, ok, verified);
+      verifyInto(x, event, s, keys, ser, ok, verified);
     }
     if (ok.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
@@ -1065,7 +1284,7 @@ public final class KelVerifier {
       return false;
     }
     for (Siger s : pool.controller(event)) {
-      verifyInto(event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
+      verifyInto(x, event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
     }
     if (!kt.satisfiedBy(ok)) {
       escrow(x, Escrow.PARTIALLY_SIGNED, Reason.SIGNING_THRESHOLD_UNMET,
@@ -1102,8 +1321,8 @@ public final class KelVerifier {
    * of every verified signature ({@code verifySigs} keeps them unique by qb64): a key that signs
    * current-only ({@code B}) and again with both indexes ({@code A}) exposes its prior next key.
    */
-  private void verifyInto(String event, Siger s, List<Verfer> keys, byte[] ser, Set<Integer> ok,
-      List<Siger> verified) {
+  private void verifyInto(Entry x, String event, Siger s, List<Verfer> keys, byte[] ser,
+      Set<Integer> ok, List<Siger> verified) {
     int i = s.index();
     if (i >= keys.size()) {
       return;
@@ -1119,7 +1338,7 @@ public final class KelVerifier {
         }
       }
     }
-    if (pool.verifies(event, "c", s, () -> keys.get(i).verify(s.raw(), ser))) {
+    if (pool.verifies(event, "c", s, () -> check(x.event.body(), keys.get(i), s, ser))) {
       ok.add(i);
       verified.add(s);
     }
@@ -1177,7 +1396,7 @@ public final class KelVerifier {
       if (s.index() < wits.size() && !ok.contains(wits.get(s.index()))) {
         try {
           Verfer v = witnessKey(wits.get(s.index()));
-          if (pool.verifies(event, "w", s, () -> v.verify(s.raw(), ser))) {
+          if (pool.verifies(event, "w", s, () -> check(ev.body(), v, s, ser))) {
             ok.add(wits.get(s.index()));
           }
         } catch (CesrException e) {
@@ -1616,6 +1835,11 @@ public final class KelVerifier {
     /** Its place in order of inception: its record's index in {@link #state()}'s kels. */
     final int position;
     final Map<BigInteger, Accepted> events = new LinkedHashMap<>();
+    /**
+     * The key state at each accepted establishment event of the trunk, by sequence number: one
+     * per establishment event, not per event ({@link #stateAt}).
+     */
+    final TreeMap<BigInteger, KeyState> establishments = new TreeMap<>();
     BigInteger sn;
     String said;
     String et;
@@ -1659,10 +1883,12 @@ public final class KelVerifier {
       lastEstablishment = e.sn();
       lastEstablishmentIlk = e.ilk();
       last(e);
+      keepEstablishment(e.said());
     }
 
     /** Moves the accepted events at {@code from} and after off the trunk (a recovery). */
     void supersede(BigInteger from) {
+      establishments.tailMap(from, true).clear();
       var it = events.entrySet().iterator();
       while (it.hasNext()) {
         var e = it.next();
@@ -1684,9 +1910,34 @@ public final class KelVerifier {
       events.put(e.sn(), new Accepted(e.said(), eventSeals(e.anchors())));
     }
 
+    /** {@return the key state at the latest accepted event} */
     KeyState state() {
-      return new KeyState(prefix, sn, said, et, keys, kt.toString(), nextDigests, nt.toString(),
-          witnesses, toad, delegator);
+      return establishments.lastEntry().getValue().at(sn, said, et);
+    }
+
+    /**
+     * {@return the key state at the accepted trunk event {@code at}, or null if there is none or
+     * its establishment event is not known (a KEL restored from a record knows its last one)}
+     */
+    KeyState stateAt(BigInteger at) {
+      Accepted a = events.get(at);
+      var est = establishments.floorEntry(at);
+      if (a == null || est == null) {
+        return null;
+      }
+      KeyState s = est.getValue();
+      return s.at(at, a.said, est.getKey().equals(at) ? s.et() : Ilk.IXN.code());
+    }
+
+    /** Keeps the state at the last establishment event, whose SAID is {@code estSaid}. */
+    void keepEstablishment(String estSaid) {
+      List<Diger> digers = new ArrayList<>(nextDigests.size());
+      for (String d : nextDigests) {
+        digers.add(new Diger(d));
+      }
+      establishments.put(lastEstablishment, new KeyState(prefix, lastEstablishment, estSaid,
+          lastEstablishmentIlk.code(), verfers, kt, digers, nt, witnesses, toad, delegator,
+          lastEstablishment, estSaid));
     }
   }
 
@@ -1781,20 +2032,10 @@ public final class KelVerifier {
         return settled;
       }
       Optional<String> ilk = event == null ? Optional.empty() : event.body().ilk();
-      Optional<String> pre = Optional.empty();
-      Optional<BigInteger> sn = Optional.empty();
-      Optional<String> said = Optional.empty();
-      if (event instanceof KeyEvent) {
-        pre = Optional.of(((KeyEvent) event).prefix());
-        sn = Optional.of(((KeyEvent) event).sn());
-        said = Optional.of(event.said());
-      } else if (event instanceof ReceiptEvent) {
-        pre = Optional.of(((ReceiptEvent) event).prefix());
-        sn = Optional.of(((ReceiptEvent) event).sn());
-        said = Optional.of(event.said());
-      }
-      return new Verdict(index, offset, ilk, pre, sn, said, status, Optional.ofNullable(escrow),
-          reason, detail);
+      Optional<EventId> id = prefix == null ? Optional.empty()
+          : Optional.of(new EventId(prefix, sn, said));
+      return new Verdict(index, offset, ilk, id, status, Optional.ofNullable(escrow), reason,
+          detail);
     }
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cesrj.ErrorKind;
 import dev.cesrj.keri.body.KeriBodyException;
+import dev.cesrj.keri.body.PythonJsonText;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -106,7 +107,7 @@ class AcdcSchemaTest {
       "123456789012345680.0,1.2345678901234568e+17", "0.00001,1e-05", "-1.5e-7,-1.5e-07",
       "1.5e300,1.5e+300", "-0.0,-0.0", "0.0001,0.0001", "12.5,12.5"})
   void floatsAsPythonsRepr(double d, String python) {
-    assertEquals(python, PythonJson.floatRepr(d));
+    assertEquals(python, PythonJsonText.repr(d));
   }
 
   @Test

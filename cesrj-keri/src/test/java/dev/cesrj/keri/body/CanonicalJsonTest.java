@@ -123,21 +123,21 @@ class CanonicalJsonTest {
 
   @Test
   void pythonReprOfFloats() {
-    assertEquals("0.1", CanonicalJson.repr(0.1));
-    assertEquals("0.3", CanonicalJson.repr(0.3));
-    assertEquals("0.6666666666666666", CanonicalJson.repr(2.0 / 3));
-    assertEquals("1e+16", CanonicalJson.repr(1e16));
-    assertEquals("1000000000000000.0", CanonicalJson.repr(1e15));
-    assertEquals("0.0001", CanonicalJson.repr(1e-4));
-    assertEquals("1e-05", CanonicalJson.repr(1e-5));
-    assertEquals("123456789.123", CanonicalJson.repr(123456789.123));
-    assertEquals("5e-324", CanonicalJson.repr(Double.MIN_VALUE));
-    assertEquals("1.7976931348623157e+308", CanonicalJson.repr(Double.MAX_VALUE));
-    assertEquals("-0.0", CanonicalJson.repr(-0.0));
-    assertEquals("2e-07", CanonicalJson.repr(2e-7));
-    assertEquals("1.2345e+20", CanonicalJson.repr(1.2345e20));
-    assertEquals("NaN", CanonicalJson.repr(Double.NaN));
-    assertEquals("-Infinity", CanonicalJson.repr(Double.NEGATIVE_INFINITY));
+    assertEquals("0.1", PythonJsonText.repr(0.1));
+    assertEquals("0.3", PythonJsonText.repr(0.3));
+    assertEquals("0.6666666666666666", PythonJsonText.repr(2.0 / 3));
+    assertEquals("1e+16", PythonJsonText.repr(1e16));
+    assertEquals("1000000000000000.0", PythonJsonText.repr(1e15));
+    assertEquals("0.0001", PythonJsonText.repr(1e-4));
+    assertEquals("1e-05", PythonJsonText.repr(1e-5));
+    assertEquals("123456789.123", PythonJsonText.repr(123456789.123));
+    assertEquals("5e-324", PythonJsonText.repr(Double.MIN_VALUE));
+    assertEquals("1.7976931348623157e+308", PythonJsonText.repr(Double.MAX_VALUE));
+    assertEquals("-0.0", PythonJsonText.repr(-0.0));
+    assertEquals("2e-07", PythonJsonText.repr(2e-7));
+    assertEquals("1.2345e+20", PythonJsonText.repr(1.2345e20));
+    assertEquals("NaN", PythonJsonText.repr(Double.NaN));
+    assertEquals("-Infinity", PythonJsonText.repr(Double.NEGATIVE_INFINITY));
   }
 
   /** repr reads back as the same double, and is never longer than Java's (not always shortest). */
@@ -150,7 +150,7 @@ class CanonicalJsonTest {
       if (Double.isNaN(d) || Double.isInfinite(d)) {
         continue;
       }
-      String p = CanonicalJson.repr(d);
+      String p = PythonJsonText.repr(d);
       assertEquals(d, Double.parseDouble(p), "seed " + seed + ": " + p);
       assertTrue(digits(p) <= digits(Double.toString(d)), "seed " + seed + ": " + p + " vs " + d);
     }

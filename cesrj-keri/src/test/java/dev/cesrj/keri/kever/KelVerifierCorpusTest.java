@@ -204,16 +204,7 @@ class KelVerifierCorpusTest {
   }
 
   private static String escrow(String db) {
-    switch (db) {
-      case "ooes": return "ESCROWED:OUT_OF_ORDER";
-      case "pses": return "ESCROWED:PARTIALLY_SIGNED";
-      case "pwes": return "ESCROWED:PARTIALLY_WITNESSED";
-      case "pdes": return "ESCROWED:PARTIALLY_DELEGATED";
-      case "ures": return "ESCROWED:UNVERIFIED_RECEIPT";
-      case "uwes": return "ESCROWED:UNVERIFIED_WITNESS_RECEIPT";
-      case "vres": return "ESCROWED:UNVERIFIED_TRANSFERABLE_RECEIPT";
-      default: return "ESCROWED:" + db;
-    }
+    return "ESCROWED:" + Escrow.ofKeripyName(db).map(Escrow::name).orElse(db);
   }
 
   private static String intake(JsonNode m) {

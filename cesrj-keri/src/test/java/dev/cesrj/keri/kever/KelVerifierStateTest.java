@@ -258,7 +258,40 @@ class KelVerifierStateTest {
   @Test
   void stateOfAVerifierFedFramedMessagesIsRefused() {
     KelVerifier v = new KelVerifier();
-    v.acceptAll(bytes("kel_single.v1.bare.txt.original.cesr"));
+    try (Messages ms = Messages.copyOf(bytes("kel_single.v1.bare.txt.original.cesr"))) {
+      for (Message m : ms) {
+        v.accept(m);
+      }
+    }
     assertThrows(IllegalStateException.class, v::state);
+    String prefix = v.keyStates().keySet().iterator().next();
+    assertThrows(IllegalStateException.class, () -> v.kelRecord(prefix));
+  }
+
+  /**
+   * A stream given whole ({@code acceptAll}) keeps what {@code acceptMessage} keeps: its state and
+   * each KEL's record can be taken (issue 30: {@code kelRecord} threw after {@code acceptAll}),
+   * and a verifier restored from them goes on as this one.
+   */
+  @Test
+  void stateOfAVerifierFedAWholeStream() {
+    byte[] input = bytes("kel_single.v1.bare.txt.original.cesr");
+    KelVerifier v = new KelVerifier();
+    v.acceptAll(input);
+    v.finish();
+    String prefix = v.keyStates().keySet().iterator().next();
+    VerifierState.KelRecord r = v.kelRecord(prefix).orElseThrow();
+    assertEquals(prefix, r.prefix());
+    assertEquals(v.keyState(prefix).orElseThrow().sn(), r.sn());
+    KelVerifier back = KelVerifier.restore(v.state(), EscrowLimits.DEFAULT);
+    assertEquals(v.keyStates(), back.keyStates());
+    KelVerifier alone = new KelVerifier();
+    try (Messages ms = Messages.copyOf(input)) {
+      for (Message m : ms) {
+        alone.accept(m);
+      }
+    }
+    alone.finish();
+    assertEquals(alone.verdicts(), v.verdicts());
   }
 }
