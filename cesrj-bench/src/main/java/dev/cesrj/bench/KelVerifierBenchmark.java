@@ -51,9 +51,18 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code bareSignatures}: the very signatures {@code verify} checks, with the same {@link
  *       Verfer} (the same crypto library per suite), from triples (key, raw signature, signed
  *       body) extracted in {@code @Setup}: no framing, no decoding, no key state;
+ *   <li>{@code bareFloor}: the same checks with the fastest library measured per suite (Ed25519:
+ *       libsodium through {@link Ed25519Jna}'s direct JNA binding; ECDSA: BouncyCastle, the only
+ *       one served here), no {@link Verfer} in between;
  *   <li>{@code frame}: the framing of {@code verify} alone (every message and its attachment
- *       groups read).
+ *       groups read);
+ *   <li>{@code verify1w} .. {@code verify8w}: {@code verify} with {@link
+ *       KelVerifier#acceptAll(byte[])} at 1, 2, 4 and 8 signature-checking workers ({@link
+ *       dev.cesrj.keri.kever.KelVerifierBuilder#threads(int)}; clamped to the processors).
  * </ul>
+ *
+ * <p>{@code verify} is {@code verify1w}: a verifier with one worker (the serial path) per stream,
+ * each stream given whole to {@link KelVerifier#acceptAll(byte[])}, then {@code finish()}.
  *
  * <p>The signatures {@code verify} checks, and so {@code bareSignatures} too: each controller
  * signature of a key event whose index names one of the keys in force (the event's own keys for
@@ -84,6 +93,8 @@ public class KelVerifierBenchmark {
 
   private List<byte[]> streams;
   private Triple[] triples;
+  /** The raw Ed25519 key of each triple (null for ECDSA), for {@code bareFloor}. */
+  private byte[][] floorKeys;
   private int events;
   private int messages;
 
@@ -136,6 +147,7 @@ public class KelVerifierBenchmark {
       }
     }
     triples = all.toArray(new Triple[0]);
+    floorKeys = floorKeys(triples);
     for (Triple t : triples) {
       if (!t.key().verify(t.sig(), t.ser())) {
         throw new IllegalStateException("a corpus signature does not verify: " + t.key());
@@ -214,16 +226,36 @@ public class KelVerifierBenchmark {
     return events;
   }
 
-  /** {@return the accepted verdicts: a KelVerifier per stream, every message, then finish()} */
+  /** {@return the triples' raw Ed25519 keys, null where the key is ECDSA} */
+  static byte[][] floorKeys(Triple[] triples) {
+    byte[][] out = new byte[triples.length][];
+    for (int i = 0; i < triples.length; i++) {
+      if (triples[i].key().algorithm() == dev.cesrj.keri.crypto.SignatureAlgorithm.ED25519) {
+        out[i] = triples[i].key().raw();
+      }
+    }
+    return out;
+  }
+
+  /** {@return the raw Ed25519 keys of {@link #triples()}} */
+  byte[][] floorKeys() {
+    return floorKeys;
+  }
+
+  /** {@return the accepted verdicts: a one-worker KelVerifier per stream, then finish()} */
   static long verifyAll(List<byte[]> streams) {
+    return verifyAll(streams, 1);
+  }
+
+  /**
+   * {@return the accepted verdicts: a KelVerifier with {@code threads} signature-checking workers
+   * per stream, the stream given whole ({@link KelVerifier#acceptAll(byte[])}), then finish()}
+   */
+  static long verifyAll(List<byte[]> streams, int threads) {
     long accepted = 0;
     for (byte[] b : streams) {
-      KelVerifier v = new KelVerifier();
-      try (Messages ms = Messages.copyOf(b)) {
-        for (Message m : ms) {
-          v.accept(m);
-        }
-      }
+      KelVerifier v = KelVerifier.builder().threads(threads).build();
+      v.acceptAll(b);
       for (Verdict x : v.finish()) {
         accepted += x.status() == Status.ACCEPTED ? 1 : 0;
       }
@@ -236,6 +268,20 @@ public class KelVerifierBenchmark {
     long ok = 0;
     for (Triple t : triples) {
       ok += t.key().verify(t.sig(), t.ser()) ? 1 : 0;
+    }
+    return ok;
+  }
+
+  /**
+   * {@return the signatures that verify, with the fastest library measured per suite: Ed25519
+   * through the direct JNA binding, ECDSA through BouncyCastle ({@link Verfer})}
+   */
+  static long bareFloorAll(Triple[] triples, byte[][] floorKeys) {
+    long ok = 0;
+    for (int i = 0; i < triples.length; i++) {
+      Triple t = triples[i];
+      ok += (floorKeys[i] != null ? Ed25519Jna.verify(t.sig(), t.ser(), floorKeys[i])
+          : t.key().verify(t.sig(), t.ser())) ? 1 : 0;
     }
     return ok;
   }
@@ -276,6 +322,42 @@ public class KelVerifierBenchmark {
     c.events += events;
     c.signatures += triples.length;
     return bareAll(triples);
+  }
+
+  /** The same signatures with the fastest library per suite. */
+  @Benchmark
+  public long bareFloor(Counts c) {
+    c.events += events;
+    c.signatures += triples.length;
+    return bareFloorAll(triples, floorKeys);
+  }
+
+  /** {@code verify} at 1 worker. */
+  @Benchmark
+  public long verify1w(Counts c) {
+    c.events += events;
+    return verifyAll(streams, 1);
+  }
+
+  /** {@code verify} at 2 workers. */
+  @Benchmark
+  public long verify2w(Counts c) {
+    c.events += events;
+    return verifyAll(streams, 2);
+  }
+
+  /** {@code verify} at 4 workers (clamped to the processors). */
+  @Benchmark
+  public long verify4w(Counts c) {
+    c.events += events;
+    return verifyAll(streams, 4);
+  }
+
+  /** {@code verify} at 8 workers (clamped to the processors). */
+  @Benchmark
+  public long verify8w(Counts c) {
+    c.events += events;
+    return verifyAll(streams, 8);
   }
 
   /** Framing only. */

@@ -7,18 +7,20 @@ import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
- * {@link KelVerifierBenchmark}'s three arms timed in processor time of the measuring thread
- * ({@link ThreadMXBean#getCurrentThreadCpuTime()}), interleaved round by round, for figures that
- * hold on a loaded machine where JMH's wall-clock scores do not (other builds share the cores).
- * Each arm runs {@code --warmup} passes, then {@code --rounds} rounds of one pass of each arm in
- * turn (and a fourth arm, {@code bareFreshKeys}: the bare checks with each key decoded from its
- * qb64 for its check, which also drops BouncyCastle's per-point precomputation that a key decoded
- * once keeps); it prints each arm's median and range of processor time per pass, the rates, and the
- * overhead of {@code verify} over {@code bareSignatures}.
+ * {@link KelVerifierBenchmark}'s arms timed in turns in one run (issue 31): {@code verify} (one
+ * worker), {@code bareSignatures}, {@code bareFloor} (the fastest library per suite), {@code
+ * frame} and {@code bareFreshKeys} (each key decoded from its qb64 for its check) in processor
+ * time of the measuring thread ({@link ThreadMXBean#getCurrentThreadCpuTime()}), figures that hold
+ * on a loaded machine where wall-clock scores do not; then {@code verify-1w}, {@code verify-2w},
+ * {@code verify-4w} and {@code verify-8w} (signature checks on that many workers, clamped to the
+ * processors) in wall-clock time, which is what workers save. Each arm runs {@code --warmup}
+ * passes, then {@code --rounds} rounds of one pass of each arm in turn; it prints the first pass of
+ * {@code verify} in a cold JVM, each arm's median and range per pass, the rates, the overhead of
+ * {@code verify} over {@code bareSignatures} and {@code bareFloor}, and the speed-up of 2 workers.
  *
  * <pre>
  * ./mvnw -B package -pl cesrj-bench -am -DskipTests
- * java -cp cesrj-bench/target/benchmarks.jar dev.cesrj.bench.KelVerifierCpuTime [--warmup 10] [--rounds 15]
+ * java -cp cesrj-bench/target/benchmarks.jar dev.cesrj.bench.KelVerifierCpuTime [--warmup 10] [--rounds 15] [--first-workers 1]
  * </pre>
  */
 public final class KelVerifierCpuTime {
@@ -28,14 +30,18 @@ public final class KelVerifierCpuTime {
   /**
    * Runs the comparison.
    *
-   * @param args {@code --warmup N} (default 10) and {@code --rounds N} (default 15)
+   * @param args {@code --warmup N} (default 10), {@code --rounds N} (default 15) and {@code
+   *     --first-workers N} (default 1), the workers of the first pass, timed before the warm-up
    */
   public static void main(String[] args) {
     int warmup = 10;
     int rounds = 15;
+    int firstWorkers = 1;
     for (int i = 0; i + 1 < args.length; i += 2) {
       if (args[i].equals("--warmup")) {
         warmup = Integer.parseInt(args[i + 1]);
+      } else if (args[i].equals("--first-workers")) {
+        firstWorkers = Integer.parseInt(args[i + 1]);
       } else if (args[i].equals("--rounds")) {
         rounds = Integer.parseInt(args[i + 1]);
       } else {
@@ -46,12 +52,24 @@ public final class KelVerifierCpuTime {
     b.setup();
     List<byte[]> streams = b.streams();
     KelVerifierBenchmark.Triple[] triples = b.triples();
-    List<String> names = List.of("verify", "bareSignatures", "frame", "bareFreshKeys");
-    List<LongSupplier> arms = List.of(() -> KelVerifierBenchmark.verifyAll(streams),
-        () -> KelVerifierBenchmark.bareAll(triples), () -> KelVerifierBenchmark.frameAll(streams),
-        () -> KelVerifierBenchmark.bareFreshKeysAll(triples));
+    byte[][] floorKeys = b.floorKeys();
+    List<String> names = List.of("verify", "bareSignatures", "bareFloor", "frame", "bareFreshKeys",
+        "verify-1w", "verify-2w", "verify-4w", "verify-8w");
+    List<LongSupplier> arms = List.of(() -> KelVerifierBenchmark.verifyAll(streams, 1),
+        () -> KelVerifierBenchmark.bareAll(triples),
+        () -> KelVerifierBenchmark.bareFloorAll(triples, floorKeys),
+        () -> KelVerifierBenchmark.frameAll(streams),
+        () -> KelVerifierBenchmark.bareFreshKeysAll(triples),
+        () -> KelVerifierBenchmark.verifyAll(streams, 1),
+        () -> KelVerifierBenchmark.verifyAll(streams, 2),
+        () -> KelVerifierBenchmark.verifyAll(streams, 4),
+        () -> KelVerifierBenchmark.verifyAll(streams, 8));
+    int wallFrom = 5; // the rows from here are wall-clock time
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     long sink = 0;
+    long first = System.nanoTime();
+    sink += KelVerifierBenchmark.verifyAll(streams, firstWorkers);
+    double firstMs = (System.nanoTime() - first) / 1e6;
     for (int w = 0; w < warmup; w++) {
       for (LongSupplier a : arms) {
         sink += a.getAsLong();
@@ -60,12 +78,15 @@ public final class KelVerifierCpuTime {
     long[][] ns = new long[arms.size()][rounds];
     for (int r = 0; r < rounds; r++) {
       for (int a = 0; a < arms.size(); a++) {
-        long t0 = mx.getCurrentThreadCpuTime();
+        long t0 = a < wallFrom ? mx.getCurrentThreadCpuTime() : System.nanoTime();
         sink += arms.get(a).getAsLong();
-        ns[a][r] = mx.getCurrentThreadCpuTime() - t0;
+        ns[a][r] = (a < wallFrom ? mx.getCurrentThreadCpuTime() : System.nanoTime()) - t0;
       }
     }
     double[] median = new double[arms.size()];
+    System.out.printf("processors %d; first pass of verify at %d workers (wall; the JVM has only"
+        + " run the benchmark's setup, which verifies each stream once through accept(Message))"
+        + " %.1f ms%n", Runtime.getRuntime().availableProcessors(), firstWorkers, firstMs);
     System.out.printf("%-15s %14s %22s %12s %14s%n", "arm", "ms/pass (cpu)", "range", "events/s",
         "signatures/s");
     for (int a = 0; a < arms.size(); a++) {
@@ -73,11 +94,14 @@ public final class KelVerifierCpuTime {
       Arrays.sort(x);
       median[a] = x[rounds / 2] / 1e6;
       double perSec = 1000.0 / median[a];
-      System.out.printf("%-15s %14.2f %10.2f - %9.2f %12.0f %14s%n", names.get(a), median[a],
+      System.out.printf("%-15s %14.2f %10.2f - %9.2f %12.0f %14s%s%n", names.get(a), median[a],
           x[0] / 1e6, x[rounds - 1] / 1e6, perSec * b.events(),
-          a == 2 ? "-" : String.format("%.0f", perSec * triples.length));
+          names.get(a).equals("frame") ? "-" : String.format("%.0f", perSec * triples.length),
+          a < wallFrom ? "" : "  (wall)");
     }
-    System.out.printf("verify costs %.1f%% more than bareSignatures (processor time, medians; sink %d)%n",
-        100 * (median[0] / median[1] - 1), sink);
+    System.out.printf("verify costs %.1f%% more than bareSignatures, %.2fx bareFloor"
+        + " (processor time,"
+        + " medians); verify-2w %.2fx faster than verify-1w (wall); sink %d%n",
+        100 * (median[0] / median[1] - 1), median[0] / median[2], median[5] / median[6], sink);
   }
 }

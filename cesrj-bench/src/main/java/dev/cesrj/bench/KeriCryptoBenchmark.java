@@ -246,6 +246,24 @@ public class KeriCryptoBenchmark {
     return s.verify(sig);
   }
 
+  /** libsodium through lazysodium-java's {@code SodiumJava} (what cesrj's Verfer calls). */
+  @Benchmark
+  public boolean ed25519Lazysodium() {
+    return Ed25519Jna.LAZYSODIUM.crypto_sign_verify_detached(sig, ser, ser.length, rawKey) == 0;
+  }
+
+  /** libsodium, the same library file, through a JNA direct mapping of its own. */
+  @Benchmark
+  public boolean ed25519JnaDirect() {
+    return Ed25519Jna.verify(sig, ser, rawKey);
+  }
+
+  /** cesrj's Ed25519Verifier (the implementation this JVM chose, libsodium where it loads). */
+  @Benchmark
+  public boolean ed25519Cesrj() {
+    return dev.cesrj.keri.crypto.Ed25519Verifier.verify(sig, ser, rawKey);
+  }
+
   @Benchmark
   public boolean ed25519BouncyCastle() {
     return Ed25519.verify(sig, 0, rawKey, 0, ser, 0, ser.length);

@@ -44,6 +44,9 @@ public final class KeriCryptoCpuTime {
     Map<String, Callable<Boolean>> arms = new LinkedHashMap<>();
     arms.put("ed25519BouncyCastle", () -> b.ed25519BouncyCastle());
     arms.put("ed25519Jdk", b::ed25519Jdk);
+    arms.put("ed25519Lazysodium", b::ed25519Lazysodium);
+    arms.put("ed25519JnaDirect", b::ed25519JnaDirect);
+    arms.put("ed25519Cesrj", b::ed25519Cesrj);
     arms.put("p256BouncyCastle", b::p256BouncyCastle);
     arms.put("p256BouncyCastleWithKeyDecode", b::p256BouncyCastleWithKeyDecode);
     arms.put("p256Jdk", b::p256Jdk);

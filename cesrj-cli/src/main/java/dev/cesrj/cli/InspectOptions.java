@@ -24,9 +24,11 @@ import java.util.Set;
  *     --verify} knows ({@code --schemas DIR}, repeatable)
  * @param failOn the verdicts that make the exit status {@link Main#VERDICT_FAILED} ({@code
  *     --fail-on rejected|escrowed|notaccepted}, repeatable; needs {@code --verify})
+ * @param threads the signature-checking workers of {@code --verify} ({@code --threads}), or 0 for
+ *     the verifier's default ({@code dev.cesrj.keri.kever.VerifyThreads})
  */
 record InspectOptions(String input, Format format, CesrOptions options, int chunk,
-    boolean verify, List<Path> schemas, Set<FailOn> failOn) {
+    boolean verify, List<Path> schemas, Set<FailOn> failOn, int threads) {
   /** What {@code --fail-on} gates on. */
   enum FailOn {
     /** A message whose final verdict is rejected. */
@@ -61,6 +63,7 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     boolean verify = false;
     List<Path> schemas = new ArrayList<>();
     Set<FailOn> failOn = EnumSet.noneOf(FailOn.class);
+    int threads = 0;
     for (int i = from; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -78,6 +81,9 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
           break;
         case "--fail-on":
           failOn.add(failOn(value(args, ++i, a)));
+          break;
+        case "--threads":
+          threads = (int) number(value(args, ++i, a), a, 1, 1024);
           break;
         case "--table":
           options.defaultTable(table(value(args, ++i, a)));
@@ -108,8 +114,11 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     if (!verify && (!failOn.isEmpty() || !schemas.isEmpty())) {
       throw new UsageException("--fail-on and --schemas need --verify");
     }
+    if (threads > 0 && !verify) {
+      throw new UsageException("--threads works with --verify");
+    }
     return new InspectOptions(input, format == null ? Format.TREE : format, options.build(), chunk,
-        verify, List.copyOf(schemas), Set.copyOf(failOn));
+        verify, List.copyOf(schemas), Set.copyOf(failOn), threads);
   }
 
   private static FailOn failOn(String name) throws UsageException {

@@ -61,9 +61,13 @@ final class Inspection {
   private Failure whole() throws IOException {
     ByteBuf buf = wrapped();
     try (Messages ms = Messages.over(buf, options)) {
-      while (ms.hasNext()) {
-        Message m = ms.next();
-        out.message(m, 0, messages++);
+      try {
+        while (ms.hasNext()) {
+          Message m = ms.next();
+          out.message(m, 0, messages++);
+        }
+      } finally {
+        out.flush(); // the messages before a framing error too
       }
       return null;
     } catch (CesrException e) {
@@ -85,11 +89,14 @@ final class Inspection {
     try (CesrStreamParser parser = new CesrStreamParser(options)) {
       for (int at = 0; at < input.length; at += chunk) {
         Failure f = render(parser.feed(input, at, Math.min(chunk, input.length - at)));
+        out.flush();
         if (f != null) {
           return f;
         }
       }
-      return render(parser.endOfInput());
+      Failure f = render(parser.endOfInput());
+      out.flush();
+      return f;
     }
   }
 

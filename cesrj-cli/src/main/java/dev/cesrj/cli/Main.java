@@ -56,7 +56,7 @@ public final class Main {
 
   static final String USAGE =
       "usage: cesrj inspect [--json | --annotate] [--verify [--schemas DIR]..."
-          + " [--fail-on rejected|escrowed|notaccepted]...]\n"
+          + " [--fail-on rejected|escrowed|notaccepted]... [--threads N]]\n"
           + "                     [--table 1|2|legacy] [--chunk N] [--max-frame BYTES] FILE|-\n"
           + "       cesrj denot [FILE|-]\n"
           + "  --verify  validate each message as a KERI key event (keripy's Kevery rules, escrows"
@@ -95,7 +95,11 @@ public final class Main {
           + "  --fail-on V    exit with status 3 if a message ends rejected (rejected), still"
           + " escrowed\n"
           + "            (escrowed), or a credential is not accepted (notaccepted);"
-          + " repeatable\n";
+          + " repeatable\n"
+          + "  --threads N  workers that check signatures ahead of the --verify rules (default:\n"
+          + "            the system property cesrj.verify.threads, else 2; at most the"
+          + " processors)\n";
+
 
   private Main() {}
 
@@ -182,7 +186,7 @@ public final class Main {
   private static int inspect(InspectOptions o, InputStream stdin, PrintStream out,
       PrintStream err) throws IOException {
     byte[] input = read(o.input(), stdin);
-    Verification verification = o.verify() ? new Verification(schemas(o.schemas())) : null;
+    Verification verification = o.verify() ? new Verification(schemas(o.schemas()), o.threads()) : null;
     Renderer r;
     switch (o.format()) {
       case JSON:

@@ -27,4 +27,11 @@ interface Renderer {
    * @param failure the error that stopped framing, or {@code null}
    */
   void end(long framedTo, Failure failure) throws IOException;
+
+  /**
+   * The messages given so far stop being valid after this call (the push parser's next call, or
+   * the end of a whole input): a renderer that queued them handles them now.
+   */
+  default void flush() throws IOException {
+  }
 }

@@ -58,6 +58,11 @@ final class VerdictJsonRenderer implements Renderer {
   }
 
   @Override
+  public void flush() {
+    verification.flush();
+  }
+
+  @Override
   public void attachment(Group g, int ordinal) {
     // not a message: nothing to verify
   }

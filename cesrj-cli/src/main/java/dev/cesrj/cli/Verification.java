@@ -1,9 +1,11 @@
 package dev.cesrj.cli;
 
+import dev.cesrj.keri.acdc.CredentialResolver;
 import dev.cesrj.keri.acdc.SchemaResolver;
 import dev.cesrj.keri.credential.CredentialVerdict;
 import dev.cesrj.keri.credential.CredentialVerifier;
 import dev.cesrj.keri.credential.MessageVerdict;
+import dev.cesrj.keri.kever.KelVerifier;
 import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.StreamOffsets;
@@ -34,15 +36,23 @@ import java.util.Map;
 final class Verification {
   private final CredentialVerifier verifier;
   private final List<Long> lengths = new ArrayList<>();
+  /** The messages given since the last {@link #flush()}, valid until then. */
+  private final List<Message> queued = new ArrayList<>();
+  private long queuedBase;
   private List<VerdictRow> rows;
 
   /**
-   * A verification whose credentials' schemas come from {@code schemas}.
+   * A verification whose credentials' schemas come from {@code schemas}, with {@code threads}
+   * signature-checking workers ({@code --threads}), or the KEL verifier's default ({@link
+   * dev.cesrj.keri.kever.VerifyThreads}) if 0.
    *
    * @param schemas the schemas ({@code --schemas DIR})
+   * @param threads the workers, or 0
    */
-  Verification(SchemaResolver schemas) {
-    this.verifier = new CredentialVerifier(schemas);
+  Verification(SchemaResolver schemas, int threads) {
+    this.verifier = new CredentialVerifier(schemas, CredentialResolver.NONE,
+        CredentialVerifier.DEFAULT_ESCROW_LIMIT,
+        threads > 0 ? KelVerifier.builder().threads(threads).build() : new KelVerifier());
   }
 
   /**
@@ -54,12 +64,29 @@ final class Verification {
    */
   void accept(Message m, long base) {
     lengths.add(StreamOffsets.length(m));
-    verifier.accept(m, base);
+    if (!queued.isEmpty() && base != queuedBase) {
+      flush();
+    }
+    queuedBase = base;
+    queued.add(m);
+  }
+
+  /**
+   * Verifies the queued messages as one batch ({@link CredentialVerifier#acceptAll(List, long)}:
+   * the signatures of each run of key events checked on the workers first); called while they are
+   * still valid.
+   */
+  void flush() {
+    if (!queued.isEmpty()) {
+      verifier.acceptAll(queued, queuedBase);
+      queued.clear();
+    }
   }
 
   /** {@return the final verdict on each message given, in order}: computed once */
   List<VerdictRow> rows() {
     if (rows == null) {
+      flush();
       List<MessageVerdict> all = verifier.finish();
       rows = new ArrayList<>(all.size());
       for (int i = 0; i < all.size(); i++) {

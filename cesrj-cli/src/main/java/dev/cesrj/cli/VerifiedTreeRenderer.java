@@ -43,6 +43,11 @@ final class VerifiedTreeRenderer implements Renderer {
   }
 
   @Override
+  public void flush() {
+    verification.flush();
+  }
+
+  @Override
   public void attachment(Group g, int ordinal) {
     tree.attachment(g, ordinal);
     keep(false);

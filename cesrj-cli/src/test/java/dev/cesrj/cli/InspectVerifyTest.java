@@ -153,6 +153,38 @@ class InspectVerifyTest {
     assertEquals(tree.out(), treePushed.out());
   }
 
+  /**
+   * {@code --threads 1} (the serial path), 2 and 8, whole and in 7-byte chunks, write the same
+   * verdicts as the default (issue 31: signatures checked on workers ahead of the rules).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("kelA")
+  void everyThreadCountGivesTheSameVerdicts(String file) {
+    String path = KEL_A.resolve(file).toString();
+    Run serial = Run.of(new byte[0], "inspect", "--verify", "--threads", "1", "--json", path);
+    assertEquals(Main.OK, serial.status(), serial.stderr());
+    assertEquals(Run.of(new byte[0], "inspect", "--verify", "--json", path).out(), serial.out());
+    for (String n : List.of("2", "8")) {
+      assertEquals(serial.out(),
+          Run.of(new byte[0], "inspect", "--verify", "--threads", n, "--json", path).out(), n);
+      assertEquals(serial.out(), Run.of(new byte[0], "inspect", "--verify", "--threads", n,
+          "--json", "--chunk", "7", path).out(), n + " in 7-byte chunks");
+    }
+  }
+
+  /** {@code --threads} needs {@code --verify} and a count from 1. */
+  @Test
+  void threadsNeedsVerifyAndACount() {
+    Run alone = Run.of(new byte[0], "inspect", "--threads", "2", "-");
+    assertEquals(Main.BAD_INPUT, alone.status());
+    assertTrue(alone.stderr().startsWith("cesrj: --threads works with --verify\n"),
+        alone.stderr());
+    Run zero = Run.of(new byte[0], "inspect", "--verify", "--threads", "0", "-");
+    assertEquals(Main.BAD_INPUT, zero.status());
+    assertTrue(zero.stderr().startsWith("cesrj: --threads must be between 1 and 1024, not 0\n"),
+        zero.stderr());
+  }
+
   static String keripyStatus(JsonNode m) {
     if (m.path("accepted").asBoolean(false)) {
       return "accepted";

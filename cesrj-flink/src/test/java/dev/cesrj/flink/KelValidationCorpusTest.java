@@ -50,12 +50,18 @@ class KelValidationCorpusTest {
 
   /** Runs the records through the operator; returns "V scope@offset describe" and "K ..." lines. */
   static List<String> run(List<CesrRecord> records, int parallelism) throws Exception {
+    return run(records, parallelism, 1);
+  }
+
+  /** As {@link #run(List, int)}, each subtask's verifiers on {@code threads} workers. */
+  static List<String> run(List<CesrRecord> records, int parallelism, int threads)
+      throws Exception {
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     env.setParallelism(parallelism);
     DataStream<CesrRecord> in = env.fromData(records, Types.POJO(CesrRecord.class));
     SingleOutputStreamOperator<CesrRecord> messages = CesrRecords.split(in);
     SingleOutputStreamOperator<KelVerdict> verdicts =
-        KelValidation.validate(messages, KelValidation.Settings.DEFAULT);
+        KelValidation.validate(messages, KelValidation.Settings.DEFAULT, threads);
     DataStream<String> lines = verdicts
         .map((MapFunction<KelVerdict, String>) v -> "V " + v.scope + "@" + v.offset + " "
             + v.describe() + " " + v.index)
@@ -103,6 +109,23 @@ class KelValidationCorpusTest {
     assertEquals(states, lastState, "final key state per prefix");
     assertTrue(expected.size() > 2000, "messages: " + expected.size());
     assertTrue(states.size() > 200, "key states: " + states.size());
+  }
+
+  /**
+   * {@code --threads 3} (each message's signatures checked on the task thread and a pool of 2,
+   * issue 31) gives every message the same verdicts and every prefix the same key states as the
+   * serial path, at parallelism 1 and 2 (the lines of one key come in order; keys interleave).
+   */
+  @ParameterizedTest(name = "parallelism {0}")
+  @ValueSource(ints = {1, 2})
+  void workersGiveTheSerialVerdicts(int parallelism) throws Exception {
+    List<CesrRecord> records = corpus();
+    List<String> serial = new ArrayList<>(run(records, parallelism, 1));
+    List<String> workers = new ArrayList<>(run(records, parallelism, 3));
+    Collections.sort(serial);
+    Collections.sort(workers);
+    assertTrue(serial.size() > 2000, "lines: " + serial.size());
+    assertEquals(serial, workers);
   }
 
   /**

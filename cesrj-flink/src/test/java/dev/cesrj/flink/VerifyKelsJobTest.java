@@ -129,6 +129,8 @@ class VerifyKelsJobTest {
     PrintStream p = new PrintStream(err, true, StandardCharsets.UTF_8);
     assertEquals(2, VerifyKelsJob.run(new String[0], System.out, p));
     assertEquals(2, VerifyKelsJob.run(new String[] {"--parallelism", "x", "f"}, System.out, p));
+    assertEquals(2, VerifyKelsJob.run(new String[] {"--threads", "0", "f"}, System.out, p));
+    assertEquals(2, VerifyKelsJob.run(new String[] {"--threads", "x", "f"}, System.out, p));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage"));
   }
 

@@ -31,8 +31,10 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
 /**
- * The example job: {@code [--parallelism N] FILE...}. Each {@code .cesr} file is read by a
- * FileSource ({@link CesrStreamFormat}, the file's path its scope), validated by
+ * The example job: {@code [--parallelism N] [--threads N] FILE...} ({@code --threads}: the
+ * signature-checking workers of each subtask's verifiers, {@link KelValidation#KelValidation(
+ * KelValidation.Settings, int)}; 1 by default). Each {@code .cesr} file is read by a FileSource
+ * ({@link CesrStreamFormat}, the file's path its scope), validated by
  * {@link KelValidation} (escrows retried at the end of input), and each message's final verdict is
  * printed as one JSON line ({@code {"file":…,"offset":…,"prefix":…,"sn":…,"said":…,
  * "status":"accepted|escrowed|rejected","reason":…}}, every string from the input JSON-escaped by
@@ -67,7 +69,7 @@ public final class VerifyKelsJob {
   /**
    * Runs the job.
    *
-   * @param args {@code [--parallelism N] FILE...}
+   * @param args {@code [--parallelism N] [--threads N] FILE...}
    * @throws Exception if the job fails
    */
   public static void main(String[] args) throws Exception {
@@ -77,7 +79,7 @@ public final class VerifyKelsJob {
   /**
    * Runs the job, printing to the given streams.
    *
-   * @param args {@code [--parallelism N] FILE...}
+   * @param args {@code [--parallelism N] [--threads N] FILE...}
    * @param out the JSON lines and the count line
    * @param err usage and framing errors
    * @return the exit status: 0; 1 if a file does not exist or is a directory (one line on {@code
@@ -87,9 +89,20 @@ public final class VerifyKelsJob {
    */
   public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     int parallelism = 1;
+    int threads = 1;
     List<String> files = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--parallelism") && i + 1 < args.length) {
+      if (args[i].equals("--threads") && i + 1 < args.length) {
+        try {
+          threads = Integer.parseInt(args[++i]);
+        } catch (NumberFormatException e) {
+          threads = 0;
+        }
+        if (threads < 1) {
+          err.println("--threads takes a positive number");
+          return 2;
+        }
+      } else if (args[i].equals("--parallelism") && i + 1 < args.length) {
         try {
           parallelism = Integer.parseInt(args[++i]);
         } catch (NumberFormatException e) {
@@ -104,12 +117,13 @@ public final class VerifyKelsJob {
       }
     }
     if (files.isEmpty()) {
-      err.println("usage: java -jar cesrj-flink-job.jar [--parallelism N] FILE...");
+      err.println("usage: java -jar cesrj-flink-job.jar [--parallelism N] [--threads N] FILE...");
       return 2;
     }
     if (new HashSet<>(files).size() < files.size()) {
       // one scope per path: the same file twice would be validated as one stream of its messages twice
-      err.println("a FILE is given twice; usage: java -jar cesrj-flink-job.jar [--parallelism N] FILE...");
+      err.println("a FILE is given twice; usage: java -jar cesrj-flink-job.jar [--parallelism N]"
+          + " [--threads N] FILE...");
       return 2;
     }
     for (String f : files) {
@@ -133,7 +147,7 @@ public final class VerifyKelsJob {
         .map((MapFunction<CesrRecord, KelVerdict>) VerifyKelsJob::errorLine)
         .returns(KelVerdict.class);
     DataStream<KelVerdict> verdicts =
-        KelValidation.validate(messages, KelValidation.Settings.DEFAULT).union(errors);
+        KelValidation.validate(messages, KelValidation.Settings.DEFAULT, threads).union(errors);
 
     FinalVerdicts lines = new FinalVerdicts(out, files);
     try (CloseableIterator<KelVerdict> it = verdicts.executeAndCollect("cesrj verify-kels")) {

@@ -163,6 +163,10 @@ public final class KelValidation
   /** {@link Settings#cachedKeys}. */
   private final int cachedKeys;
   private transient Settings settings;
+  /** The signature-checking workers of each verifier ({@code --threads}); 1: serial. */
+  private final int threads;
+  /** The operator's pool for the extra workers while open, if {@link #threads} is above 1. */
+  private transient java.util.concurrent.ExecutorService pool;
   /** {@link #KEL_STATE}. */
   private transient MapState<String, byte[]> kelRecords;
   /** {@link #REST_STATE}. */
@@ -180,6 +184,24 @@ public final class KelValidation
    * @param settings the escrow bounds and retries
    */
   public KelValidation(Settings settings) {
+    this(settings, 1);
+  }
+
+  /**
+   * An operator with these settings whose verifiers check each message's signatures on {@code
+   * threads} workers (the task thread and a pool of {@code threads - 1} made in {@link #open}
+   * and shut down in {@link #close}; {@code dev.cesrj.keri.kever.VerifyThreads}, ADR 0002);
+   * verdicts are those of 1, the serial path.
+   *
+   * @param settings the escrow bounds and retries
+   * @param threads at least 1
+   * @throws IllegalArgumentException if {@code threads} is below 1
+   */
+  public KelValidation(Settings settings, int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+    }
+    this.threads = threads;
     maxMessages = settings.maxMessages();
     maxBytes = settings.maxBytes();
     maxEscrowAgeMillis = settings.maxEscrowAge().toMillis();
@@ -198,8 +220,44 @@ public final class KelValidation
    */
   public static SingleOutputStreamOperator<KelVerdict> validate(DataStream<CesrRecord> messages,
       Settings settings) {
+    return validate(messages, settings, 1);
+  }
+
+  /**
+   * As {@link #validate(DataStream, Settings)}, each subtask's verifiers checking signatures on
+   * {@code threads} workers ({@link #KelValidation(Settings, int)}).
+   *
+   * @param messages the messages
+   * @param settings the escrow bounds and retries
+   * @param threads the signature-checking workers per subtask, at least 1
+   * @return the verdicts, with the key-state changes as side output {@link #KEY_STATES}
+   */
+  public static SingleOutputStreamOperator<KelVerdict> validate(DataStream<CesrRecord> messages,
+      Settings settings, int threads) {
     return messages.keyBy(r -> r.scope, Types.STRING)
-        .process(new KelValidation(settings)).name("kel-validation").uid("kel-validation");
+        .process(new KelValidation(settings, threads)).name("kel-validation")
+        .uid("kel-validation");
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (pool != null) {
+      pool.shutdownNow();
+      pool = null;
+    }
+    super.close();
+  }
+
+  /** {@return a builder of this operator's verifiers: its limits, workers and pool} */
+  private dev.cesrj.keri.kever.KelVerifierBuilder verifiers() {
+    if (threads > 1 && pool == null) {
+      pool = java.util.concurrent.Executors.newFixedThreadPool(threads - 1, r -> {
+        Thread t = new Thread(r, "cesrj-kel-verify");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    return KelVerifier.builder().limits(settings.limits()).threads(threads).executor(pool);
   }
 
   @Override
@@ -282,7 +340,7 @@ public final class KelValidation
     if (v == null) {
       byte[] b = rest.value();
       if (b == null) {
-        v = new KelVerifier(settings.limits());
+        v = verifiers().build();
       } else {
         VerifierState r = VerifierStateCodec.decodeRest(b);
         List<VerifierStateCodec.KelEntry> entries = new ArrayList<>();
@@ -294,8 +352,8 @@ public final class KelValidation
         for (VerifierStateCodec.KelEntry e : entries) {
           kels.add(e.kel());
         }
-        v = KelVerifier.restore(new VerifierState(r.nextIndex(), r.clock(), r.changedAt(), kels,
-            r.held(), r.couples()), settings.limits());
+        v = verifiers().restore(new VerifierState(r.nextIndex(), r.clock(), r.changedAt(), kels,
+            r.held(), r.couples()));
       }
       live.put(key, v);
     }

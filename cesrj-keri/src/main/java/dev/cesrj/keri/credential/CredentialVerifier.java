@@ -33,6 +33,7 @@ import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -85,9 +86,9 @@ public final class CredentialVerifier {
   /** The default bound on escrowed credentials. */
   public static final int DEFAULT_ESCROW_LIMIT = 1024;
 
-  private final KelVerifier kel = new KelVerifier();
-  private final Tevery tevery = new Tevery(KelAnchors.of(kel));
-  private final Exchanger exchanger = new Exchanger(kel);
+  private final KelVerifier kel;
+  private final Tevery tevery;
+  private final Exchanger exchanger;
   private final AcdcVerifier acdcs;
   private final int escrowLimit;
   /** Per stream message: its kind and its index in the verifier that decides it. */
@@ -122,6 +123,26 @@ public final class CredentialVerifier {
    */
   public CredentialVerifier(SchemaResolver schemas, CredentialResolver credentials,
       int escrowLimit) {
+    this(schemas, credentials, escrowLimit, new KelVerifier());
+  }
+
+  /**
+   * A verifier with the given schemas, far nodes and KEL verifier: for its signature-checking
+   * workers ({@link KelVerifier#builder()}), which check the signatures of each run of key events
+   * and receipts in {@link #acceptAll(List, long)} ahead of the rules.
+   *
+   * @param schemas the schemas credentials may name
+   * @param credentials credentials verified elsewhere, looked up as far nodes of edges after the
+   *     ones this verifier accepted
+   * @param escrowLimit the most credentials escrowed at once (at least 0)
+   * @param kel a fresh KEL verifier, owned by this verifier from now on
+   * @throws IllegalArgumentException if {@code escrowLimit} is negative
+   */
+  public CredentialVerifier(SchemaResolver schemas, CredentialResolver credentials,
+      int escrowLimit, KelVerifier kel) {
+    this.kel = Objects.requireNonNull(kel, "kel");
+    this.tevery = new Tevery(KelAnchors.of(kel));
+    this.exchanger = new Exchanger(kel);
     Objects.requireNonNull(schemas, "schemas");
     Objects.requireNonNull(credentials, "credentials");
     if (escrowLimit < 0) {
@@ -152,11 +173,67 @@ public final class CredentialVerifier {
    * @return the verdicts at intake, one per message
    */
   public List<MessageVerdict> accept(Framed framed) {
-    List<MessageVerdict> out = new ArrayList<>(framed.messages().size());
-    for (Message m : framed.messages()) {
-      out.add(accept(m, framed.offsetBase()));
+    return acceptAll(framed.messages(), framed.offsetBase());
+  }
+
+  /**
+   * Verifies messages the caller framed, in order, each at {@code offsetBase} plus its own offset:
+   * each run of key events and receipts goes to the KEL verifier as one batch ({@link
+   * KelVerifier#acceptAll(List, long)}: its signatures checked on the KEL verifier's workers first,
+   * the verdicts those of one worker), every other message as {@link #accept(Message, long)} takes
+   * it. Escrows are not retried here ({@link #finish()}).
+   *
+   * @param messages framed messages whose buffers are valid for this call
+   * @param offsetBase what to add to each message's offset
+   * @return the verdicts at intake, one per message, in order
+   */
+  public List<MessageVerdict> acceptAll(List<Message> messages, long offsetBase) {
+    List<MessageVerdict> out = new ArrayList<>(messages.size());
+    List<Message> run = new ArrayList<>();
+    for (Message m : messages) {
+      if (kind(m) == MessageKind.KEL) {
+        run.add(m);
+        continue;
+      }
+      keyEvents(run, offsetBase, out);
+      out.add(accept(m, offsetBase));
     }
+    keyEvents(run, offsetBase, out);
     return out;
+  }
+
+  /** Hands a run of key events and receipts to the KEL verifier as one batch, and empties it. */
+  private void keyEvents(List<Message> run, long offsetBase, List<MessageVerdict> out) {
+    if (run.isEmpty()) {
+      return;
+    }
+    List<Verdict> ks = kel.acceptAll(run, offsetBase);
+    for (int i = 0; i < ks.size(); i++) {
+      Verdict k = ks.get(i);
+      int index = routed.size();
+      routed.add(new Routed(MessageKind.KEL, k.index()));
+      MessageVerdict v = of(index, StreamOffsets.of(run.get(i), offsetBase), k);
+      intake.add(v);
+      out.add(v);
+    }
+    run.clear();
+  }
+
+  /** {@return the verifier that decides {@code m}: by its ilk, as {@link #accept} routes it} */
+  private static MessageKind kind(Message m) {
+    KeriEvent ev;
+    try {
+      ev = KeriEvents.of(m);
+    } catch (CesrException | IllegalArgumentException e) {
+      ev = null;
+    }
+    if (ev instanceof TelEvent) {
+      return MessageKind.TEL;
+    }
+    if (ev instanceof AcdcMessage) {
+      return MessageKind.CREDENTIAL;
+    }
+    return Exchanger.isExchange(m) ? MessageKind.EXCHANGE : MessageKind.KEL;
   }
 
   /**
@@ -169,12 +246,12 @@ public final class CredentialVerifier {
    *     verified
    */
   public List<MessageVerdict> acceptAll(byte[] stream) {
-    try (Messages ms = Messages.copyOf(stream)) {
-      for (Message m : ms) {
-        accept(m, 0);
-      }
+    ByteBuf buf = Unpooled.wrappedBuffer(stream);
+    try {
+      return acceptAll(buf);
+    } finally {
+      buf.release();
     }
-    return finish();
   }
 
   /**
@@ -186,10 +263,20 @@ public final class CredentialVerifier {
    * @throws CesrException the stream's first framing error
    */
   public List<MessageVerdict> acceptAll(ByteBuf stream) {
+    List<Message> all = new ArrayList<>();
+    CesrException framing = null;
     try (Messages ms = Messages.over(stream)) {
-      for (Message m : ms) {
-        accept(m, 0);
+      try {
+        for (Message m : ms) {
+          all.add(m);
+        }
+      } catch (CesrException e) {
+        framing = e; // thrown once the messages before it are verified
       }
+      acceptAll(all, 0);
+    }
+    if (framing != null) {
+      throw framing;
     }
     return finish();
   }

@@ -9,9 +9,12 @@ import dev.cesrj.stream.Message;
  * KelVerifier#accept(Message, String)}).
  *
  * <p>A message that would pass a bound evicts, among the messages that bound counts, those of the
- * lowest {@link EscrowStanding} first (receipts of events not accepted, then events out of order,
- * then events with a verified controller signature), oldest first, never one of higher standing
- * than itself; for the total, from the source holding the most first. If that cannot make room
+ * lowest {@link EscrowStanding} first (receipts of events not accepted, then events out of order
+ * and inceptions, then events with a controller signature verified against an accepted log),
+ * oldest first, never one of higher standing than itself; for a prefix's bound, from the source
+ * holding the most of that prefix first; for the total, from the source holding the most first,
+ * which gives up its oldest whatever their standing if it holds more than the newcomer's source
+ * will (a fair share: anyone can sign events of its own prefixes). If that cannot make room
  * the message is turned away. Neither is final in spirit: an evicted message's verdict becomes
  * {@link Status#REJECTED} with {@link Reason#ESCROW_EVICTED} (reported by the next {@link
  * KelVerifier#retryEscrows()}), a turned-away one's is {@link Reason#ESCROW_FULL}, and either is

@@ -1,5 +1,7 @@
 package dev.cesrj.keri.kever;
 
+import dev.cesrj.keri.event.Ilk;
+
 /**
  * How much an escrowed message has shown of itself, which decides what a full escrow evicts
  * first: the lowest standing, then the oldest. keripy has no count bound on its escrows (it drops
@@ -20,14 +22,18 @@ public enum EscrowStanding {
    */
   UNVERIFIED_EVENT,
   /**
-   * An event with at least one controller signature verified against its key state ({@link
-   * Escrow#PARTIALLY_SIGNED}, {@link Escrow#PARTIALLY_WITNESSED}, {@link
-   * Escrow#PARTIALLY_DELEGATED}): only its controller could have made it.
+   * An event with at least one controller signature verified against the key state of an
+   * accepted log ({@link Escrow#PARTIALLY_SIGNED}, {@link Escrow#PARTIALLY_WITNESSED}, {@link
+   * Escrow#PARTIALLY_DELEGATED} for a {@code rot}, {@code drt} or {@code ixn}): only the
+   * controller of that log could have made it. An inception ({@code icp}, {@code dip}) held there
+   * stands at {@link #UNVERIFIED_EVENT}: its keys are its own, so anyone can mint any number of
+   * them, signed, and a flood of them must not outrank a log sent out of order.
    */
   CONTROLLER_SIGNED;
 
   /**
-   * {@return the standing of a message held in {@code escrow}}
+   * {@return the standing of a message held in {@code escrow}, whatever its ilk} (as {@link
+   * #of(Escrow, Ilk)} for a message that is not an inception)
    *
    * @param escrow an escrow
    */
@@ -42,5 +48,18 @@ public enum EscrowStanding {
       default:
         return UNVERIFIED_RECEIPT;
     }
+  }
+
+  /**
+   * {@return the standing of a message of {@code ilk} held in {@code escrow}}: an inception's
+   * signatures are by keys it names itself, so it stands no higher than {@link
+   * #UNVERIFIED_EVENT}
+   *
+   * @param escrow an escrow
+   * @param ilk the message's ilk (a receipt's is {@code rct})
+   */
+  public static EscrowStanding of(Escrow escrow, Ilk ilk) {
+    EscrowStanding s = of(escrow);
+    return s == CONTROLLER_SIGNED && ilk.inception() ? UNVERIFIED_EVENT : s;
   }
 }

@@ -23,8 +23,14 @@ import java.util.TreeSet;
  * <p>Room ({@link #room}): a message that would pass a bound of {@link EscrowLimits} (its prefix's,
  * its source's, then the total) evicts, for each bound passed, the messages of lowest standing
  * first, oldest first, among those the bound counts, never one of higher standing than itself;
- * for the total, those of the source holding the most first (the one flooding), then any. If that
- * cannot make room, the message itself is turned away. Mutable, not thread-safe: one per verifier.
+ * for its prefix's bound, those the source holding the most of that prefix sent first, and for
+ * the total, those of the source holding the most first (the one flooding), then any. The one
+ * exception: for the total, a source that holds more than the newcomer's source will with it
+ * gives up its oldest messages whatever their standing, since anyone can make controller-signed
+ * events of prefixes of its own (each source is sure of its fair share of the total). Without the
+ * first, anyone could evict a victim's log sent out of order by flooding its prefix with forged
+ * out-of-order events (anyone can make them) from another source. If that cannot make room, the
+ * message itself is turned away. Mutable, not thread-safe: one per verifier.
  */
 final class Escrows {
   /** Retry order: sequence number (of the event, or of the event a receipt receipts), arrival. */
@@ -36,6 +42,9 @@ final class Escrows {
   private final Holding all = new Holding("");
   private final Map<String, Holding> byPrefix = new HashMap<>();
   private final Map<String, Holding> bySource = new HashMap<>();
+  /** Per prefix, the messages of each source (named by source), by cost held, then name. */
+  private final Map<String, Map<String, Holding>> byPrefixSource = new HashMap<>();
+  private final Map<String, TreeSet<Holding>> prefixSources = new HashMap<>();
   /** The sources by cost held, then name: the last one holds the most. */
   private final TreeSet<Holding> sources = new TreeSet<>(
       Comparator.comparingLong((Holding h) -> h.cost).thenComparing(h -> h.name));
@@ -107,6 +116,13 @@ final class Escrows {
     held.put(x.index, x);
     all.add(x);
     byPrefix.computeIfAbsent(x.prefix, Holding::new).add(x);
+    TreeSet<Holding> ranked = prefixSources.computeIfAbsent(x.prefix, k -> new TreeSet<>(
+        Comparator.comparingLong((Holding h) -> h.cost).thenComparing(h -> h.name)));
+    Holding ps = byPrefixSource.computeIfAbsent(x.prefix, k -> new HashMap<>())
+        .computeIfAbsent(x.source, Holding::new);
+    ranked.remove(ps);
+    ps.add(x);
+    ranked.add(ps);
     Holding s = bySource.computeIfAbsent(x.source, Holding::new);
     sources.remove(s);
     s.add(x);
@@ -129,6 +145,20 @@ final class Escrows {
     p.remove(x);
     if (p.count == 0) {
       byPrefix.remove(x.prefix);
+    }
+    Map<String, Holding> sourcesOfPrefix = byPrefixSource.get(x.prefix);
+    TreeSet<Holding> ranked = prefixSources.get(x.prefix);
+    Holding ps = sourcesOfPrefix.get(x.source);
+    ranked.remove(ps);
+    ps.remove(x);
+    if (ps.count == 0) {
+      sourcesOfPrefix.remove(x.source);
+      if (sourcesOfPrefix.isEmpty()) {
+        byPrefixSource.remove(x.prefix);
+        prefixSources.remove(x.prefix);
+      }
+    } else {
+      ranked.add(ps);
     }
     Holding s = bySource.get(x.source);
     sources.remove(s);
@@ -205,9 +235,18 @@ final class Escrows {
     Set<KelVerifier.Entry> chosen = new LinkedHashSet<>();
     Freed freed = new Freed();
     Holding p = byPrefix.get(x.prefix);
-    if (p != null && !evict(p, x, chosen, freed, p.count + 1 - limits.maxMessagesPerPrefix(),
-        p.cost + cost - limits.maxBytesPerPrefix())) {
-      return null;
+    if (p != null) {
+      long needCount = p.count + 1 - limits.maxMessagesPerPrefix();
+      long needCost = p.cost + cost - limits.maxBytesPerPrefix();
+      if (needCount > 0 || needCost > 0) {
+        // the source holding the most of this prefix first (the one flooding it), then any
+        evict(prefixSources.get(x.prefix).last(), x.standing.ordinal(), chosen, freed, needCount,
+            needCost);
+        if (!evict(p, x.standing.ordinal(), chosen, freed, needCount - freed.count,
+            needCost - freed.cost)) {
+          return null;
+        }
+      }
     }
     Holding s = bySource.get(x.source);
     if (s != null) {
@@ -219,7 +258,8 @@ final class Escrows {
           inCost += v.cost;
         }
       }
-      if (!evict(s, x, chosen, freed, s.count - inCount + 1 - limits.maxMessagesPerSource(),
+      if (!evict(s, x.standing.ordinal(), chosen, freed,
+          s.count - inCount + 1 - limits.maxMessagesPerSource(),
           s.cost - inCost + cost - limits.maxBytesPerSource())) {
         return null;
       }
@@ -232,12 +272,19 @@ final class Escrows {
       before.cost = freed.cost;
       Holding largest = sources.isEmpty() ? null : sources.last();
       if (largest != null) {
-        evict(largest, x, chosen, freed, moreCount, moreCost);
+        // a source holding more than the newcomer's will with it gives up its oldest messages
+        // whatever their standing: anyone can make controller-signed events (of its own
+        // prefixes), so standing alone would let one source fill the escrow for good
+        Holding own = bySource.get(x.source);
+        long ownCost = (own == null ? 0 : own.cost) + cost;
+        boolean fair = !largest.name.equals(x.source) && largest.cost > ownCost;
+        evict(largest, fair ? EscrowStanding.values().length - 1 : x.standing.ordinal(), chosen,
+            freed, moreCount, moreCost);
       }
       long leftCount = moreCount - (freed.count - before.count);
       long leftCost = moreCost - (freed.cost - before.cost);
       if ((leftCount > 0 || leftCost > 0)
-          && !evict(all, x, chosen, freed, leftCount, leftCost)) {
+          && !evict(all, x.standing.ordinal(), chosen, freed, leftCount, leftCost)) {
         return null;
       }
     }
@@ -250,18 +297,18 @@ final class Escrows {
   }
 
   /**
-   * Chooses from {@code h}, lowest standing then oldest, no higher than {@code x}'s, messages not
-   * chosen yet until {@code count} more messages and {@code cost} more bytes are freed; {@return
-   * false if it cannot}
+   * Chooses from {@code h}, lowest standing then oldest, no higher than the standing of ordinal
+   * {@code top}, messages not chosen yet until {@code count} more messages and {@code cost} more
+   * bytes are freed; {@return false if it cannot}
    */
-  private static boolean evict(Holding h, KelVerifier.Entry x, Set<KelVerifier.Entry> chosen,
+  private static boolean evict(Holding h, int top, Set<KelVerifier.Entry> chosen,
       Freed freed, long count, long cost) {
     long needCount = count;
     long needCost = cost;
     if (needCount <= 0 && needCost <= 0) {
       return true;
     }
-    for (int st = 0; st <= x.standing.ordinal(); st++) {
+    for (int st = 0; st <= top; st++) {
       for (KelVerifier.Entry v : h.byStanding.get(st).values()) {
         if (needCount <= 0 && needCost <= 0) {
           return true;

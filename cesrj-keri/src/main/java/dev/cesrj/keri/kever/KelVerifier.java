@@ -114,8 +114,10 @@ import java.util.TreeMap;
  * where a message came from, {@link #accept(Message, String)}; {@link #DEFAULT_SOURCE} for the
  * calls without one). A message that would pass a bound evicts, among the messages that bound
  * counts, those of the lowest {@link EscrowStanding} first (receipts of events not accepted, then
- * events out of order, then events with a verified controller signature), oldest first, never
- * one of higher standing than itself; for the total, first from the source holding the most. An
+ * events out of order and inceptions, which anyone can mint signed, then events with a
+ * controller signature verified against an accepted log), oldest first, never one of higher
+ * standing than itself; for a prefix's bound, first from the source holding the most of that
+ * prefix, and for the total, first from the source holding the most. An
  * evicted message becomes {@link Status#REJECTED} with {@link Reason#ESCROW_EVICTED} (the next
  * {@link #retryEscrows()} reports it); if no room can be made the newcomer is {@link
  * Status#REJECTED} with {@link Reason#ESCROW_FULL}. Neither was judged: nothing remembers such a
@@ -152,6 +154,17 @@ public final class KelVerifier {
    * {@code bt} when it is processed, and are dropped when it is accepted.
    */
   private final Map<String, Map<String, Cigar>> receipts = new LinkedHashMap<>();
+  /**
+   * Whether each kept couple verifies, by the key of {@link #receipts} then couple id, once
+   * checked: a couple names its key and signs its event's body (fixed by the SAID), so its verdict
+   * never changes, and a flood of couples for a partially witnessed event costs each of them one
+   * verification, not one per retry of the event. Dropped with the couples.
+   */
+  private final Map<String, Map<String, Boolean>> coupleVerdicts = new HashMap<>();
+  /** How many escrowed receipts hold each kept couple, by the key of {@link #receipts}, id. */
+  private final Map<String, Map<String, Integer>> coupleHolders = new HashMap<>();
+  /** Receipt couple verifications run so far (tests count work). */
+  private long coupleChecks;
   /** A count of changes, and the count at the last change of each prefix (see processEscrows). */
   private long clock;
   private final Map<String, Long> changedAt = new HashMap<>();
@@ -170,10 +183,28 @@ public final class KelVerifier {
   private long receiptBytes;
   /** The signatures of the escrowed messages, by the event they sign or receipt. */
   private final SignaturePool pool = new SignaturePool();
+  /** The configured bound on signature-checking workers ({@link VerifyThreads}), unclamped. */
+  private final int threads;
+  /** The caller's executor for the extra workers, or null for threads made per call. */
+  private final java.util.concurrent.Executor executor;
+  /** The verdicts precomputed for the batch being accepted, else null (the serial path). */
+  private PrecomputedVerdicts precomputed;
+  /** Lookups of precomputed verdicts that hit, over the verifier's life (tests count them). */
+  private long precomputedHits;
+  /** Checks of a batch verified serially: not precomputed, or not for the key the rules use. */
+  private long precomputedMisses;
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
   public KelVerifier() {
     this(EscrowLimits.DEFAULT);
+  }
+
+  /**
+   * {@return a builder: escrow bounds, and the workers that check a batch's signatures ({@link
+   * VerifyThreads})}
+   */
+  public static KelVerifierBuilder builder() {
+    return new KelVerifierBuilder();
   }
 
   /**
@@ -182,8 +213,19 @@ public final class KelVerifier {
    * @param limits the escrow bounds
    */
   public KelVerifier(EscrowLimits limits) {
+    this(limits, VerifyThreads.configured(java.util.OptionalInt.empty()), null);
+  }
+
+  KelVerifier(EscrowLimits limits, int threads, java.util.concurrent.Executor executor) {
     this.limits = limits;
     this.escrows = new Escrows(limits);
+    this.threads = threads;
+    this.executor = executor;
+  }
+
+  /** {@return the configured bound on signature-checking workers, before clamping} */
+  public int threads() {
+    return threads;
   }
 
   /** The source of the messages given without one ({@link #accept(Message)} and the like). */
@@ -217,7 +259,8 @@ public final class KelVerifier {
    * Validates the messages of one result of the push parser ({@link CesrStreamParser#feed} or
    * {@link CesrStreamParser#endOfInput()}, or a Netty decoder's frame of it), in order, as
    * {@link #accept(Message)} does, each verdict with its stream offset ({@link
-   * Framed#offsetBase()} plus the message's offset, also past the parser's first GiB). A framing
+   * Framed#offsetBase()} plus the message's offset, also past the parser's first GiB). Its
+   * signatures are checked on the workers first, as {@link #acceptAll(ByteBuf)} does. A framing
    * error in {@code framed} ({@link Framed#error()}) is the caller's to handle: the messages
    * before it are validated. The caller keeps owning {@code framed} (and closes it).
    *
@@ -238,9 +281,39 @@ public final class KelVerifier {
    */
   public List<Verdict> accept(Framed framed, String source) {
     java.util.Objects.requireNonNull(source, "source");
+    if (threads > 1) {
+      List<Intake> batch = new ArrayList<>(framed.messages().size());
+      for (Message m : framed.messages()) {
+        batch.add(intake(m, framed.offsetBase()));
+      }
+      return acceptBatch(batch, null, source);
+    }
     List<Verdict> out = new ArrayList<>(framed.messages().size());
     for (Message m : framed.messages()) {
       out.add(accept(m, framed.offsetBase(), null, source));
+    }
+    return out;
+  }
+
+  /**
+   * As {@link #accept(Framed)}, over messages the caller framed: the signature checks of the
+   * list run on the workers first ({@link VerifyThreads}), then the rules, in order.
+   *
+   * @param messages framed messages whose buffers are valid for this call
+   * @param offsetBase added to each message's offset in its verdict
+   * @return the verdicts at intake, one per message, in order
+   */
+  public List<Verdict> acceptAll(List<Message> messages, long offsetBase) {
+    if (threads > 1) {
+      List<Intake> batch = new ArrayList<>(messages.size());
+      for (Message m : messages) {
+        batch.add(intake(m, offsetBase));
+      }
+      return acceptBatch(batch, null, DEFAULT_SOURCE);
+    }
+    List<Verdict> out = new ArrayList<>(messages.size());
+    for (Message m : messages) {
+      out.add(accept(m, offsetBase, null, DEFAULT_SOURCE));
     }
     return out;
   }
@@ -251,7 +324,10 @@ public final class KelVerifier {
    * message's bytes are copied and kept while it is escrowed or its KEL's last establishment
    * event, so that {@link #state()} and {@link #kelRecord(String)} work after it, as after {@link
    * #acceptMessage}. The caller keeps owning {@code stream}; escrows are not retried (call {@link
-   * #finish()}).
+   * #finish()}). With more than one
+   * worker ({@link #builder()}, {@link VerifyThreads}) the stream is framed first and its
+   * signatures are checked on the workers, then the rules run in order over their verdicts:
+   * the verdicts are those of one worker (issue 31; {@code docs/adr/0002-verify-threads.md}).
    *
    * @param stream CESR messages: a KEL, receipts, or any stream
    * @return the verdicts at intake, one per message, in order
@@ -259,6 +335,25 @@ public final class KelVerifier {
    *     index), thrown once the messages before it are validated
    */
   public List<Verdict> acceptAll(ByteBuf stream) {
+    if (threads > 1) {
+      List<Intake> batch = new ArrayList<>();
+      CesrException framing = null;
+      long start = stream.readerIndex();
+      try (Messages ms = Messages.over(stream)) {
+        for (Message m : ms) {
+          byte[] raw = new byte[m.length()]; // as on the serial path below
+          stream.getBytes(Math.toIntExact(start + m.offset()), raw);
+          batch.add(intake(m, 0, raw));
+        }
+      } catch (CesrException e) {
+        framing = e; // thrown once the messages before it are validated, as on the serial path
+      }
+      List<Verdict> out = acceptBatch(batch, null, DEFAULT_SOURCE);
+      if (framing != null) {
+        throw framing;
+      }
+      return out;
+    }
     List<Verdict> out = new ArrayList<>();
     long start = stream.readerIndex();
     try (Messages ms = Messages.over(stream)) {
@@ -296,6 +391,9 @@ public final class KelVerifier {
    * those bytes while the message is escrowed (and, for an accepted establishment event, while it
    * is its KEL's last), so that {@link #state()} can take them. The array is kept, not copied:
    * do not change it afterwards. Escrows are not retried here (call {@link #retryEscrows()}).
+   * With an {@link KelVerifierBuilder#executor executor} and more than one worker, the message's
+   * signatures are checked on it ahead of the rules; without one, serially (a thread made per
+   * message would cost more than it saves).
    *
    * @param message the bytes of one message, as the push parser frames it alone (cesrj's default
    *     options); if they do not frame, or frame to no message or to more than one, the verdict
@@ -332,6 +430,11 @@ public final class KelVerifier {
       if (first == null) {
         return rejectedAlone(offset, "no message in the bytes of one");
       }
+      if (threads > 1 && executor != null) {
+        // one message's signatures on the caller's executor; never a thread made per message
+        return acceptBatch(List.of(intake(first, offset - first.offset())), message, source)
+            .get(0);
+      }
       return accept(first, offset - first.offset(), message, source);
     } catch (CesrException e) {
       return rejectedAlone(offset, String.valueOf(e.getMessage()));
@@ -347,21 +450,93 @@ public final class KelVerifier {
     return settled(x);
   }
 
-  private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
-    int index = nextIndex++;
+  /**
+   * One framed message read into its event and signatures (or the reason it could not be), and
+   * its own bytes where they are kept ({@link #acceptMessage}, {@link #acceptAll(ByteBuf)}).
+   */
+  private record Intake(long offset, KeriEvent event, Signatures sigs, List<SealSource> seals,
+      int length, CesrException error, byte[] raw) {
+  }
+
+  private static Intake intake(Message m, long offsetBase) {
+    return intake(m, offsetBase, null);
+  }
+
+  private static Intake intake(Message m, long offsetBase, byte[] raw) {
     long offset = StreamOffsets.of(m, offsetBase);
-    KeriEvent ev;
-    Signatures sigs;
     try {
-      ev = KeriEvents.of(m);
-      sigs = Signatures.of(m);
+      KeriEvent ev = KeriEvents.of(m);
+      Signatures sigs = Signatures.of(m);
+      return new Intake(offset, ev, sigs, sealSources(m), m.length(), null, raw);
     } catch (CesrException e) {
+      return new Intake(offset, null, null, List.of(), 0, e, raw);
+    }
+  }
+
+  /**
+   * Accepts a batch in order, its signatures checked first on the workers ({@link
+   * SignatureBatch}) and the rules then run serially over the precomputed verdicts.
+   */
+  private List<Verdict> acceptBatch(List<Intake> batch, byte[] raw, String source) {
+    List<KeriEvent> events = new ArrayList<>(batch.size());
+    List<Signatures> sigs = new ArrayList<>(batch.size());
+    for (Intake in : batch) {
+      events.add(in.event());
+      sigs.add(in.sigs());
+    }
+    SignatureBatch plan = SignatureBatch.plan(events, sigs, p -> {
+      Kel k = kels.get(p);
+      return k == null ? null : new SignatureBatch.Keys(k.verfers, k.witnesses, k.toad);
+    });
+    int workers = VerifyThreads.clamp(threads, Runtime.getRuntime().availableProcessors(),
+        plan.size());
+    precomputed = workers > 1 ? plan.run(workers, executor) : null;
+    List<Verdict> out = new ArrayList<>(batch.size());
+    try {
+      for (Intake in : batch) {
+        out.add(accept(in, in.raw() != null ? in.raw() : raw, source)); // raw: a batch of one's
+      }
+    } finally {
+      if (precomputed != null) {
+        precomputedHits += precomputed.hits();
+        precomputedMisses += precomputed.misses();
+      }
+      precomputed = null;
+    }
+    return out;
+  }
+
+  /** {@return how many signature checks took a precomputed verdict so far (tests count them)} */
+  long precomputedHits() {
+    return precomputedHits;
+  }
+
+  /** {@return how many checks of a planned batch were verified serially so far (tests)} */
+  long precomputedMisses() {
+    return precomputedMisses;
+  }
+
+  /** Verifies {@code s} by {@code key} over {@code ser}, the bytes of {@code body}. */
+  private boolean check(Object body, Verfer key, Siger s, byte[] ser) {
+    PrecomputedVerdicts p = precomputed;
+    return p != null ? p.verify(body, key, s, ser) : key.verify(s.raw(), ser);
+  }
+
+  private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
+    return accept(intake(m, offsetBase), raw, source);
+  }
+
+  private Verdict accept(Intake in, byte[] raw, String source) {
+    int index = nextIndex++;
+    long offset = in.offset();
+    if (in.error() != null) {
       Entry x = new Entry(index, offset, null, null, List.of(), 0);
       entries.add(x);
-      x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(e.getMessage()));
+      x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(in.error().getMessage()));
       return settled(x);
     }
-    Entry x = new Entry(index, offset, ev, sigs, sealSources(m), m.length());
+    KeriEvent ev = in.event();
+    Entry x = new Entry(index, offset, ev, in.sigs(), in.seals(), in.length());
     x.raw = raw;
     x.source = source;
     entries.add(x);
@@ -391,9 +566,8 @@ public final class KelVerifier {
   }
 
   /**
-   * Retries the escrowed messages that can have changed (never those in {@link
-   * Escrow#UNVERIFIED_WITNESS_RECEIPT}) until none can (keripy {@code Kevery.processEscrows},
-   * called until no change). Each pass takes them in order of sequence number (of the event, or
+   * Retries the escrowed messages that can have changed until none can (keripy {@code
+   * Kevery.processEscrows}, called until no change). Each pass takes them in order of sequence number (of the event, or
    * of the event a receipt receipts), then of arrival, as keripy's escrows are keyed by prefix
    * and sequence number: a log that arrives last event first is accepted in one pass, not one
    * pass per event. A message is retried once after it enters an escrow, then only when what it
@@ -425,6 +599,7 @@ public final class KelVerifier {
     while (escrows.beginPass()) {
       for (Entry x = escrows.poll(); x != null; x = escrows.poll()) {
         Escrow before = x.escrow;
+        x.retriedFrom = before;
         Reason reason = x.reason;
         String detail = x.detail;
         x.retried = true;
@@ -436,6 +611,7 @@ public final class KelVerifier {
         } else if (x.reason == reason) {
           x.detail = detail;
         }
+        x.retriedFrom = null;
         x.settleIfFinal();
       }
     }
@@ -448,6 +624,11 @@ public final class KelVerifier {
       out.add(x.verdict());
     }
     return out;
+  }
+
+  /** {@return the receipt couples verified so far, one count per verification (tests count work)} */
+  long coupleChecks() {
+    return coupleChecks;
   }
 
   /** {@return the escrowed messages retried so far, one count per retry (tests count work)} */
@@ -649,7 +830,11 @@ public final class KelVerifier {
    *     not taken from a verifier, or changed)
    */
   public static KelVerifier restore(VerifierState state, EscrowLimits limits) {
-    KelVerifier v = new KelVerifier(limits);
+    return restored(state, new KelVerifier(limits));
+  }
+
+  /** {@return {@code v}, a new verifier, with {@code state} restored into it} */
+  static KelVerifier restored(VerifierState state, KelVerifier v) {
     v.nextIndex = state.nextIndex();
     v.clock = state.clock();
     v.changedAt.putAll(state.changedAt());
@@ -683,7 +868,7 @@ public final class KelVerifier {
       x.source = h.source();
       x.set(Status.ESCROWED, h.escrow(), h.reason(), h.detail());
       v.entries.add(x);
-      x.standing = EscrowStanding.of(x.escrow);
+      x.standing = EscrowStanding.of(x.escrow, x.event.ilk());
       x.cost = RetainedSize.of(x.event, x.bytes);
       // retried at the next pass if never retried, or if what it depends on changed since its
       // last try (the change counts of the state: a superset of its waits)
@@ -1041,6 +1226,8 @@ public final class KelVerifier {
     escrows.wake(EscrowWait.eventAt(ev.prefix(), ev.sn()));
     escrows.wake(EscrowWait.delegator(ev.prefix()));
     Map<String, Cigar> kept = receipts.remove(ev.prefix() + "/" + ev.said());
+    coupleVerdicts.remove(ev.prefix() + "/" + ev.said());
+    coupleHolders.remove(ev.prefix() + "/" + ev.said());
     if (kept != null) {
       for (String id : kept.keySet()) {
         receiptBytes -= coupleCost(id);
@@ -1084,7 +1271,7 @@ public final class KelVerifier {
     List<Siger> verified = new ArrayList<>();
     String event = x.eventKey();
     for (Siger s : controllerSigers(x)) {
-      verifyInto(event, s, keys, ser, ok, verified);
+      verifyInto(x, event, s, keys, ser, ok, verified);
     }
     if (ok.isEmpty()) {
       x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
@@ -1097,7 +1284,7 @@ public final class KelVerifier {
       return false;
     }
     for (Siger s : pool.controller(event)) {
-      verifyInto(event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
+      verifyInto(x, event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
     }
     if (!kt.satisfiedBy(ok)) {
       escrow(x, Escrow.PARTIALLY_SIGNED, Reason.SIGNING_THRESHOLD_UNMET,
@@ -1126,14 +1313,32 @@ public final class KelVerifier {
   }
 
   /**
-   * Adds {@code s} to {@code verified} if its key's index is new in {@code ok} and it verifies
-   * (once per pooled event: {@link SignaturePool#verifies}).
+   * Adds {@code s} to {@code verified}, and its key's index to {@code ok}, if it verifies (once
+   * per pooled event: {@link SignaturePool#verifies}) and brings something new: a key index not in
+   * {@code ok} yet, or an ondex no verified signature has. A key counts once toward {@code kt}
+   * (its index in {@code ok}), but each of its verified signatures may expose a prior next key by
+   * its ondex, as keripy {@code src/keri/core/eventing.py} {@code Kever.exposeds} reads the ondex
+   * of every verified signature ({@code verifySigs} keeps them unique by qb64): a key that signs
+   * current-only ({@code B}) and again with both indexes ({@code A}) exposes its prior next key.
    */
-  private void verifyInto(String event, Siger s, List<Verfer> keys, byte[] ser, Set<Integer> ok,
-      List<Siger> verified) {
+  private void verifyInto(Entry x, String event, Siger s, List<Verfer> keys, byte[] ser,
+      Set<Integer> ok, List<Siger> verified) {
     int i = s.index();
-    if (i < keys.size() && !ok.contains(i)
-        && pool.verifies(event, "c", s, () -> keys.get(i).verify(s.raw(), ser))) {
+    if (i >= keys.size()) {
+      return;
+    }
+    if (ok.contains(i)) {
+      if (s.ondex().isEmpty()) {
+        return;
+      }
+      int o = s.ondex().getAsInt();
+      for (Siger v : verified) {
+        if (v.ondex().isPresent() && v.ondex().getAsInt() == o && v.index() == i) {
+          return;
+        }
+      }
+    }
+    if (pool.verifies(event, "c", s, () -> check(x.event.body(), keys.get(i), s, ser))) {
       ok.add(i);
       verified.add(s);
     }
@@ -1191,7 +1396,7 @@ public final class KelVerifier {
       if (s.index() < wits.size() && !ok.contains(wits.get(s.index()))) {
         try {
           Verfer v = witnessKey(wits.get(s.index()));
-          if (pool.verifies(event, "w", s, () -> v.verify(s.raw(), ser))) {
+          if (pool.verifies(event, "w", s, () -> check(ev.body(), v, s, ser))) {
             ok.add(wits.get(s.index()));
           }
         } catch (CesrException e) {
@@ -1201,9 +1406,22 @@ public final class KelVerifier {
     }
     Map<String, Cigar> kept = receipts.getOrDefault(ev.prefix() + "/" + ev.said(), Map.of());
     Set<String> witSet = kept.isEmpty() ? Set.of() : witnessLists.lookup(wits);
-    for (Cigar c : kept.values()) {
-      if (witSet.contains(c.verfer().qb64()) && c.verify(ser)) {
-        ok.add(c.verfer().qb64());
+    Map<String, Boolean> known = kept.isEmpty() ? Map.of()
+        : coupleVerdicts.computeIfAbsent(ev.prefix() + "/" + ev.said(), k -> new HashMap<>());
+    for (Map.Entry<String, Cigar> kc : kept.entrySet()) {
+      // a witness counted already needs no other couple; each couple is verified once
+      Cigar c = kc.getValue();
+      String w = c.verfer().qb64();
+      if (!ok.contains(w) && witSet.contains(w)) {
+        Boolean verifies = known.get(kc.getKey());
+        if (verifies == null) {
+          coupleChecks++;
+          verifies = c.verify(ser);
+          known.put(kc.getKey(), verifies);
+        }
+        if (verifies) {
+          ok.add(w);
+        }
       }
     }
     if (ok.size() < toad) {
@@ -1374,23 +1592,39 @@ public final class KelVerifier {
       String key = rct.prefix() + "/" + rct.said();
       Map<String, Cigar> kept = receipts.getOrDefault(key, Map.of());
       Map<String, Cigar> fresh = new LinkedHashMap<>();
+      Set<String> shared = new LinkedHashSet<>();
+      boolean holds = x.couples != null; // retried: what it brought is kept while it holds it
       long freshBytes = 0;
       for (SignatureGroup g : cigars) {
         for (Cigar c : g.cigars()) {
           String id = c.verfer().qb64() + c.qb64();
-          if (!kept.containsKey(id) && fresh.putIfAbsent(id, c) == null) {
+          if (kept.containsKey(id)) {
+            if (!holds) {
+              shared.add(id);
+            }
+          } else if (fresh.putIfAbsent(id, c) == null) {
             freshBytes += coupleCost(id);
           }
         }
       }
       escrow(x, Escrow.UNVERIFIED_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED, freshBytes);
-      if (x.status == Status.ESCROWED && !fresh.isEmpty()) {
+      if (x.status == Status.ESCROWED && !holds && (!fresh.isEmpty() || !shared.isEmpty())) {
         receipts.computeIfAbsent(key, k -> new LinkedHashMap<>()).putAll(fresh);
         receiptBytes += freshBytes;
+        // every receipt bringing a couple holds it, so the couple stays while one of them is
+        // escrowed: an evicted relay of a receipt does not take the honest copy's couples
+        Set<String> all = new LinkedHashSet<>(fresh.keySet());
+        all.addAll(shared);
+        Map<String, Integer> holders = coupleHolders.computeIfAbsent(key, k -> new HashMap<>());
+        for (String id : all) {
+          holders.merge(id, 1, Integer::sum);
+        }
         x.couples = key;
-        x.coupleIds = List.copyOf(fresh.keySet());
-        changed(rct.prefix());
-        escrows.wake(EscrowWait.couplesFor(rct.prefix(), rct.said()));
+        x.coupleIds = List.copyOf(all);
+        if (!fresh.isEmpty()) {
+          changed(rct.prefix());
+          escrows.wake(EscrowWait.couplesFor(rct.prefix(), rct.said()));
+        }
       }
     } else if (!wigs.isEmpty()) {
       escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
@@ -1412,7 +1646,7 @@ public final class KelVerifier {
    * (receipt couples it brings).
    */
   private void escrow(Entry x, Escrow e, Reason r, String detail, long extra) {
-    EscrowStanding standing = EscrowStanding.of(e);
+    EscrowStanding standing = EscrowStanding.of(e, x.event.ilk());
     long cost = x.cost > 0 ? x.cost : RetainedSize.of(x.event, x.bytes);
     x.standing = standing;
     List<Entry> victims = escrows.room(x, cost + extra, receiptBytes);
@@ -1433,7 +1667,10 @@ public final class KelVerifier {
       // now pass (a retry puts back the same signatures, and wakes nothing)
       escrows.wake(EscrowWait.couplesFor(x.prefix, x.event.said()));
     }
-    if (e == Escrow.PARTIALLY_WITNESSED) {
+    if (e == Escrow.PARTIALLY_WITNESSED && x.retriedFrom != Escrow.PARTIALLY_WITNESSED) {
+      // entering the escrow, not staying in it after a retry: the receipts waiting for that
+      // were woken when it entered, and waking them at every retry made a flood of couples for
+      // it cost its square in retries
       escrows.wake(EscrowWait.partiallyWitnessed(x.prefix, x.event.said()));
     }
   }
@@ -1444,7 +1681,8 @@ public final class KelVerifier {
     pool.release(x.eventKey(), x.index);
     dropCouples(x);
     x.set(Status.REJECTED, null, Reason.ESCROW_EVICTED,
-        "evicted from a full escrow for a message of higher standing or newer (send it again): "
+        "evicted from a full escrow for a message of higher standing, newer, or from a source"
+            + " holding less (send it again): "
             + x.reason + ", " + x.detail);
     changed(x.prefix);
     x.settleIfFinal();
@@ -1457,14 +1695,23 @@ public final class KelVerifier {
       return;
     }
     Map<String, Cigar> kept = receipts.get(x.couples);
+    Map<String, Boolean> known = coupleVerdicts.getOrDefault(x.couples, new HashMap<>());
+    Map<String, Integer> holders = coupleHolders.getOrDefault(x.couples, new HashMap<>());
     if (kept != null) {
       for (String id : x.coupleIds) {
+        Integer left = holders.computeIfPresent(id, (k, n) -> n > 1 ? n - 1 : null);
+        if (left != null) {
+          continue; // another escrowed receipt holds it too
+        }
+        known.remove(id);
         if (kept.remove(id) != null) {
           receiptBytes -= coupleCost(id);
         }
       }
       if (kept.isEmpty()) {
         receipts.remove(x.couples);
+        coupleVerdicts.remove(x.couples);
+        coupleHolders.remove(x.couples);
       }
     }
     x.couples = null;
@@ -1714,6 +1961,8 @@ public final class KelVerifier {
     /** The receipt couples it brought to {@link #receipts}: the event key and couple ids. */
     String couples;
     List<String> coupleIds = List.of();
+    /** While it is being retried: the escrow it was in, else null. */
+    Escrow retriedFrom;
     /** The event's prefix, sequence number and SAID (a receipt's: its event's), or null. */
     final String prefix;
     final BigInteger sn;

@@ -23,12 +23,20 @@ public final class StreamOffsets {
     return base + m.offset() + leadingCode(m);
   }
 
-  /** {@return the length of {@code m} in bytes without a genus-version code that leads it} */
+  /**
+   * {@return the length of {@code m} in bytes without a genus-version code that leads it}
+   *
+   * @param m a framed message
+   */
   public static long length(Message m) {
     return m.length() - leadingCode(m);
   }
 
-  /** {@return the bytes of a genus-version code at {@code m}'s first byte, or 0} */
+  /**
+   * {@return the bytes of a genus-version code at {@code m}'s first byte, or 0}
+   *
+   * @param m a framed message
+   */
   public static long leadingCode(Message m) {
     if (m.genusVersion().isPresent() && m.genusVersion().get().offset() == m.offset()) {
       return m.genusVersion().get().length();

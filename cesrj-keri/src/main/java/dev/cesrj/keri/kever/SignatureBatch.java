@@ -1,0 +1,251 @@
+package dev.cesrj.keri.kever;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.keri.SignatureGroup;
+import dev.cesrj.keri.SignatureRole;
+import dev.cesrj.keri.Siger;
+import dev.cesrj.keri.Signatures;
+import dev.cesrj.keri.crypto.Verfer;
+import dev.cesrj.keri.event.EstablishmentEvent;
+import dev.cesrj.keri.event.InceptionEvent;
+import dev.cesrj.keri.event.KeriEvent;
+import dev.cesrj.keri.event.KeyEvent;
+import dev.cesrj.keri.event.RotationEvent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * The signature checks of a batch of messages, planned in stream order and run on a bounded
+ * number of workers ahead of {@link KelVerifier}'s serial key-state rules, which then take the
+ * verdicts from {@link PrecomputedVerdicts} (issue 31; ADR 0002).
+ *
+ * <p>The key of each check is predicted, never trusted: a key event's controller signatures are
+ * checked against its own keys ({@code k}) if it is an establishment event, else against those
+ * of the last establishment event of its prefix earlier in the batch, else against the key state
+ * the verifier holds; its witness signatures against its own {@code b} (inception), the prior
+ * witnesses with {@code br} cut and {@code ba} added (rotation, keripy {@code
+ * src/keri/core/eventing.py} {@code Kever.deriveBacks}), or those in force (interaction), only
+ * where {@code bt} is above 0 (keripy {@code Kever.validateSigsDelWigs} checks no witness
+ * signature then). The serial rules look each verdict up by key, signature and signed body: a
+ * prediction they do not confirm (an establishment event they reject, a stale key state) finds
+ * nothing and is verified serially, so verdicts, escrows and key states are the serial ones.
+ * Receipts' signatures are not planned (their signed event is not in the receipt): the rules
+ * verify them.
+ *
+ * <p>Workers: the calling thread plus {@code workers - 1} threads made for the call and joined
+ * before it returns, or tasks on the caller's {@link Executor}; the caller claims work too, so a
+ * saturated executor delays nothing (a task that starts after the work is claimed does nothing).
+ */
+final class SignatureBatch {
+  /** Checks claimed at a time by a worker. */
+  static final int CHUNK = 8;
+
+  /** The keys a key event's signatures are checked against, as a key state holds them. */
+  record Keys(List<Verfer> verfers, List<String> witnesses, long toad) {
+  }
+
+  /** One planned check. */
+  private record Check(Object body, Verfer key, Siger sig, byte[] ser) {
+  }
+
+  private final List<Check> checks = new ArrayList<>();
+  private final Map<String, Verfer> witnessKeys = new HashMap<>();
+  private final WitnessLists witnessLists = new WitnessLists();
+
+  private SignatureBatch() {}
+
+  /**
+   * Plans the checks of {@code events} (null for a message that did not parse) in order.
+   *
+   * @param events the batch's events
+   * @param sigs their attachments
+   * @param held the key state the verifier holds for a prefix, or null
+   * @return the plan
+   */
+  static SignatureBatch plan(List<KeriEvent> events, List<Signatures> sigs,
+      Function<String, Keys> held) {
+    SignatureBatch b = new SignatureBatch();
+    Map<String, Keys> latest = new HashMap<>();
+    for (int i = 0; i < events.size(); i++) {
+      if (events.get(i) instanceof KeyEvent && sigs.get(i) != null) {
+        b.planEvent((KeyEvent) events.get(i), sigs.get(i), latest, held);
+      }
+    }
+    return b;
+  }
+
+  private void planEvent(KeyEvent ev, Signatures sigs, Map<String, Keys> latest,
+      Function<String, Keys> held) {
+    Keys prior = latest.containsKey(ev.prefix())
+        ? latest.get(ev.prefix()) : held.apply(ev.prefix());
+    Keys keys;
+    if (ev instanceof InceptionEvent) {
+      InceptionEvent icp = (InceptionEvent) ev;
+      keys = new Keys(icp.verfers(), icp.witnesses(), icp.toad());
+    } else if (ev instanceof RotationEvent) {
+      RotationEvent rot = (RotationEvent) ev;
+      List<String> wits = prior == null ? null
+          : witnessLists.rotate(prior.witnesses(), rot.cuts(), rot.adds()).orElse(null);
+      keys = new Keys(rot.verfers(), wits == null ? List.of() : wits, rot.toad());
+    } else {
+      keys = prior;
+    }
+    if (ev instanceof EstablishmentEvent) {
+      latest.put(ev.prefix(), keys);
+    }
+    if (keys == null) {
+      return; // an interaction with no key state known: the rules will escrow or verify it
+    }
+    Object body = ev.body();
+    byte[] ser = null;
+    for (SignatureGroup g : sigs.byRole(SignatureRole.CONTROLLER)) {
+      if (!g.path().isEmpty()) {
+        continue;
+      }
+      for (Siger s : g.sigers()) {
+        if (s.index() < keys.verfers().size()) {
+          ser = ser == null ? ev.body().bytes() : ser;
+          checks.add(new Check(body, keys.verfers().get(s.index()), s, ser));
+        }
+      }
+    }
+    if (keys.toad() == 0) {
+      return;
+    }
+    for (SignatureGroup g : sigs.byRole(SignatureRole.WITNESS)) {
+      for (Siger s : g.sigers()) {
+        if (s.index() < keys.witnesses().size()) {
+          Optional<Verfer> v = witnessKey(keys.witnesses().get(s.index()));
+          if (v.isPresent()) {
+            ser = ser == null ? ev.body().bytes() : ser;
+            checks.add(new Check(body, v.get(), s, ser));
+          }
+        }
+      }
+    }
+  }
+
+  private Optional<Verfer> witnessKey(String qb64) {
+    Verfer v = witnessKeys.get(qb64);
+    if (v == null && !witnessKeys.containsKey(qb64)) {
+      try {
+        v = Verfer.of(qb64);
+      } catch (CesrException e) {
+        v = null; // a witness prefix that is no key verifies nothing
+      }
+      witnessKeys.put(qb64, v);
+    }
+    return Optional.ofNullable(v);
+  }
+
+  /** {@return the number of planned checks} */
+  int size() {
+    return checks.size();
+  }
+
+  /**
+   * Runs the planned checks on {@code workers} workers (the caller one of them) and collects the
+   * verdicts. A check whose verification throws is left out (the rules redo it and see the
+   * exception themselves).
+   *
+   * @param workers the clamped bound, at least 2 ({@link VerifyThreads#clamp})
+   * @param executor the caller's executor, or null for threads made for this call
+   * @return the verdicts
+   */
+  PrecomputedVerdicts run(int workers, Executor executor) {
+    byte[] results = new byte[checks.size()]; // 0 not computed, 1 verifies, 2 does not
+    Work work = new Work(results);
+    List<Thread> made = new ArrayList<>();
+    for (int w = 1; w < workers; w++) {
+      if (executor != null) {
+        executor.execute(work::help);
+      } else {
+        Thread t = new Thread(work::help, "cesrj-verify-" + w);
+        t.setDaemon(true);
+        made.add(t);
+        t.start();
+      }
+    }
+    work.help();
+    work.awaitHelpers();
+    for (Thread t : made) {
+      boolean interrupted = false;
+      while (true) {
+        try {
+          t.join();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    PrecomputedVerdicts out = new PrecomputedVerdicts();
+    for (int i = 0; i < results.length; i++) {
+      if (results[i] != 0) {
+        Check c = checks.get(i);
+        out.put(c.body(), c.key(), c.sig(), results[i] == 1);
+      }
+    }
+    return out;
+  }
+
+  /** The shared cursor over the checks, and the count of workers still claiming. */
+  private final class Work {
+    private final byte[] results;
+    private final AtomicInteger next = new AtomicInteger();
+    private int active;
+
+    Work(byte[] results) {
+      this.results = results;
+    }
+
+    void help() {
+      synchronized (this) {
+        active++;
+      }
+      try {
+        int from;
+        while ((from = next.getAndAdd(CHUNK)) < results.length) {
+          int to = Math.min(results.length, from + CHUNK);
+          for (int i = from; i < to; i++) {
+            Check c = checks.get(i);
+            try {
+              results[i] = c.key().verify(c.sig().raw(), c.ser()) ? (byte) 1 : (byte) 2;
+            } catch (RuntimeException e) {
+              results[i] = 0;
+            }
+          }
+        }
+      } finally {
+        synchronized (this) {
+          active--;
+          notifyAll();
+        }
+      }
+    }
+
+    /** Waits until no worker is claiming: every claimed check is written (and visible). */
+    synchronized void awaitHelpers() {
+      boolean interrupted = false;
+      while (active > 0) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}
