@@ -103,7 +103,10 @@ class StopAndRestoreTest {
     CesrRecord[] all = records.toArray(CesrRecord[]::new);
     DataGeneratorSource<CesrRecord> source = new DataGeneratorSource<>(
         (GeneratorFunction<Long, CesrRecord>) i -> all[(int) (long) i], all.length,
-        RateLimiterStrategy.perSecond(400), Types.POJO(CesrRecord.class));
+        // 120 a second: the whole source takes about 8 s, so that a stop asked at a third of the
+        // intake verdicts lands mid-stream even on a loaded machine (at 400 a second the source
+        // could end while the sink still lagged behind)
+        RateLimiterStrategy.perSecond(120), Types.POJO(CesrRecord.class));
     var in = env.fromSource(source, WatermarkStrategy.noWatermarks(), "records")
         .setParallelism(1).uid("records");
     SingleOutputStreamOperator<KelVerdict> verdicts =
