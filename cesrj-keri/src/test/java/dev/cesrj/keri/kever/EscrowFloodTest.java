@@ -21,6 +21,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(LeakDetectionExtension.class)
 class EscrowFloodTest {
+  /**
+   * 1 in every build: the issue's sizes (10,000 junk receipts, a 10,002-event KEL); under PIT
+   * ({@link dev.cesrj.keri.PitSample#sampling()}) sizes a tenth as large, as PIT reruns each test
+   * for every mutant of the code it covers (the assertions hold at any size).
+   */
+  private static final int SCALE_DIVISOR = dev.cesrj.keri.PitSample.sampling() ? 10 : 1;
 
   /** Accepts one message from its own bytes, then retries the escrows, as cesrj-flink does. */
   static Verdict feed(KelVerifier v, byte[] message, String source) {
@@ -49,8 +55,9 @@ class EscrowFloodTest {
   void junkReceiptsThenAnHonestKelOutOfOrder() throws Exception {
     List<byte[]> kel = SyntheticKel.messages(2);
     String pre = prefixOf(kel);
-    List<byte[]> junk = Floods.junkReceipts(pre, 10_000, 28);
-    for (EscrowLimits limits : List.of(EscrowLimits.DEFAULT, new EscrowLimits(1_000, 64L << 20))) {
+    int n = 10_000 / SCALE_DIVISOR;
+    List<byte[]> junk = Floods.junkReceipts(pre, n, 28);
+    for (EscrowLimits limits : List.of(EscrowLimits.DEFAULT, new EscrowLimits(n / 10, 64L << 20))) {
       KelVerifier v = new KelVerifier(limits);
       for (byte[] r : junk) {
         assertEquals(Status.ESCROWED, feed(v, r, "attacker").status());
@@ -62,10 +69,10 @@ class EscrowFloodTest {
       assertTrue(v.retries() <= 2L * junk.size() + 2L * kel.size(), v.retries() + " retries");
       // every junk receipt was at sn 0 to 2: rejected once the event there was accepted
       assertEquals(0, v.escrowedCount());
-      if (limits.maxMessages() == 1_000) {
+      if (limits.maxMessages() == n / 10) {
         long evicted = v.verdicts().stream()
             .filter(x -> x.reason() == Reason.ESCROW_EVICTED).count();
-        assertEquals(10_000 - 1_000 + 2, evicted); // the 2 events out of order took 2 places
+        assertEquals(n - n / 10 + 2, evicted); // the 2 events out of order took 2 places
       }
     }
   }
@@ -74,7 +81,7 @@ class EscrowFloodTest {
   @Test
   void junkReceiptRetriesGrowLinearly() throws Exception {
     String pre = prefixOf(SyntheticKel.messages(0));
-    for (int n = 1_000; n <= 8_000; n *= 2) {
+    for (int n = 1_000 / SCALE_DIVISOR; n <= 8_000 / SCALE_DIVISOR; n *= 2) {
       KelVerifier v = new KelVerifier();
       for (byte[] r : Floods.junkReceipts(pre, n, n)) {
         feed(v, r, KelVerifier.DEFAULT_SOURCE);
@@ -90,12 +97,13 @@ class EscrowFloodTest {
    */
   @Test
   void longKelLastEventFirst() throws Exception {
-    List<byte[]> kel = SyntheticKel.messages(10_001);
+    int last = 10_002 / SCALE_DIVISOR - 1;
+    List<byte[]> kel = SyntheticKel.messages(last);
     KelVerifier v = new KelVerifier();
     for (int i = kel.size() - 1; i >= 0; i--) {
       feed(v, kel.get(i), KelVerifier.DEFAULT_SOURCE);
     }
-    assertEquals(BigInteger.valueOf(10_001), v.keyState(prefixOf(kel)).orElseThrow().sn());
+    assertEquals(BigInteger.valueOf(last), v.keyState(prefixOf(kel)).orElseThrow().sn());
     assertEquals(0, v.escrowedCount());
     assertTrue(v.retries() <= 2L * kel.size(), v.retries() + " retries");
   }
