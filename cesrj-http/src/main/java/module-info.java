@@ -1,0 +1,17 @@
+/**
+ * cesrj-http: KERI over HTTP in the form keripy's witnesses and {@code kli} speak it (keripy
+ * {@code src/keri/end/ending.py}, {@code src/keri/app/httping.py}): a message per request, its
+ * body in the request body and its attachments in the {@code CESR-ATTACHMENT} header; OOBI
+ * resolution; and a watcher service that verifies what it is sent and serves what it holds.
+ *
+ * <p>Requires cesrj-core (framing), cesrj-netty (the guarded server pipeline), cesrj-keri (the
+ * verifiers whose verdicts it reports) and Netty's HTTP codec.
+ */
+module dev.cesrj.http {
+  requires transitive dev.cesrj;
+  requires transitive dev.cesrj.keri;
+  requires dev.cesrj.netty;
+  requires io.netty.codec.http;
+
+  exports dev.cesrj.http;
+}
