@@ -25,7 +25,7 @@ final class Recording {
   /** One recorded request and keripy's answer. */
   record Exchange(int n, String file, String method, String target, List<String[]> headers,
       byte[] body, int status, Optional<String> contentType, byte[] responseBody,
-      List<String[]> responseHeaders) {
+      List<String[]> responseHeaders, int conn, byte[] rawRequest) {
 
     /** {@return the value of request header {@code name}, its case ignored} */
     Optional<String> header(String name) {
@@ -81,7 +81,8 @@ final class Recording {
           rq.get("target").asText(), pairs(rq.get("headers")),
           b64.decode(rq.get("bodyBase64").asText()), rs.get("status").asInt(),
           find(pairs(rs.get("headers")), "Content-Type"),
-          b64.decode(rs.get("bodyBase64").asText()), pairs(rs.get("headers"))));
+          b64.decode(rs.get("bodyBase64").asText()), pairs(rs.get("headers")),
+          x.get("conn").asInt(), b64.decode(rq.get("rawBase64").asText())));
     }
     return out;
   }
