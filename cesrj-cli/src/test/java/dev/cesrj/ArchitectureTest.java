@@ -56,9 +56,15 @@ import org.junit.jupiter.api.Test;
  *       {@code stream};
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
  *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink} and {@code flink.kel};
+ *   <li>{@code dev.cesrj.http}: KERI's HTTP names and OOBI paths; {@code dev.cesrj}, {@code code};
+ *   <li>{@code dev.cesrj.http.store}: the watcher's store; no other cesrj package;
+ *   <li>{@code dev.cesrj.http.watcher}: the watcher service; {@code http}, {@code http.store},
+ *       {@code netty}, {@code keri.kever}, {@code keri.crypto} and the core packages but {@code
+ *       internal} and {@code batch};
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
  *       body readers), {@code keri.event} (ilks), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
- *       keri.tel} and {@code keri.credential} ({@code inspect --verify}).
+ *       keri.tel} and {@code keri.credential} ({@code inspect --verify}); {@code http.watcher}
+ *       and {@code http.store} ({@code watch}).
  * </ol>
  */
 class ArchitectureTest {
@@ -83,6 +89,9 @@ class ArchitectureTest {
   private static final String FLINK = "dev.cesrj.flink";
   private static final String FLINK_KEL = "dev.cesrj.flink.kel";
   private static final String FLINK_JOB = "dev.cesrj.flink.job";
+  private static final String HTTP = "dev.cesrj.http";
+  private static final String HTTP_STORE = "dev.cesrj.http.store";
+  private static final String HTTP_WATCHER = "dev.cesrj.http.watcher";
 
   private static JavaClasses main;
 
@@ -139,6 +148,9 @@ class ArchitectureTest {
         .layer("flink").definedBy(FLINK)
         .layer("flink.kel").definedBy(FLINK_KEL)
         .layer("flink.job").definedBy(FLINK_JOB)
+        .layer("http").definedBy(HTTP)
+        .layer("http.store").definedBy(HTTP_STORE)
+        .layer("http.watcher").definedBy(HTTP_WATCHER)
         .whereLayer("code").mayNotAccessAnyLayer()
         .whereLayer("root").mayOnlyAccessLayers("code")
         .whereLayer("internal").mayOnlyAccessLayers("root", "code")
@@ -182,7 +194,14 @@ class ArchitectureTest {
         .whereLayer("cli")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever",
-            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential")
+            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential",
+            "http.store", "http.watcher")
+        .whereLayer("http").mayOnlyAccessLayers("root", "code")
+        .whereLayer("http.store").mayNotAccessAnyLayer()
+        .whereLayer("http.watcher")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "netty", "keri.crypto", "keri.kever",
+            "http", "http.store")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
         .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel");
@@ -205,7 +224,7 @@ class ArchitectureTest {
         .should()
         .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)
+            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB, HTTP, HTTP_STORE, HTTP_WATCHER)
         .check(main);
   }
 
@@ -217,7 +236,7 @@ class ArchitectureTest {
     assertEquals(
         new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)),
+            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB, HTTP, HTTP_STORE, HTTP_WATCHER)),
         packages);
   }
 

@@ -17,6 +17,7 @@ import java.nio.file.Path;
  *               [--fail-on rejected|escrowed|notaccepted]...] [--table 1|2|legacy] [--chunk N]
  *               [--max-frame BYTES] FILE|-
  * cesrj denot [FILE|-]
+ * cesrj watch --http PORT [--host ADDR] [--store DIR]
  * </pre>
  *
  * <p>{@code inspect} prints an indented tree of the messages, groups and primitives (default),
@@ -59,6 +60,7 @@ public final class Main {
           + " [--fail-on rejected|escrowed|notaccepted]... [--threads N]]\n"
           + "                     [--table 1|2|legacy] [--chunk N] [--max-frame BYTES] FILE|-\n"
           + "       cesrj denot [FILE|-]\n"
+          + WatchCommand.USAGE
           + "  --verify  validate each message as a KERI key event (keripy's Kevery rules, escrows"
           + " retried\n"
           + "            at the end): the tree shows each message's verdict, --json writes\n"
@@ -141,6 +143,9 @@ public final class Main {
       switch (args[0]) {
         case "inspect":
           return inspect(InspectOptions.parse(args, 1), stdin, out, err);
+        case "watch":
+          return WatchCommand.run(WatchCommand.parse(args, 1), out,
+              new java.util.concurrent.CountDownLatch(1));
         case "denot":
           if (args.length > 2) {
             throw new UsageException("denot takes one input");
@@ -164,6 +169,9 @@ public final class Main {
       return IO_ERROR;
     } catch (IOException | UncheckedIOException e) {
       err.println("cesrj: cannot read input: " + Printable.of(e.getMessage()));
+      return IO_ERROR;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
       return IO_ERROR;
     } catch (OutOfMemoryError e) {
       return tooBig(err, "out of memory (raise -Xmx or give a smaller input)");

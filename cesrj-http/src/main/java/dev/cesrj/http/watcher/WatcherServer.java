@@ -126,6 +126,14 @@ public final class WatcherServer implements AutoCloseable {
     return init.stats();
   }
 
+  /**
+   * {@return the connections so far as one line: accepted, open, and closed by each guard's
+   * reason}
+   */
+  public String connectionsSummary() {
+    return init.stats().toString();
+  }
+
   /** {@return the guards in force (budget, deadlines, limits)} */
   public CesrServerInitializer initializer() {
     return init;
