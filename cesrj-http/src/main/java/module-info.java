@@ -12,6 +12,12 @@ module dev.cesrj.http {
   requires transitive dev.cesrj.keri;
   requires dev.cesrj.netty;
   requires io.netty.codec.http;
+  requires io.netty.codec;
+  requires io.netty.handler;
+  requires io.netty.transport;
+  requires io.netty.buffer;
+  requires io.netty.common;
 
   exports dev.cesrj.http;
+  exports dev.cesrj.http.oobi;
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cesrj.testing.LeakDetectionExtension;
 import dev.cesrj.keri.reply.EndRole;
 import dev.cesrj.keri.reply.LocScheme;
 import dev.cesrj.keri.reply.ReplyReason;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@link Revery} on replies made here ({@link KelBuilder}): a transferable controller with three
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * {@code processEscrowReply}; {@code src/keri/core/eventing.py} {@code processReplyEndRole},
  * {@code processReplyLocScheme}) give each verdict asserted.
  */
+@ExtendWith(LeakDetectionExtension.class)
 class ReveryTest {
   private static final String DT = "2024-03-11T09:32:14.040178+00:00";
   private static final String LATER = "2024-03-11T09:33:00.000000+00:00";

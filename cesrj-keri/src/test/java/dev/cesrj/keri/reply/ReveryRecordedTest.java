@@ -3,6 +3,7 @@ package dev.cesrj.keri.reply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cesrj.testing.LeakDetectionExtension;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cesrj.keri.kever.KelVerifier;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -33,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * local=False)} with a {@code Revery}) processed them; every reply's verdict and {@code stored},
  * and the end roles and locations stored, equal keripy's verdict file's.
  */
+@ExtendWith(LeakDetectionExtension.class)
 class ReveryRecordedTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String DIR = "/network/A/oobi/";
