@@ -13,9 +13,15 @@ module dev.cesrj.http {
   requires transitive dev.cesrj.keri;
   requires transitive dev.cesrj.netty;
   requires io.netty.codec.http;
+  requires io.netty.codec;
+  requires io.netty.handler;
+  requires io.netty.transport;
+  requires io.netty.buffer;
+  requires io.netty.common;
   requires org.xerial.sqlitejdbc;
 
   exports dev.cesrj.http;
+  exports dev.cesrj.http.oobi;
   exports dev.cesrj.http.store;
   exports dev.cesrj.http.watcher;
 }
