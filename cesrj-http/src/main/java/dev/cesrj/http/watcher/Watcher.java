@@ -15,6 +15,9 @@ import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Reason;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.Verdict;
+import dev.cesrj.keri.reply.LocScheme;
+import dev.cesrj.keri.reply.ReplyVerdict;
+import dev.cesrj.keri.reply.Revery;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.stream.Message;
@@ -64,8 +67,11 @@ import java.util.Set;
  *       text/event-stream} with keripy's opening {@code retry: 5000} event, then the end of the
  *       stream: a watcher holds no mailbox (keripy's witness streams the receipts it stored for
  *       the querier, and keeps the stream open);
- *   <li>{@code POST /} a {@code rpy}, {@code exn} or other message: 204, as keripy; replies are
- *       not kept until this watcher verifies them (see the guide);
+ *   <li>{@code POST /} a {@code rpy}: 204, as keripy; verified by a {@link Revery} (keripy's
+ *       {@code Revery} with the {@code /end/role} and {@code /loc/scheme} routes) over this
+ *       watcher's KELs, kept if accepted or escrowed, and served after the KEL in the witness
+ *       OOBI forms ({@code /loc/scheme} replies of the AID's witnesses, as signed by them);
+ *   <li>{@code POST /} an {@code exn} or other message: 204, as keripy; not kept;
  *   <li>{@code POST /receipts} a key event: where keripy's witness answers 200 with its own
  *       receipt, the watcher answers 200 {@code application/cesr} with the {@code rct} of the
  *       witness signatures it holds for the event (what {@code GET /receipts} gives: possibly
@@ -107,6 +113,9 @@ public final class Watcher implements AutoCloseable {
   private final Clock clock;
   private final EscrowLimits limits;
   private KelVerifier kvy;
+  private Revery rev;
+  /** The replies kept (accepted or escrowed), in order of arrival, by SAID. */
+  private final Map<String, byte[]> replies = new LinkedHashMap<>();
   private int sinceCompaction;
   private final Map<String, HeldEvent> events = new HashMap<>();
   private final Map<String, FirstSeen> firstSeen = new HashMap<>();
@@ -118,6 +127,7 @@ public final class Watcher implements AutoCloseable {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.limits = Objects.requireNonNull(limits, "limits");
     this.kvy = KelVerifier.builder().limits(limits).build();
+    this.rev = new Revery(kvy, Revery.DEFAULT_ESCROW_LIMIT, clock);
   }
 
   /**
@@ -153,6 +163,7 @@ public final class Watcher implements AutoCloseable {
         case MESSAGE -> {
           byte[] raw = r.data();
           intake(raw, KelVerifier.DEFAULT_SOURCE, false);
+          rev.retryEscrows();
           stats.replayed++;
         }
         case FIRST_SEEN -> {
@@ -194,6 +205,14 @@ public final class Watcher implements AutoCloseable {
       return WatcherAnswer.error(400, in.error);
     }
     compactIfDue();
+    if (in.reply != null) {
+      if (target == PostTarget.RECEIPTS) {
+        return WatcherAnswer.error(400, "invalid event type (rpy) for receipting")
+            .with(VERDICT_HEADER, verdictText(in));
+      }
+      return WatcherAnswer.of(204, "application/json", new byte[0])
+          .with(VERDICT_HEADER, verdictText(in));
+    }
     String ilk = in.verdict.ilk().orElse("");
     String verdict = verdictText(in);
     if (target == PostTarget.RECEIPTS) {
@@ -227,6 +246,14 @@ public final class Watcher implements AutoCloseable {
     if (!in.verified) {
       return "not-kept";
     }
+    if (in.reply != null) {
+      ReplyVerdict r = in.reply;
+      return switch (r.status()) {
+        case ACCEPTED -> "accepted";
+        case ESCROWED -> "escrowed " + r.reason();
+        case REJECTED -> "rejected " + r.reason();
+      };
+    }
     Verdict v = in.verdict;
     return switch (v.status()) {
       case ACCEPTED -> "accepted";
@@ -244,6 +271,7 @@ public final class Watcher implements AutoCloseable {
   private static final class Intake {
     String error;
     Verdict verdict;
+    ReplyVerdict reply;
     boolean verified;
   }
 
@@ -260,6 +288,14 @@ public final class Watcher implements AutoCloseable {
         return in;
       }
       m = ms.next();
+      if (Revery.isReply(m)) {
+        if (ms.hasNext()) {
+          in.error = "more than one message: a second starts at offset " + ms.position()
+              + "; expected one message per request";
+          return in;
+        }
+        return reply(in, rev.accept(m), raw, live);
+      }
       bodyLength = m.body().readableBytes();
       for (Group g : m.attachments()) {
         collect(g, raw, sigs, wigs, couples);
@@ -298,12 +334,34 @@ public final class Watcher implements AutoCloseable {
       store.append(RecordKind.MESSAGE, raw);
       stats.kept++;
     }
-    for (String prefix : kvy.takeChangedKels()) {
+    Set<String> changed = kvy.takeChangedKels();
+    for (String prefix : changed) {
       if (live) {
         promote(prefix, true);
       }
     }
+    if (!changed.isEmpty()) {
+      rev.retryEscrows(); // a transferable signer's KEL may have come
+    }
     settle(e);
+    return in;
+  }
+
+  /**
+   * Keeps a reply the {@link Revery} accepted or escrowed (keripy {@code Revery.processReply}):
+   * stored, and served after the KEL in the witness OOBI forms once accepted.
+   */
+  private Intake reply(Intake in, ReplyVerdict v, byte[] raw, boolean live) {
+    in.reply = v;
+    in.verified = true;
+    if (v.status() != Status.REJECTED && v.reply().isPresent()
+        && !replies.containsKey(v.reply().get().said())) {
+      replies.put(v.reply().get().said(), raw);
+      if (live) {
+        store.append(RecordKind.MESSAGE, raw);
+        stats.kept++;
+      }
+    }
     return in;
   }
 
@@ -372,6 +430,12 @@ public final class Watcher implements AutoCloseable {
   private void compactIfDue() {
     if (++sinceCompaction >= COMPACT_EVERY) {
       kvy = KelVerifier.builder().limits(limits).restore(kvy.state());
+      rev = new Revery(kvy, Revery.DEFAULT_ESCROW_LIMIT, clock);
+      for (byte[] raw : replies.values()) { // the revery's records, judged again on the KELs
+        try (Messages ms = Messages.over(Unpooled.wrappedBuffer(raw))) {
+          rev.accept(ms.next());
+        }
+      }
       sinceCompaction = 0;
       stats.compactions++;
     }
@@ -464,9 +528,39 @@ public final class Watcher implements AutoCloseable {
       return WatcherAnswer.of(404, "application/json", new byte[0]);
     }
     String aid = oobi.get().aid().get();
-    return kel(aid).map(b -> WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE, b)
-        .with(KERI_AID_HEADER, aid))
-        .orElseGet(() -> WatcherAnswer.of(404, "application/json", new byte[0]));
+    Optional<byte[]> kel = kel(aid);
+    if (kel.isEmpty()) {
+      return WatcherAnswer.of(404, "application/json", new byte[0]);
+    }
+    byte[] body = kel.get();
+    if (oobi.get().role().filter(r -> r == dev.cesrj.http.Role.WITNESS).isPresent()) {
+      body = withLocSchemes(body, aid, oobi.get().eid());
+    }
+    return WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE, body).with(KERI_AID_HEADER, aid);
+  }
+
+  /**
+   * {@code kel} followed by the accepted {@code /loc/scheme} replies of {@code aid}'s witnesses
+   * (of {@code eid} alone if given), in witness-list order, as keripy's {@code OOBIEnd.on_get}
+   * serves the witness role (the replies as they were POSTed: signed by each witness, never by
+   * this watcher).
+   */
+  private byte[] withLocSchemes(byte[] kel, String aid, Optional<String> eid) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes(kel);
+    List<String> wits = kvy.keyState(aid).map(KeyState::witnesses).orElse(List.of());
+    for (String w : wits) {
+      if (eid.isPresent() && !eid.get().equals(w)) {
+        continue;
+      }
+      for (LocScheme ls : rev.locSchemes()) {
+        byte[] raw = replies.get(ls.said());
+        if (ls.eid().equals(w) && raw != null && rev.stored(ls.said())) {
+          out.writeBytes(raw);
+        }
+      }
+    }
+    return out.toByteArray();
   }
 
   private static BigInteger snParam(String s) {
