@@ -72,6 +72,22 @@ class WatcherServerTest {
       }
       assertTrue(w.stats().replayed() > 0, w.stats().toString());
       WatcherRecordingTest.assertKeyStates(w);
+      // a client resolves the restarted watcher's witness OOBIs (cesrj's resolver, keripy's
+      // Oobiery rules) to keripy's key states, with each witness's location
+      try (dev.cesrj.http.oobi.OobiResolver resolver = new dev.cesrj.http.oobi.OobiResolver()) {
+        for (String aid : List.of(Recording.TRANS_WITS, Recording.TRANS_WITS_MBX)) {
+          resolver.resolve("http://127.0.0.1:" + s.port() + "/oobi/" + aid + "/witness");
+        }
+        var expected = Recording.json(Recording.folder().resolve("keystate.json"));
+        for (String aid : List.of(Recording.TRANS_WITS, Recording.TRANS_WITS_MBX)) {
+          var ks = resolver.keyStates().get(aid);
+          assertEquals(expected.get(aid).get("said").asText(), ks.said(), aid);
+          assertEquals(expected.get(aid).get("sn").asLong(), ks.sn().longValue(), aid);
+        }
+        assertEquals(List.of("http://127.0.0.1:5642/", "http://127.0.0.1:5643/",
+            "http://127.0.0.1:5644/"), resolver.locSchemes().stream()
+            .map(dev.cesrj.keri.reply.LocScheme::url).sorted().toList());
+      }
     }
   }
 }
