@@ -310,7 +310,16 @@ public final class Watcher implements AutoCloseable {
       return in;
     }
     Verdict v = kvy.acceptMessage(raw, 0, source);
-    kvy.processEscrows();
+    for (Verdict r : kvy.retryEscrows()) {
+      // an escrowed message the verifier evicted or rejected: drop what it brought, unless its
+      // event is accepted (the verifier's escrow bounds then bound this map too)
+      if (r.status() == Status.REJECTED && r.event().isPresent()) {
+        EventId gone = r.event().get();
+        if (!isAccepted(gone.prefix(), gone.sn(), gone.said())) {
+          events.remove(gone.said());
+        }
+      }
+    }
     in.verdict = v;
     String ilk = v.ilk().orElse("");
     boolean keyEvent = KEY_EVENTS.contains(ilk);
