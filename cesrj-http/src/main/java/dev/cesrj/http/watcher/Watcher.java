@@ -112,6 +112,7 @@ public final class Watcher implements AutoCloseable {
   private final WatcherStore store;
   private final Clock clock;
   private final EscrowLimits limits;
+  private final int compactEvery;
   private KelVerifier kvy;
   private Revery rev;
   /** The replies kept (accepted or escrowed), in order of arrival, by SAID. */
@@ -122,7 +123,8 @@ public final class Watcher implements AutoCloseable {
   private final Map<String, Long> nextFn = new HashMap<>();
   private final WatcherStats stats = new WatcherStats();
 
-  private Watcher(WatcherStore store, Clock clock, EscrowLimits limits) {
+  private Watcher(WatcherStore store, Clock clock, EscrowLimits limits, int compactEvery) {
+    this.compactEvery = compactEvery;
     this.store = Objects.requireNonNull(store, "store");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.limits = Objects.requireNonNull(limits, "limits");
@@ -152,7 +154,12 @@ public final class Watcher implements AutoCloseable {
    * @throws dev.cesrj.http.store.StoreException if the store cannot be read or written
    */
   public static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits) {
-    Watcher w = new Watcher(store, clock, limits);
+    return open(store, clock, limits, COMPACT_EVERY);
+  }
+
+  /** As {@link #open(WatcherStore, Clock, EscrowLimits)}, compacting every {@code n} messages. */
+  static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits, int compactEvery) {
+    Watcher w = new Watcher(store, clock, limits, compactEvery);
     w.replay();
     return w;
   }
@@ -437,7 +444,7 @@ public final class Watcher implements AutoCloseable {
   }
 
   private void compactIfDue() {
-    if (++sinceCompaction >= COMPACT_EVERY) {
+    if (++sinceCompaction >= compactEvery) {
       kvy = KelVerifier.builder().limits(limits).restore(kvy.state());
       rev = new Revery(kvy, Revery.DEFAULT_ESCROW_LIMIT, clock);
       for (byte[] raw : replies.values()) { // the revery's records, judged again on the KELs

@@ -95,4 +95,23 @@ class WatcherAnswersTest {
     assertTrue(cut.records().stream().anyMatch(r -> r.kind() == RecordKind.FIRST_SEEN));
     WatcherTestAccess.assertKeyStates(again);
   }
+
+  /** Compacting the verifier (and rebuilding the revery) changes nothing the watcher serves. */
+  @Test
+  void compactionChangesNothingServed() {
+    Watcher plain = fed();
+    Watcher compacted = Watcher.open(new InMemoryWatcherStore(), WatcherRecordingTest.CLOCK,
+        dev.cesrj.keri.kever.EscrowLimits.DEFAULT, 5);
+    Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
+        .forEach(x -> WatcherRecordingTest.replay(compacted, x));
+    assertEquals(75 / 5, compacted.stats().compactions(), compacted.stats().toString());
+    assertEquals(0, plain.stats().compactions());
+    for (String aid : List.of(Recording.TRANS_WITS, Recording.TRANS_WITS_MBX)) {
+      for (String path : List.of("/oobi/" + aid + "/witness", "/query?typ=kel&pre=" + aid,
+          "/receipts?pre=" + aid + "&sn=1")) {
+        assertEquals(plain.get(path).bodyText(), compacted.get(path).bodyText(), path);
+      }
+    }
+    WatcherTestAccess.assertKeyStates(compacted);
+  }
 }
