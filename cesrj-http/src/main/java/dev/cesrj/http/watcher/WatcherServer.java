@@ -72,18 +72,23 @@ public final class WatcherServer implements AutoCloseable {
   private WatcherServer(Builder b) throws InterruptedException {
     this.watcher = b.watcher;
     this.handlerExecutor = new DefaultEventExecutorGroup(1);
+    // the application's part runs per channel, once the initializer exists: it reads its guards
+    java.util.concurrent.atomic.AtomicReference<CesrServerInitializer> built =
+        new java.util.concurrent.atomic.AtomicReference<>();
     CesrServerInitializer.Builder ib = CesrServerInitializer.builder(ch -> {
+      CesrServerInitializer in = built.get();
+      long maxBody = in.options().maxFrameBytes();
       ch.pipeline().remove(CesrFrameDecoder.class);
       ch.pipeline()
-          .addLast(new HttpGuard(guardsOf(ch).budget(), guardsOf(ch).frameTimeout()))
+          .addLast(new HttpGuard(in.guards().budget(), in.guards().frameTimeout()))
           .addLast(new HttpServerCodec(b.maxLineBytes, b.maxHeaderBytes, 8192))
-          .addLast(new RequestLimits(optionsOf(ch)))
-          .addLast(new HttpObjectAggregator((int) optionsOf(ch)))
+          .addLast(new RequestLimits(maxBody))
+          .addLast(new HttpObjectAggregator((int) maxBody))
           .addLast(handlerExecutor, new WatcherHttpHandler(watcher));
     });
     b.guards.accept(ib);
     this.init = ib.build();
-    initRef = init;
+    built.set(init);
     this.boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     this.workers = new MultiThreadIoEventLoopGroup(b.threads, NioIoHandler.newFactory());
     try {
@@ -94,17 +99,6 @@ public final class WatcherServer implements AutoCloseable {
       shutdownGroups();
       throw e;
     }
-  }
-
-  // the initializer is built after the lambda that reads it: the lambda runs per channel, later
-  private CesrServerInitializer initRef;
-
-  private dev.cesrj.netty.FrameGuards guardsOf(Channel ch) {
-    return initRef.guards();
-  }
-
-  private long optionsOf(Channel ch) {
-    return initRef.options().maxFrameBytes();
   }
 
   /**
