@@ -56,4 +56,29 @@ class MessagesUseAfterTest {
     assertEquals(expected, assertThrows(IllegalReferenceCountException.class, s::raw).getMessage());
     assertEquals(expected, assertThrows(IllegalReferenceCountException.class, s::index).getMessage());
   }
+
+  /** A Matter (a receipt couple's verfer) read after its {@code Groups} closed: the same message. */
+  @Test
+  void aMatterReadAfterCloseNamesItselfAndTheOwners() {
+    String verfer = "B" + "A".repeat(43);
+    String cigar = "0B" + "A".repeat(86);
+    byte[] couples = ("-CAB" + verfer + cigar).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    dev.cesrj.CesrOptions v1 =
+        dev.cesrj.CesrOptions.builder().defaultTable(dev.cesrj.code.CounterTable.CESR_1_0).build();
+    dev.cesrj.primitive.Matter m;
+    try (dev.cesrj.group.Groups groups = dev.cesrj.group.Groups.copyOf(couples, v1)) {
+      m = ((dev.cesrj.group.Tuple) groups.next().elements().get(0)).matter(0);
+      assertEquals(verfer, m.qb64Text());
+    }
+    dev.cesrj.primitive.Matter closed = m;
+    String expected = "Matter B at offset 4 used after its input was released: close the Messages,"
+        + " Groups or CesrStreamParser that read it (or release the Framed, or the buffer given to"
+        + " over) only after its last view is used";
+    assertEquals(expected,
+        assertThrows(IllegalReferenceCountException.class, closed::qb64).getMessage());
+    assertEquals(expected,
+        assertThrows(IllegalReferenceCountException.class, closed::raw).getMessage());
+    assertEquals(expected,
+        assertThrows(IllegalReferenceCountException.class, closed::soft).getMessage());
+  }
 }
