@@ -271,7 +271,7 @@ class ReadmeExamplesTest {
           + "\": no test source holds its lines in order (the first line missing from the"
           + " source that holds the most of them is shown)");
     }
-    assertEquals(4, blocks, "the README's Java examples: frame, KEL, credential, Netty");
+    assertTrue(blocks >= 4, "the README's Java examples (frame, KEL, credential, Netty), found: " + blocks);
   }
 
   @Test
