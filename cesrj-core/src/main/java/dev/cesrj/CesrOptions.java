@@ -129,7 +129,8 @@ public final class CesrOptions {
    * {@return true if no table was chosen (neither {@link Builder#defaultTable(CounterTable)} nor
    * {@link Builder#legacyCesr10(boolean) legacyCesr10(true)}), so that where no genus-version code
    * is in force each message's counter table is inferred from the message itself, by the rule the
-   * README's "Which counter table applies" section states with its cases} In short: a message that
+   * guide page {@code docs/guide/counter-tables.md} ("Which counter table applies") states with
+   * its cases} In short: a message that
    * starts with a counter is read in the table in which that counter starts a message; a version
    * 2 body's attachments in CESR 2.0; a version 1 body's attachments in the CESR 1.0 tables or in
    * CESR 2.0, whichever its first attachment counter and the start of that counter's content allow
