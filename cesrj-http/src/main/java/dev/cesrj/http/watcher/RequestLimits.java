@@ -23,7 +23,8 @@ import io.netty.util.ReferenceCountUtil;
 /**
  * Refuses, after the HTTP codec and before the body is gathered, a request the watcher will not
  * take, and closes its connection: a request line or headers that do not parse (400, {@link
- * CloseReason#MALFORMED}); a request line or header section longer than the server's limits
+ * CloseReason#MALFORMED}), or whose target is not a {@link RequestTarget} (400, the same; an
+ * absolute-form target is rewritten to its origin form here, the one place); a request line or header section longer than the server's limits
  * (414, 431, {@link CloseReason#FRAME_TOO_LARGE}); a body that declares, or sends, more than the
  * body limit (413, {@link CloseReason#FRAME_TOO_LARGE}), refused on its {@code Content-Length}
  * before a byte of it is awaited. Not sharable: it counts the body of the request in progress.
@@ -60,6 +61,13 @@ final class RequestLimits extends ChannelInboundHandlerAdapter {
     }
     if (msg instanceof HttpRequest req) {
       bodyBytes = 0;
+      java.util.Optional<String> target = RequestTarget.originForm(req.uri());
+      if (target.isEmpty()) {
+        ReferenceCountUtil.release(msg);
+        refuse(ctx, HttpResponseStatus.BAD_REQUEST, CloseReason.MALFORMED);
+        return;
+      }
+      req.setUri(target.get());
       long declared = HttpUtil.getContentLength(req, -1L);
       if (declared > maxBodyBytes) {
         ReferenceCountUtil.release(msg);

@@ -169,7 +169,7 @@ public final class Watcher implements AutoCloseable {
       switch (r.kind()) {
         case MESSAGE -> {
           byte[] raw = r.data();
-          intake(raw, KelVerifier.DEFAULT_SOURCE, false);
+          intake(raw, -1, KelVerifier.DEFAULT_SOURCE, false);
           rev.retryEscrows();
           stats.replayed++;
         }
@@ -206,7 +206,7 @@ public final class Watcher implements AutoCloseable {
     System.arraycopy(body, 0, raw, 0, body.length);
     System.arraycopy(att, 0, raw, body.length, att.length);
     stats.posts++;
-    Intake in = intake(raw, source, true);
+    Intake in = intake(raw, body.length, source, true);
     if (in.error != null) {
       stats.malformed++;
       return WatcherAnswer.error(400, in.error);
@@ -282,7 +282,13 @@ public final class Watcher implements AutoCloseable {
     boolean verified;
   }
 
-  private Intake intake(byte[] raw, String source, boolean live) {
+  /**
+   * Frames, verifies and keeps one message. {@code bodyBytes} is the length of the POSTed body
+   * (-1 on replay): the message's body must be exactly that, as keripy's {@code
+   * httping.parseCesrHttpRequest} {@code json.load}s the whole body (attachments sent in the body
+   * instead of the {@code CESR-ATTACHMENT} header make it 400 "Malformed JSON").
+   */
+  private Intake intake(byte[] raw, int bodyBytes, String source, boolean live) {
     Intake in = new Intake();
     Message m;
     int bodyLength;
@@ -295,6 +301,12 @@ public final class Watcher implements AutoCloseable {
         return in;
       }
       m = ms.next();
+      if (bodyBytes >= 0 && m.body().readableBytes() != bodyBytes) {
+        in.error = "the request body is " + bodyBytes + " bytes but its message ends at offset "
+            + m.body().readableBytes() + ": expected the body to be the message alone, its "
+            + "attachments in the " + CesrHttp.ATTACHMENT_HEADER + " header";
+        return in;
+      }
       if (Revery.isReply(m)) {
         if (ms.hasNext()) {
           in.error = "more than one message: a second starts at offset " + ms.position()
@@ -509,7 +521,7 @@ public final class Watcher implements AutoCloseable {
    * blind {@code /oobi} gives 404 (a watcher has no AID of its own; keripy's witness serves its
    * own); {@code /.well-known/keri/oobi/{aid}} gives 404 as keripy's witness does; {@code
    * /receipts?pre=&sn=} the receipt ({@link #receipt}), 400 without {@code pre} or {@code sn};
-   * {@code /query?typ=kel&pre=} the KEL; anything else 404.
+   * {@code /query?typ=kel&pre=} the KEL; a query with a malformed percent-encoding 400; anything else 404.
    *
    * @param target the request target, e.g. {@code /receipts?pre=E...&sn=0}
    * @return the answer
@@ -517,8 +529,14 @@ public final class Watcher implements AutoCloseable {
   public synchronized WatcherAnswer get(String target) {
     int q = target.indexOf('?');
     String path = q < 0 ? target : target.substring(0, q);
-    Map<String, String> params = q < 0 ? Map.of() : params(target.substring(q + 1));
     stats.gets++;
+    Map<String, String> params;
+    try {
+      params = q < 0 ? Map.of() : params(target.substring(q + 1));
+    } catch (IllegalArgumentException e) {
+      return WatcherAnswer.error(400, "malformed percent-encoding in the query after offset "
+          + (q + 1) + ": expected %XX with two hex digits");
+    }
     if (path.equals("/receipts")) {
       String pre = params.get("pre");
       BigInteger sn = snParam(params.get("sn"));
@@ -591,6 +609,7 @@ public final class Watcher implements AutoCloseable {
     return new BigInteger(s);
   }
 
+  /** @throws IllegalArgumentException on a malformed percent-encoding (URLDecoder's) */
   private static Map<String, String> params(String query) {
     Map<String, String> out = new LinkedHashMap<>();
     for (String kv : query.split("&")) {

@@ -28,7 +28,11 @@ import java.util.Map;
  * Hands each whole HTTP request to the {@link Watcher} and writes its {@link WatcherAnswer}:
  * {@code POST /} and {@code POST /receipts} (the body and the {@code CESR-ATTACHMENT} header,
  * whose name is matched ignoring case, as Netty's headers are), {@code GET} of the rest, {@code
- * OPTIONS} 200 (keripy's), any other method 405. POST answers carry keripy's {@code
+ * OPTIONS} 200 (keripy's), any other method 405. A POST whose {@code Content-Type} is not {@code
+ * application/cesr} (its media type, case ignored, parameters allowed) gets 406 and one without
+ * a {@code CESR-ATTACHMENT} header 412, as keripy's {@code httping.parseCesrHttpRequest}; one
+ * with that header twice 400 (stricter: keripy's WSGI server would join them with a comma, which
+ * is not CESR). POST answers carry keripy's {@code
  * Cache-Control: no-cache}. The connection is kept open unless the client asked otherwise
  * (keripy's server writes {@code Connection: close} and keeps it open; the watcher does what it
  * says). Runs on the watcher's own executor, so the event loops never wait for a disk sync.
@@ -69,7 +73,23 @@ final class WatcherHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
       if (t == null) {
         return WatcherAnswer.of(404, "application/json", new byte[0]);
       }
-      String attachments = req.headers().get(CesrHttp.ATTACHMENT_HEADER, "");
+      String type = req.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
+      int semi = type.indexOf(';');
+      if (!(semi < 0 ? type : type.substring(0, semi)).trim()
+          .equalsIgnoreCase(CesrHttp.CONTENT_TYPE)) {
+        return WatcherAnswer.error(406, "Content-Type is '" + type + "': expected "
+            + CesrHttp.CONTENT_TYPE);
+      }
+      java.util.List<String> atts = req.headers().getAll(CesrHttp.ATTACHMENT_HEADER);
+      if (atts.isEmpty()) {
+        return WatcherAnswer.error(412, "missing required " + CesrHttp.ATTACHMENT_HEADER
+            + " header");
+      }
+      if (atts.size() > 1) {
+        return WatcherAnswer.error(400, atts.size() + " " + CesrHttp.ATTACHMENT_HEADER
+            + " headers: expected one");
+      }
+      String attachments = atts.get(0);
       byte[] body = ByteBufUtil.getBytes(req.content());
       return watcher.post(t, body, attachments, String.valueOf(ctx.channel().remoteAddress()));
     }

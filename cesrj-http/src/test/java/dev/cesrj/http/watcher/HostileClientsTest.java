@@ -165,8 +165,8 @@ class HostileClientsTest {
   void malformedCesrGets400WithOffsetAndKeepsTheConnection() throws Exception {
     try (Socket s = connect()) {
       String body = "{\"v\":\"KERI10JSON0000ff_\",\"t\":\"icp\"}";
-      RawHttp.Response r = RawHttp.send(s, ascii("POST / HTTP/1.1\r\nContent-Length: "
-          + body.length() + "\r\nCesr-Attachment: -AAB\r\n\r\n" + body));
+      RawHttp.Response r = RawHttp.send(s, ascii("POST / HTTP/1.1\r\nContent-Type: "
+          + "application/cesr\r\nContent-Length: " + body.length() + "\r\nCesr-Attachment: -AAB\r\n\r\n" + body));
       assertEquals(400, r.status());
       String text = new String(r.body(), StandardCharsets.UTF_8);
       assertTrue(text.startsWith("{\"title\":\"") && text.contains("offset"), text);
