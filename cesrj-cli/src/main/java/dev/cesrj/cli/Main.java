@@ -195,7 +195,7 @@ public final class Main {
           out.flush();
           return OK;
         case "watch":
-          return WatchCommand.run(WatchCommand.parse(args, 1), out,
+          return WatchCommand.run(WatchCommand.parse(args, 1), out, err,
               new java.util.concurrent.CountDownLatch(1));
         default:
           throw new UsageException("unknown command " + args[0]);

@@ -2,6 +2,7 @@ package dev.cesrj.cli;
 
 import dev.cesrj.http.store.InMemoryWatcherStore;
 import dev.cesrj.http.store.SqliteWatcherStore;
+import dev.cesrj.http.store.StoreException;
 import dev.cesrj.http.store.WatcherStore;
 import dev.cesrj.http.watcher.Watcher;
 import dev.cesrj.http.watcher.WatcherServer;
@@ -57,15 +58,41 @@ final class WatchCommand {
   }
 
   /**
-   * Runs the watcher until {@code stop} counts down (the shutdown hook's, for the tool).
+   * Runs the watcher until {@code stop} counts down (the shutdown hook's, for the tool). A store
+   * that cannot be opened or replayed (damaged, held by another watcher) or an address it cannot
+   * listen on is one line on {@code err} and {@link Main#IO_ERROR}, everything opened closed.
    *
    * @return the exit status
    */
-  static int run(Options o, PrintStream out, CountDownLatch stop) throws InterruptedException {
-    WatcherStore store = o.store() == null ? new InMemoryWatcherStore()
-        : SqliteWatcherStore.open(o.store());
-    Watcher watcher = Watcher.open(store);
-    WatcherServer server = WatcherServer.builder(watcher).host(o.host()).port(o.port()).start();
+  static int run(Options o, PrintStream out, PrintStream err, CountDownLatch stop)
+      throws InterruptedException {
+    WatcherStore store;
+    Watcher watcher;
+    try {
+      store = o.store() == null ? new InMemoryWatcherStore() : SqliteWatcherStore.open(o.store());
+    } catch (StoreException e) {
+      err.println("cesrj watch: " + e.getMessage());
+      return Main.IO_ERROR;
+    }
+    try {
+      watcher = Watcher.open(store);
+    } catch (StoreException e) {
+      store.close();
+      err.println("cesrj watch: cannot replay the store: " + e.getMessage());
+      return Main.IO_ERROR;
+    }
+    WatcherServer server;
+    try {
+      server = WatcherServer.builder(watcher).host(o.host()).port(o.port()).start();
+    } catch (Exception e) { // Netty rethrows the bind's checked java.net.BindException unchecked
+      watcher.close();
+      err.println("cesrj watch: cannot listen on " + o.host() + ":" + o.port() + ": "
+          + e.getMessage());
+      if (e instanceof InterruptedException ie) {
+        throw ie;
+      }
+      return Main.IO_ERROR;
+    }
     out.println("cesrj watch: listening on http://" + o.host() + ":" + server.port()
         + "/, store " + store.location() + " (" + watcher.stats().replayed()
         + " messages replayed)");

@@ -51,6 +51,34 @@ class WatchCommandTest {
     assertTrue(second.contains("1 messages replayed"), second);
   }
 
+  @Test
+  void aStoreHeldByAnotherWatcherOrAPortInUseIsOneLineAndStatus1(@TempDir Path dir)
+      throws Exception {
+    try (dev.cesrj.http.store.SqliteWatcherStore held =
+        dev.cesrj.http.store.SqliteWatcherStore.open(dir)) {
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+      assertEquals(Main.IO_ERROR, WatchCommand.run(new WatchCommand.Options(0, "127.0.0.1", dir),
+          e, e, new CountDownLatch(0)));
+      assertEquals("cesrj watch: cannot open the store in " + dir + ": another store holds "
+          + dir.resolve("watcher.lock") + " (one watcher per store directory)\n",
+          err.toString(StandardCharsets.UTF_8));
+    }
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+        java.net.InetAddress.getByName("127.0.0.1"))) {
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+      assertEquals(Main.IO_ERROR, WatchCommand.run(
+          new WatchCommand.Options(taken.getLocalPort(), "127.0.0.1", dir), e, e,
+          new CountDownLatch(0)));
+      String text = err.toString(StandardCharsets.UTF_8);
+      assertTrue(text.startsWith("cesrj watch: cannot listen on 127.0.0.1:" + taken.getLocalPort()
+          + ": ") && text.indexOf('\n') == text.length() - 1, text);
+    }
+    // both released what they opened: the store opens again
+    dev.cesrj.http.store.SqliteWatcherStore.open(dir).close();
+  }
+
   /** Starts the command, optionally POSTs an escrowable message and holds the connection, stops. */
   private static String runOnce(Path dir, boolean post) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -59,7 +87,7 @@ class WatchCommandTest {
     ExecutorService ex = Executors.newSingleThreadExecutor();
     try {
       Future<Integer> status = ex.submit(() -> WatchCommand.run(
-          new WatchCommand.Options(0, "127.0.0.1", dir), out, stop));
+          new WatchCommand.Options(0, "127.0.0.1", dir), out, out, stop));
       Matcher m = Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)/").matcher("");
       for (int i = 0; i < 500 && !m.reset(bytes.toString(StandardCharsets.UTF_8)).find(); i++) {
         Thread.sleep(20);
