@@ -28,6 +28,12 @@ final class HttpGuard extends ChannelDuplexHandler {
   private boolean inRequest;
   private boolean refused;
   private ScheduledFuture<?> timer;
+  private ChannelHandlerContext ctx;
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    this.ctx = ctx;
+  }
 
   HttpGuard(CesrMemoryBudget budget, Duration deadline) {
     this.budget = budget;
@@ -61,10 +67,29 @@ final class HttpGuard extends ChannelDuplexHandler {
     super.channelRead(ctx, msg);
   }
 
-  /** The request read so far is whole and answered: stop its deadline, give its bytes back. */
-  void done() {
-    cancel();
-    inRequest = false;
+  /**
+   * A request is whole and answered: stop its deadline and give its bytes back, unless a
+   * pipelined request behind it has begun ({@code nextInProgress}, from {@link
+   * RequestLimits#inRequest()}): then that one gets a deadline of its own from now, and the bytes
+   * held stay charged until it is answered too (the codec already holds some of its bytes).
+   *
+   * @param nextInProgress whether the head of a following request was read and its end not yet
+   */
+  void done(boolean nextInProgress) {
+    if (!nextInProgress) {
+      cancel();
+      inRequest = false;
+      return;
+    }
+    if (timer != null) {
+      timer.cancel(false);
+      timer = null;
+    }
+    if (ctx != null && !deadline.isZero() && !refused) {
+      ChannelHandlerContext c = ctx;
+      timer = c.executor().schedule(() -> refuse(c, CloseReason.FRAME_TIMEOUT,
+          "408 Request Timeout"), deadline.toNanos(), TimeUnit.NANOSECONDS);
+    }
   }
 
   private void cancel() {

@@ -33,6 +33,12 @@ final class RequestLimits extends ChannelInboundHandlerAdapter {
   private final long maxBodyBytes;
   private long bodyBytes;
   private boolean refused;
+  private boolean inRequest;
+
+  /** {@return whether a request's head was read and its last content not yet (event loop only)} */
+  boolean inRequest() {
+    return inRequest;
+  }
 
   RequestLimits(long maxBodyBytes) {
     this.maxBodyBytes = maxBodyBytes;
@@ -82,6 +88,12 @@ final class RequestLimits extends ChannelInboundHandlerAdapter {
         refuse(ctx, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, CloseReason.FRAME_TOO_LARGE);
         return;
       }
+    }
+    if (msg instanceof HttpRequest) {
+      inRequest = true;
+    }
+    if (msg instanceof io.netty.handler.codec.http.LastHttpContent) {
+      inRequest = false;
     }
     super.channelRead(ctx, msg);
   }

@@ -54,8 +54,9 @@ final class WatcherHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
       a = WatcherAnswer.error(503, "the store could not keep the message: " + e.getMessage());
     }
     HttpGuard guard = ctx.pipeline().get(HttpGuard.class);
+    RequestLimits limits = ctx.pipeline().get(RequestLimits.class);
     if (guard != null) {
-      ctx.channel().eventLoop().execute(guard::done);
+      ctx.channel().eventLoop().execute(() -> guard.done(limits != null && limits.inRequest()));
     }
     write(ctx, req, a, post);
   }
