@@ -48,17 +48,23 @@ final class WatcherHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
     WatcherAnswer a;
     boolean post = req.method().equals(HttpMethod.POST);
+    boolean keepAlive = HttpUtil.isKeepAlive(req);
     try {
       a = answer(ctx, req, post);
     } catch (StoreException e) {
       a = WatcherAnswer.error(503, "the store could not keep the message: " + e.getMessage());
+    } catch (RuntimeException e) {
+      // a bug in cesrj, not in the request: a typed 500 naming the error, no stack trace, and
+      // the connection closed (what the request left behind is not trusted)
+      a = WatcherAnswer.error(500, "internal error: " + e.getClass().getSimpleName());
+      keepAlive = false;
     }
     HttpGuard guard = ctx.pipeline().get(HttpGuard.class);
     RequestLimits limits = ctx.pipeline().get(RequestLimits.class);
     if (guard != null) {
       ctx.channel().eventLoop().execute(() -> guard.done(limits != null && limits.inRequest()));
     }
-    write(ctx, req, a, post);
+    write(ctx, keepAlive, a, post);
   }
 
   private WatcherAnswer answer(ChannelHandlerContext ctx, FullHttpRequest req, boolean post) {
@@ -100,9 +106,8 @@ final class WatcherHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     return WatcherAnswer.error(405, "method " + req.method() + " not allowed");
   }
 
-  private static void write(ChannelHandlerContext ctx, FullHttpRequest req, WatcherAnswer a,
+  private static void write(ChannelHandlerContext ctx, boolean keepAlive, WatcherAnswer a,
       boolean post) {
-    boolean keepAlive = HttpUtil.isKeepAlive(req);
     HttpResponseStatus status = HttpResponseStatus.valueOf(a.status());
     ChannelFuture last;
     if (a.kind() == WatcherAnswer.Kind.EVENT_STREAM) {
