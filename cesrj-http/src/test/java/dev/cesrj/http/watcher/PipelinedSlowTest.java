@@ -19,7 +19,7 @@ class PipelinedSlowTest {
   void aSlowRequestBehindAnAnsweredOneStillGets408() throws Exception {
     try (Watcher w = Watcher.open(new InMemoryWatcherStore());
         WatcherServer s = WatcherServer.builder(w)
-            .guards(g -> g.frameTimeout(Duration.ofMillis(300))).start();
+            .guards(g -> g.frameTimeout(Duration.ofMillis(1000))).start();
         Socket c = new Socket("127.0.0.1", s.port())) {
       c.setSoTimeout(5_000);
       String partial = "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/cesr\r\n"
@@ -32,6 +32,10 @@ class PipelinedSlowTest {
       assertTrue(s.initializer().budget().reservedBytes() >= partial.length(),
           "the partial request's bytes stay charged: " + s.initializer().budget().reservedBytes());
       assertEquals(408, RawHttp.read(c.getInputStream()).status());
+      assertEquals(-1, c.getInputStream().read(), "closed");
+      for (int i = 0; i < 200 && s.stats().closed(CloseReason.FRAME_TIMEOUT) < 1; i++) {
+        Thread.sleep(10); // counted when the channel's close completes
+      }
       assertEquals(1, s.stats().closed(CloseReason.FRAME_TIMEOUT));
     }
   }
