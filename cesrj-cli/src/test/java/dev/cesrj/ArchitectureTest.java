@@ -1,6 +1,7 @@
 package dev.cesrj;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -222,6 +223,41 @@ class ArchitectureTest {
   }
 
   /** The cycle rule fails on a cycle between two packages ({@code dev.cesrj} and a test one). */
+  /**
+   * No class loads a class by its name: a lower layer reaches nothing of a higher one that way
+   * (issue 33: the view classes once installed makers into {@code internal.Views}, reached with
+   * {@code Class.forName}); the layers above call the view classes' {@code framed} factories.
+   */
+  static ArchRule noClassLoadedByName() {
+    return noClasses()
+        .should()
+        .callMethodWhere(
+            com.tngtech.archunit.base.DescribedPredicate.describe(
+                "Class.forName",
+                call -> call.getTargetOwner().isEquivalentTo(Class.class)
+                    && call.getName().equals("forName")));
+  }
+
+  @Test
+  void noClassIsLoadedByName() {
+    noClassLoadedByName().check(main);
+  }
+
+  /** A class that loads another by name, for {@link #aClassLoadedByNameFails()}. */
+  static final class LoadsByName {
+    static Class<?> load() throws ClassNotFoundException {
+      return Class.forName("dev.cesrj.group.Group");
+    }
+  }
+
+  @Test
+  void aClassLoadedByNameFails() {
+    JavaClasses loader = new ClassFileImporter().importClasses(LoadsByName.class);
+    AssertionError e =
+        assertThrows(AssertionError.class, () -> noClassLoadedByName().check(loader));
+    assertTrue(e.getMessage().contains("Class.forName"), e.getMessage());
+  }
+
   @Test
   void aCycleFails() {
     JavaClasses cyclic =
