@@ -27,6 +27,9 @@ import org.junit.jupiter.api.Test;
  * From the bottom:
  *
  * <ol>
+ *   <li>{@code dev.cesrj.parallel}: the bounded per-call runner ({@code ParallelRun}); no other
+ *       cesrj package; only {@code batch} and {@code keri.kever} use it (module {@code dev.cesrj}
+ *       exports it to {@code dev.cesrj.keri} only);
  *   <li>{@code dev.cesrj.code}: the code tables; no other cesrj package;
  *   <li>{@code dev.cesrj}: the options and the exceptions; {@code code};
  *   <li>{@code dev.cesrj.internal}: the scanners and framers; {@code dev.cesrj}, {@code code};
@@ -34,13 +37,13 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.group}: the views of groups; the above;
  *   <li>{@code dev.cesrj.stream}: messages and the push parser; the above;
  *   <li>{@code dev.cesrj.batch} and {@code dev.cesrj.netty}, neither using the other: the above
- *       ({@code batch} without {@code internal});
+ *       ({@code batch} without {@code internal}, with {@code parallel});
  *   <li>{@code dev.cesrj.keri.crypto}, {@code dev.cesrj.keri.body}, {@code dev.cesrj.keri.event},
  *       {@code dev.cesrj.keri}, each above the one before: {@code code}, {@code dev.cesrj},
  *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
  *       {@code netty}); no package below uses any of them;
  *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
- *       ones they use; no package but {@code cli}, {@code flink.kel} and {@code keri.tel} uses it;
+ *       ones they use, and {@code parallel} (the workers of its signature checks); no package but {@code cli}, {@code flink.kel} and {@code keri.tel} uses it;
  *   <li>{@code dev.cesrj.keri.acdc}: ACDC credentials on their own (SAIDs, schemas, edges); the
  *       {@code keri} packages but {@code kever}, and the ones they use; {@code keri.credential}
  *       and {@code cli} use it;
@@ -69,6 +72,7 @@ class ArchitectureTest {
   private static final String GROUP = "dev.cesrj.group";
   private static final String STREAM = "dev.cesrj.stream";
   private static final String BATCH = "dev.cesrj.batch";
+  private static final String PARALLEL = "dev.cesrj.parallel";
   private static final String NETTY = "dev.cesrj.netty";
   private static final String CLI = "dev.cesrj.cli";
   private static final String KERI_CRYPTO = "dev.cesrj.keri.crypto";
@@ -125,6 +129,7 @@ class ArchitectureTest {
         .layer("group").definedBy(GROUP)
         .layer("stream").definedBy(STREAM)
         .layer("batch").definedBy(BATCH)
+        .layer("parallel").definedBy(PARALLEL)
         .layer("netty").definedBy(NETTY)
         .layer("keri.crypto").definedBy(KERI_CRYPTO)
         .layer("keri.body").definedBy(KERI_BODY)
@@ -140,13 +145,16 @@ class ArchitectureTest {
         .layer("flink.kel").definedBy(FLINK_KEL)
         .layer("flink.job").definedBy(FLINK_JOB)
         .whereLayer("code").mayNotAccessAnyLayer()
+        .whereLayer("parallel").mayNotAccessAnyLayer()
+        .whereLayer("parallel").mayOnlyBeAccessedByLayers("batch", "keri.kever")
         .whereLayer("root").mayOnlyAccessLayers("code")
         .whereLayer("internal").mayOnlyAccessLayers("root", "code")
         .whereLayer("primitive").mayOnlyAccessLayers("root", "code", "internal")
         .whereLayer("group").mayOnlyAccessLayers("root", "code", "internal", "primitive")
         .whereLayer("stream")
         .mayOnlyAccessLayers("root", "code", "internal", "primitive", "group")
-        .whereLayer("batch").mayOnlyAccessLayers("root", "code", "primitive", "group", "stream")
+        .whereLayer("batch")
+        .mayOnlyAccessLayers("root", "code", "primitive", "group", "stream", "parallel")
         .whereLayer("netty")
         .mayOnlyAccessLayers("root", "code", "internal", "primitive", "group", "stream")
         .whereLayer("keri.crypto").mayOnlyAccessLayers("root", "code", "primitive")
@@ -162,7 +170,7 @@ class ArchitectureTest {
         .whereLayer("keri.kever")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
-            "keri.event", "keri")
+            "keri.event", "keri", "parallel")
         .whereLayer("keri.acdc")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
@@ -203,7 +211,7 @@ class ArchitectureTest {
   void everyMainClassIsInALayer() {
     classes()
         .should()
-        .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+        .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, PARALLEL, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
             KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)
         .check(main);
@@ -215,7 +223,7 @@ class ArchitectureTest {
     Set<String> packages = new TreeSet<>();
     main.forEach(c -> packages.add(c.getPackageName()));
     assertEquals(
-        new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+        new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, PARALLEL, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
             KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)),
         packages);

@@ -38,8 +38,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The built artifacts of the published modules, after {@code package}: the cesrj-core jar is
  * module {@code dev.cesrj} exporting the API packages only (and {@code dev.cesrj.internal} to
- * {@code dev.cesrj.netty} only), the cesrj-netty jar is module {@code dev.cesrj.netty}, the
- * cesrj-keri jar module {@code dev.cesrj.keri}; none
+ * {@code dev.cesrj.netty} only, {@code dev.cesrj.parallel} to {@code dev.cesrj.keri} only), the
+ * cesrj-netty jar is module {@code dev.cesrj.netty}, the cesrj-keri jar module {@code
+ * dev.cesrj.keri}; none
  * holds an example or test class, and every public type of an exported package has a Javadoc
  * description; both modules resolve on the module path, and the core parses there; each sources
  * jar holds every main source of its module; the cesrj-cli jar is self-contained and runs
@@ -116,12 +117,14 @@ class ReleaseArtifactsIT {
     assertEquals(CORE_EXPORTED, unqualifiedExports(d));
     Map<String, Set<String>> qualified = d.exports().stream().filter(e -> !e.targets().isEmpty())
         .collect(Collectors.toMap(ModuleDescriptor.Exports::source, ModuleDescriptor.Exports::targets));
-    assertEquals(Map.of("dev.cesrj.internal", Set.of("dev.cesrj.netty")), qualified);
+    assertEquals(Map.of("dev.cesrj.internal", Set.of("dev.cesrj.netty"),
+        "dev.cesrj.parallel", Set.of("dev.cesrj.keri")), qualified);
     assertTrue(d.opens().isEmpty());
     assertEquals(Set.of("io.netty.buffer", "io.netty.common"), transitive(d));
     assertEquals(Set.of("io.netty.buffer", "io.netty.common"), requires(d),
         "netty-buffer is the only dependency: no static requires of codec, transport or Jackson");
     assertTrue(d.packages().contains("dev.cesrj.internal"));
+    assertTrue(d.packages().contains("dev.cesrj.parallel"));
     assertFalse(d.packages().contains("dev.cesrj.netty"));
     assertFalse(d.packages().contains("dev.cesrj.cli"));
   }
