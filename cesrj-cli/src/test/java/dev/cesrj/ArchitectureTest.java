@@ -43,7 +43,9 @@ import org.junit.jupiter.api.Test;
  *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
  *       {@code netty}); no package below uses any of them;
  *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
- *       ones they use, and {@code parallel} (the workers of its signature checks); no package but {@code cli}, {@code flink.kel} and {@code keri.tel} uses it;
+ *       ones they use, and {@code parallel} (the workers of its signature checks); packages
+ *       above it use it ({@code keri.tel}, {@code keri.exchange}, {@code keri.credential}, {@code
+ *       cli}, {@code flink.kel}, {@code flink.job}), none below;
  *   <li>{@code dev.cesrj.keri.acdc}: ACDC credentials on their own (SAIDs, schemas, edges); the
  *       {@code keri} packages but {@code kever}, and the ones they use; {@code keri.credential}
  *       and {@code cli} use it;
@@ -58,7 +60,8 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.flink}: Flink sources of CESR records; {@code dev.cesrj} and
  *       {@code stream};
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
- *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink} and {@code flink.kel};
+ *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink}, {@code flink.kel} and {@code
+ *       keri.kever} (its {@code --fail-on} decision, {@code FailOn}, shared with {@code cli});
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
  *       body readers), {@code keri.event} (ilks), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
  *       keri.tel} and {@code keri.credential} ({@code inspect --verify}).
@@ -193,7 +196,7 @@ class ArchitectureTest {
             "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
-        .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel");
+        .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel", "keri.kever");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.cesrj.cli;
 
+import dev.cesrj.keri.kever.FailOn;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -51,8 +52,8 @@ public final class Main {
   static final int BAD_INPUT = 2;
   /** The input is too big or too deep for this JVM's heap or stack: as bad input, status 2. */
   static final int TOO_BIG = BAD_INPUT;
-  /** {@code --fail-on}: a verdict it names was given. */
-  static final int VERDICT_FAILED = 3;
+  /** {@code --fail-on}: a verdict it names was given ({@link FailOn#EXIT_STATUS}, as the job's). */
+  static final int VERDICT_FAILED = FailOn.EXIT_STATUS;
 
   static final String USAGE =
       "usage: cesrj inspect [--json | --annotate] [--verify [--schemas DIR]..."
@@ -211,20 +212,15 @@ public final class Main {
     return OK;
   }
 
-  /** {@return whether a verdict is one {@code --fail-on} names} */
-  static boolean failed(Verification v, java.util.Set<InspectOptions.FailOn> failOn) {
+  /** {@return whether a verdict is one {@code --fail-on} names ({@link FailOn})} */
+  static boolean failed(Verification v, java.util.Set<FailOn> failOn) {
     for (VerdictRow row : v.rows()) {
-      if (row.status() == dev.cesrj.keri.kever.Status.REJECTED
-          && failOn.contains(InspectOptions.FailOn.REJECTED)) {
-        return true;
-      }
-      if (row.status() == dev.cesrj.keri.kever.Status.ESCROWED
-          && failOn.contains(InspectOptions.FailOn.ESCROWED)) {
+      if (FailOn.failsMessage(failOn, row.status())) {
         return true;
       }
     }
-    return failOn.contains(InspectOptions.FailOn.NOTACCEPTED)
-        && v.credentials().values().stream().anyMatch(c -> !c.accepted());
+    return v.credentials().values().stream()
+        .anyMatch(c -> FailOn.failsCredential(failOn, c.accepted()));
   }
 
   /** The schemas of {@code --schemas}: every {@code .json} file of each directory. */
