@@ -9,7 +9,8 @@ import java.util.function.LongSupplier;
 /**
  * The timing loop of the {@code *CpuTime} harnesses ({@link KelVerifierCpuTime}, {@link
  * CredentialVerifierCpuTime}): every arm runs {@code warmup} passes in turns, then {@code rounds}
- * rounds of one pass of each arm in turn; the arms before {@code wallFrom} are timed in processor
+ * rounds of one pass of each arm in turn, round {@code r} starting at arm {@code r mod arms} (so
+ * that no arm always follows the same one); the arms before {@code wallFrom} are timed in processor
  * time of the measuring thread ({@link ThreadMXBean#getCurrentThreadCpuTime()}, which holds on a
  * loaded machine), the rest in wall-clock time ({@link System#nanoTime()}, which is what workers
  * save). Taking the arms in turns spreads a load that changes over the run across all of them.
@@ -48,7 +49,8 @@ final class ArmRounds {
     }
     long[][] ns = new long[arms.size()][rounds];
     for (int r = 0; r < rounds; r++) {
-      for (int a = 0; a < arms.size(); a++) {
+      for (int k = 0; k < arms.size(); k++) {
+        int a = (r + k) % arms.size();
         boolean cpu = a < wallFrom;
         long t0 = cpu ? mx.getCurrentThreadCpuTime() : System.nanoTime();
         sink += arms.get(a).getAsLong();
