@@ -44,7 +44,7 @@ import java.util.function.Function;
  * nothing (a task that starts after the work is claimed does nothing).
  */
 final class SignatureBatch {
-  /** Checks claimed at a time by a worker. */
+  /** The most checks a worker claims at a time. */
   static final int CHUNK = 8;
 
   /** The keys a key event's signatures are checked against, as a key state holds them. */
@@ -151,8 +151,23 @@ final class SignatureBatch {
   }
 
   /**
+   * The checks one task holds: {@value #CHUNK} at most (fewer claims on the shared counter for a
+   * big batch), and few enough that each worker has a task. A batch of 3 or 4 checks, as a
+   * credential stream's runs of key events give (ADR 0002), is split over 2 workers; with a fixed
+   * {@value #CHUNK} it was one task, and the second worker was started only to find none.
+   *
+   * @param checks the batch's checks (0 or more)
+   * @param workers the workers (at least 1)
+   * @return {@code max(1, min(CHUNK, floor(checks / workers)))}: rounded down, so that there are
+   *     at least {@code min(checks, workers)} tasks
+   */
+  static int chunkSize(int checks, int workers) {
+    return Math.max(1, Math.min(CHUNK, checks / Math.max(1, workers)));
+  }
+
+  /**
    * Runs the planned checks on {@code workers} workers (the caller one of them) and collects the
-   * verdicts: chunks of {@value #CHUNK} checks are the tasks of cesrj-core's per-call runner
+   * verdicts: chunks of checks ({@link #chunkSize}) are the tasks of cesrj-core's per-call runner
    * ({@link ParallelRun}, ADR 0001's, shared with the batch parser), each writing its own slots.
    * A check whose verification throws is left out (the rules redo it and see the exception
    * themselves), so no task throws and the run never stops early.
@@ -164,10 +179,11 @@ final class SignatureBatch {
    */
   PrecomputedVerdicts run(int workers, Executor executor) {
     byte[] results = new byte[checks.size()]; // 0 not computed, 1 verifies, 2 does not
-    int chunks = (int) ((checks.size() + (long) CHUNK - 1) / CHUNK);
+    int chunk = chunkSize(checks.size(), workers);
+    int chunks = (int) ((checks.size() + (long) chunk - 1) / chunk);
     ParallelRun.run(chunks, workers, executor, ParallelRun.daemonThreads("cesrj-verify"), k -> {
-      int to = (int) Math.min(results.length, (long) k * CHUNK + CHUNK);
-      for (int i = k * CHUNK; i < to; i++) {
+      int to = (int) Math.min(results.length, (long) k * chunk + chunk);
+      for (int i = k * chunk; i < to; i++) {
         Check c = checks.get(i);
         try {
           results[i] = c.key().verify(c.sig().raw(), c.ser()) ? (byte) 1 : (byte) 2;
