@@ -36,4 +36,5 @@ module dev.cesrj.keri {
   exports dev.cesrj.keri.exchange;
   exports dev.cesrj.keri.kever;
   exports dev.cesrj.keri.tel;
+  exports dev.cesrj.keri.vlei;
 }

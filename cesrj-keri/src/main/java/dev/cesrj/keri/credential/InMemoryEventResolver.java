@@ -1,0 +1,98 @@
+package dev.cesrj.keri.credential;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.keri.KeriEvents;
+import dev.cesrj.keri.event.AcdcMessage;
+import dev.cesrj.keri.event.KeriEvent;
+import dev.cesrj.keri.event.KeyEvent;
+import dev.cesrj.keri.event.ReceiptEvent;
+import dev.cesrj.keri.event.TelEvent;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An {@link EventResolver} over CESR streams held in memory (another export, a KEL an OOBI
+ * resolved, a store's dump): {@link #add(byte[])} frames a stream and files each message by
+ * identifier: key events and receipts by their prefix {@code i}, TEL events by their {@code i}
+ * (the registry of a {@code vcp} or {@code vrt}, the credential of an {@code iss}, {@code rev},
+ * {@code bis} or {@code brv}), ACDCs by their SAID {@code d}. Each lookup gives the messages filed
+ * under that identifier, in the order added. Messages of no such kind (replies, exchanges) are
+ * not filed. Nothing is verified here: the {@link CredentialVerifier} the messages go to verifies
+ * them.
+ *
+ * <p>Thread-safe: streams may be added while verifiers on other threads look things up; a lookup
+ * sees each stream added before it began, whole or not at all.
+ */
+public final class InMemoryEventResolver implements EventResolver {
+  private final Map<String, byte[]> kels = new ConcurrentHashMap<>();
+  private final Map<String, byte[]> tels = new ConcurrentHashMap<>();
+  private final Map<String, byte[]> credentials = new ConcurrentHashMap<>();
+
+  /** Creates an empty resolver. */
+  public InMemoryEventResolver() {}
+
+  /**
+   * Files every message of a stream.
+   *
+   * @param stream CESR messages (not kept: the bytes of each message are copied)
+   * @return this resolver
+   * @throws CesrException the stream's first framing error (the messages before it are filed)
+   */
+  public synchronized InMemoryEventResolver add(byte[] stream) {
+    try (Messages ms = Messages.copyOf(stream)) {
+      for (Message m : ms) {
+        file(stream, m);
+      }
+    }
+    return this;
+  }
+
+  private void file(byte[] stream, Message m) {
+    KeriEvent ev;
+    try {
+      ev = KeriEvents.of(m);
+    } catch (CesrException | IllegalArgumentException e) {
+      return; // not a body this resolver files
+    }
+    byte[] bytes = Arrays.copyOfRange(stream, Math.toIntExact(m.offset()),
+        Math.toIntExact(m.offset() + m.length()));
+    if (ev instanceof KeyEvent k) {
+      append(kels, k.prefix(), bytes);
+    } else if (ev instanceof ReceiptEvent r) {
+      append(kels, r.prefix(), bytes);
+    } else if (ev instanceof TelEvent t) {
+      append(tels, t.prefix(), bytes);
+    } else if (ev instanceof AcdcMessage a) {
+      append(credentials, a.said(), bytes);
+    }
+  }
+
+  private static void append(Map<String, byte[]> index, String id, byte[] bytes) {
+    index.merge(id, bytes, (old, add) -> {
+      ByteArrayOutputStream out = new ByteArrayOutputStream(old.length + add.length);
+      out.writeBytes(old);
+      out.writeBytes(add);
+      return out.toByteArray();
+    });
+  }
+
+  @Override
+  public Optional<byte[]> kel(String prefix) {
+    return Optional.ofNullable(kels.get(prefix)).map(byte[]::clone);
+  }
+
+  @Override
+  public Optional<byte[]> tel(String id) {
+    return Optional.ofNullable(tels.get(id)).map(byte[]::clone);
+  }
+
+  @Override
+  public Optional<byte[]> credential(String said) {
+    return Optional.ofNullable(credentials.get(said)).map(byte[]::clone);
+  }
+}
