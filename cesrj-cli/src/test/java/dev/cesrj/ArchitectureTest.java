@@ -52,6 +52,9 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.keri.credential}: one verifier over a credential stream (KEL, TEL,
  *       ACDCs, exchanges, their escrows together); the {@code keri} packages, {@code kever},
  *       {@code acdc}, {@code tel}, {@code exchange} and the ones they use;
+ *   <li>{@code dev.cesrj.keri.vlei}: the vLEI chain policy over a credential verifier's verdicts;
+ *       {@code keri.credential}, {@code acdc}, {@code kever} and the ones they use; only {@code
+ *       cli} may use it;
  *   <li>{@code dev.cesrj.flink}: Flink sources of CESR records; {@code dev.cesrj} and
  *       {@code stream};
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
@@ -80,6 +83,7 @@ class ArchitectureTest {
   private static final String KERI_TEL = "dev.cesrj.keri.tel";
   private static final String KERI_EXCHANGE = "dev.cesrj.keri.exchange";
   private static final String KERI_CREDENTIAL = "dev.cesrj.keri.credential";
+  private static final String KERI_VLEI = "dev.cesrj.keri.vlei";
   private static final String FLINK = "dev.cesrj.flink";
   private static final String FLINK_KEL = "dev.cesrj.flink.kel";
   private static final String FLINK_JOB = "dev.cesrj.flink.job";
@@ -135,6 +139,7 @@ class ArchitectureTest {
         .layer("keri.tel").definedBy(KERI_TEL)
         .layer("keri.exchange").definedBy(KERI_EXCHANGE)
         .layer("keri.credential").definedBy(KERI_CREDENTIAL)
+        .layer("keri.vlei").definedBy(KERI_VLEI)
         .layer("cli").definedBy(CLI)
         .layer("flink").definedBy(FLINK)
         .layer("flink.kel").definedBy(FLINK_KEL)
@@ -179,10 +184,16 @@ class ArchitectureTest {
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
             "keri.event", "keri", "keri.kever", "keri.acdc", "keri.tel", "keri.exchange")
+        .whereLayer("keri.vlei")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever", "keri.acdc", "keri.tel", "keri.exchange",
+            "keri.credential")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever",
-            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential")
+            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential",
+            "keri.vlei")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
         .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel");

@@ -63,7 +63,8 @@ class ReleaseArtifactsIT {
   static final Set<String> KERI_EXPORTED = Set.of("dev.cesrj.keri", "dev.cesrj.keri.acdc",
       "dev.cesrj.keri.body", "dev.cesrj.keri.credential", "dev.cesrj.keri.crypto",
       "dev.cesrj.keri.event",
-      "dev.cesrj.keri.exchange", "dev.cesrj.keri.kever", "dev.cesrj.keri.tel");
+      "dev.cesrj.keri.exchange", "dev.cesrj.keri.kever", "dev.cesrj.keri.tel",
+      "dev.cesrj.keri.vlei");
 
   private static Path root() {
     String root = System.getProperty("cesrj.root");

@@ -106,6 +106,8 @@ public final class CredentialVerifier {
   private final Set<String> asked = new HashSet<>();
   /** What the resolver gave, in order. */
   private final List<Missing> resolved = new ArrayList<>();
+  /** The {@code i} of every TEL message given (registries and credentials). */
+  private final Set<String> telIds = new HashSet<>();
   /** Credentials the resolver gave, by SAID (not among the stream's). */
   private final Map<String, Cred> resolvedBySaid = new HashMap<>();
   /** Per stream message: its kind and its index in the verifier that decides it. */
@@ -127,6 +129,18 @@ public final class CredentialVerifier {
    */
   public CredentialVerifier(SchemaResolver schemas) {
     this(schemas, CredentialResolver.NONE, DEFAULT_ESCROW_LIMIT);
+  }
+
+  /**
+   * A verifier with the given schemas and a resolver of what the stream lacks, no far nodes from
+   * outside the stream but what the resolver gives, and {@link #DEFAULT_ESCROW_LIMIT}.
+   *
+   * @param schemas the schemas credentials may name
+   * @param resolver asked by {@link #finish()} for the KELs, TELs and credentials {@link
+   *     #missing(String)} names
+   */
+  public CredentialVerifier(SchemaResolver schemas, EventResolver resolver) {
+    this(schemas, CredentialResolver.NONE, DEFAULT_ESCROW_LIMIT, new KelVerifier(), resolver);
   }
 
   /**
@@ -344,6 +358,7 @@ public final class CredentialVerifier {
     MessageVerdict v;
     if (ev instanceof TelEvent) {
       TelVerdict t = tevery.accept(m, offsetBase);
+      t.prefix().ifPresent(telIds::add);
       routed.add(new Routed(MessageKind.TEL, t.index()));
       v = of(index, offset, t);
     } else if (ev instanceof AcdcMessage a) {
@@ -458,7 +473,7 @@ public final class CredentialVerifier {
       for (Message m : ms) {
         switch (kind(m)) {
           case KEL -> kel.accept(m);
-          case TEL -> tevery.accept(m, 0);
+          case TEL -> tevery.accept(m, 0).prefix().ifPresent(telIds::add);
           case CREDENTIAL -> credential(m, (AcdcMessage) KeriEvents.of(m), -1, m.offset(), true);
           case EXCHANGE -> { } // not what a credential waits for
         }
@@ -552,12 +567,7 @@ public final class CredentialVerifier {
 
   /** Whether a TEL event of {@code id} (registry or credential) was given. */
   private boolean telSeen(String id) {
-    for (TelVerdict t : tevery.verdicts()) {
-      if (t.prefix().filter(id::equals).isPresent()) {
-        return true;
-      }
-    }
-    return false;
+    return telIds.contains(id);
   }
 
   /** What keeps the KEL event anchoring {@code what} of {@code issuer} from being accepted. */

@@ -11,6 +11,7 @@ import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,8 +26,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * not filed. Nothing is verified here: the {@link CredentialVerifier} the messages go to verifies
  * them.
  *
- * <p>Thread-safe: streams may be added while verifiers on other threads look things up; a lookup
- * sees each stream added before it began, whole or not at all.
+ * <p>Thread-safe: streams may be added while verifiers on other threads look things up. Adds
+ * are serialized; a stream's messages under one identifier are filed at once, so a lookup gives
+ * them all or none (while a stream is being added, some of its identifiers may be filed and
+ * others not yet).
  */
 public final class InMemoryEventResolver implements EventResolver {
   private final Map<String, byte[]> kels = new ConcurrentHashMap<>();
@@ -44,15 +47,23 @@ public final class InMemoryEventResolver implements EventResolver {
    * @throws CesrException the stream's first framing error (the messages before it are filed)
    */
   public synchronized InMemoryEventResolver add(byte[] stream) {
+    Map<String, byte[]> k = new LinkedHashMap<>();
+    Map<String, byte[]> t = new LinkedHashMap<>();
+    Map<String, byte[]> c = new LinkedHashMap<>();
     try (Messages ms = Messages.copyOf(stream)) {
       for (Message m : ms) {
-        file(stream, m);
+        file(stream, m, k, t, c);
       }
+    } finally {
+      k.forEach((id, bytes) -> append(kels, id, bytes));
+      t.forEach((id, bytes) -> append(tels, id, bytes));
+      c.forEach((id, bytes) -> append(credentials, id, bytes));
     }
     return this;
   }
 
-  private void file(byte[] stream, Message m) {
+  private static void file(byte[] stream, Message m, Map<String, byte[]> kels,
+      Map<String, byte[]> tels, Map<String, byte[]> credentials) {
     KeriEvent ev;
     try {
       ev = KeriEvents.of(m);
