@@ -216,7 +216,7 @@ class ArchitectureTest {
         .should()
         .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)
+            KERI_CREDENTIAL, KERI_VLEI, FLINK, FLINK_KEL, FLINK_JOB)
         .check(main);
   }
 
@@ -228,7 +228,7 @@ class ArchitectureTest {
     assertEquals(
         new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)),
+            KERI_CREDENTIAL, KERI_VLEI, FLINK, FLINK_KEL, FLINK_JOB)),
         packages);
   }
 
