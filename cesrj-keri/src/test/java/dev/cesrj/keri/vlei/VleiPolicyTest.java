@@ -187,4 +187,41 @@ class VleiPolicyTest {
     assertThrows(IllegalArgumentException.class, () -> VleiPolicy.fromRootKel(x.export()));
     assertThrows(IllegalArgumentException.class, () -> VleiPolicy.of(""));
   }
+
+  @Test
+  void aResolverIsTrustedForNothing() throws Exception {
+    VleiFixture x = new VleiFixture();
+    byte[] forged = x.rootKel();
+    forged[forged.length - 5] ^= 1; // a byte of the last signature of the root's KEL
+    CredentialVerifier v = new CredentialVerifier(VleiFixture.schemas(),
+        new InMemoryEventResolver().add(forged));
+    v.acceptAll(x.exportWithoutRoot());
+    assertEquals(List.of(new Missing(MissingKind.DELEGATOR_KEL, x.root.prefix,
+        x.external.prefix)), v.resolved());
+    assertEquals(List.of(VleiStatus.INCOMPLETE), VleiPolicy.of(x.root.prefix).check(v).values()
+        .stream().map(VleiVerdict::status).distinct().toList());
+  }
+
+  @Test
+  void aResolverGivesFarNodesWithTheirTelsAndKels() throws Exception {
+    VleiFixture x = new VleiFixture();
+    String oor = x.oor.said();
+    String auth = x.oorAuth.said();
+    // the export holds the OOR alone, with its TEL and its issuer's KEL and registry
+    byte[] export = x.forge.export(m -> m.id().equals(oor) || m.id().equals(x.qvi.prefix)
+        || m.id().equals(x.qviRegistry.prefix()));
+    InMemoryEventResolver store = new InMemoryEventResolver()
+        .add(x.forge.export(m -> !m.id().equals(oor)));
+    CredentialVerifier v = new CredentialVerifier(VleiFixture.schemas(), store);
+    v.acceptAll(export);
+    assertEquals(List.of(oor), List.copyOf(v.credentials().keySet()));
+    // one round per layer: the far node, then its registry, its issuer's KEL, its issuance
+    assertEquals(List.of("CREDENTIAL " + auth, "REGISTRY " + x.leRegistry.prefix(),
+        "ISSUER_KEL " + x.le.prefix, "ISSUANCE " + auth, "CREDENTIAL " + x.leCred.said(),
+        "ISSUANCE " + x.leCred.said(), "CREDENTIAL " + x.qviCred.said(),
+        "REGISTRY " + x.externalRegistry.prefix(), "ISSUER_KEL " + x.external.prefix,
+        "DELEGATOR_KEL " + x.root.prefix, "ISSUANCE " + x.qviCred.said()),
+        v.resolved().stream().map(m -> m.kind() + " " + m.id()).toList());
+    assertEquals(VleiStatus.VALID, VleiPolicy.of(x.root.prefix).check(v, oor).status());
+  }
 }
