@@ -42,11 +42,13 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Verifies a credential stream (as {@code kli vc export --full} writes one: KELs, registry and
@@ -460,7 +462,7 @@ public final class CredentialVerifier {
   }
 
   private Optional<byte[]> ask(String method, String id,
-      java.util.function.Function<String, Optional<byte[]>> lookup) {
+      Function<String, Optional<byte[]>> lookup) {
     if (!asked.add(method + " " + id)) {
       return Optional.empty();
     }
@@ -512,7 +514,7 @@ public final class CredentialVerifier {
   }
 
   private List<Missing> missing(Cred c) {
-    Set<Missing> out = new java.util.LinkedHashSet<>();
+    Set<Missing> out = new LinkedHashSet<>();
     missingOf(c, out, new HashSet<>());
     return List.copyOf(out);
   }
