@@ -55,25 +55,13 @@ import java.util.Set;
  * next retry (their signatures counted); a copy arriving after its event is accepted is a
  * {@link Reason#DUPLICATE}.
  *
- * <p>Receipts ({@code rct}): accepted when the receipted event is accepted (non-transferable
- * couples then count toward its witnesses' {@code bt}; transferable groups need the signer's
- * establishment event accepted, else they wait in {@link Escrow#UNVERIFIED_TRANSFERABLE_RECEIPT});
- * for an event not accepted yet they wait in the escrow of their first kind of signature
- * (couples, witness signatures, transferable groups), and a receipt with only other groups is
- * rejected. A receipt waits for its event, and its signatures count toward that event's
- * {@code bt} meanwhile: witness signatures by their index in the event's witness list, couples by
- * key (the KERI specification's receipt escrows; keripy HEAD {@code processReceiptWitness},
- * {@code processEscrowUnverWitness}). Its own verdict is {@link Status#ACCEPTED} once its event is
- * accepted, on the retry after; it stays escrowed while the event is not, and expires with
- * {@link #expire(long)}. keripy 2.0.0-dev6 (the oracle of the KEL mutant set A) never retried
- * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} and rejected a receipt with couples for a partially
- * witnessed event on retry; cesrj no longer does either. A receipt's verdict says whether it could
- * be processed, as
- * keripy's {@code processReceipt} and {@code processReceiptTrans} do: a couple counts toward
- * {@code bt} only if its signature verifies, but the signatures of a receipt for an event already
- * accepted, couples or transferable groups, are not checked here, since they change no key state
- * (keripy checks them to store them, drops those that fail, and rejects a transferable receipt
- * whose signature index is past the signer's keys; cesrj accepts it).
+ * <p>Receipts ({@code rct}): accepted when the receipted event is accepted (transferable groups
+ * once the signer's establishment event is too); for an event not accepted yet they wait in the
+ * escrow of their first kind of signature, and their witness signatures and couples count toward
+ * that event's {@code bt} meanwhile (keripy HEAD {@code processReceiptWitness}, {@code
+ * processEscrowUnverWitness}); a receipt with none of those is rejected. The signatures of a
+ * receipt of an accepted event change no key state and are not checked (keripy checks them to
+ * store them). The rules and keripy's differences: {@code docs/guide/kever.md}.
  *
  * <p>Differences from keripy: a body or SAID error rejects that message only (keripy's parser
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
@@ -81,23 +69,16 @@ import java.util.Set;
  * rejected with {@link Reason#NOT_A_KEY_EVENT} (an {@code exn} is verified by a {@link
  * dev.cesrj.keri.exchange.Exchanger} over this verifier's key states).
  *
- * <p>Escrow policy (issue 28: escrows that cannot be flooded shut). keripy keeps its escrows in
- * LMDB with no count bound and drops an escrowed message only on timeout; cesrj keeps them on the
- * heap and bounds them ({@link EscrowLimits}): in messages and in estimated heap bytes ({@link
- * EscrowLimits#retained(Message)}), in all, per prefix and per source (the caller's name for
- * where a message came from, {@link #accept(Message, String)}; {@link #DEFAULT_SOURCE} for the
- * calls without one). A message that would pass a bound evicts, among the messages that bound
- * counts, those of the lowest {@link EscrowStanding} first (receipts of events not accepted, then
- * events out of order and inceptions, which anyone can mint signed, then events with a
- * controller signature verified against an accepted log), oldest first, never one of higher
- * standing than itself; for a prefix's bound, first from the source holding the most of that
- * prefix, and for the total, first from the source holding the most. An
- * evicted message becomes {@link Status#REJECTED} with {@link Reason#ESCROW_EVICTED} (the next
- * {@link #retryEscrows()} reports it); if no room can be made the newcomer is {@link
- * Status#REJECTED} with {@link Reason#ESCROW_FULL}. Neither was judged: nothing remembers such a
- * message, and sent again it is processed afresh. Escrowed messages are indexed by what they wait
- * for ({@code EscrowWait}) and a retry takes only those a change woke, so the work of retrying
- * after every message is linear in the messages, not in their product.
+ * <p>Escrow policy (issue 28: escrows that cannot be flooded shut). keripy bounds its LMDB
+ * escrows by time only; cesrj bounds them ({@link EscrowLimits}) in messages and in estimated heap
+ * bytes ({@link EscrowLimits#retained(Message)}), in all, per prefix and per source ({@link
+ * #accept(Message, String)}). A message that would pass a bound evicts those of lowest {@link
+ * EscrowStanding} first, oldest first, never one of higher standing than itself (the full order:
+ * {@code docs/guide/kever.md}); an evicted message becomes {@link Status#REJECTED} with {@link
+ * Reason#ESCROW_EVICTED} (reported by the next {@link #retryEscrows()}), and a newcomer for which
+ * no room can be made gets {@link Reason#ESCROW_FULL}; neither was judged, and sent again it is
+ * processed afresh. A retry takes only the messages a change woke, so retrying after every message
+ * costs work linear in the messages.
  *
  * <p>Mutable and not thread-safe: use one instance per stream from one thread. No global state.
  * Everything kept is copied out of the messages, so their buffers may be released once
@@ -207,18 +188,7 @@ public final class KelVerifier {
    */
   public List<Verdict> accept(Framed framed, String source) {
     java.util.Objects.requireNonNull(source, "source");
-    if (threads > 1) {
-      List<Intake> batch = new ArrayList<>(framed.messages().size());
-      for (Message m : framed.messages()) {
-        batch.add(Intake.of(m, framed.offsetBase()));
-      }
-      return acceptBatch(batch, null, source);
-    }
-    List<Verdict> out = new ArrayList<>(framed.messages().size());
-    for (Message m : framed.messages()) {
-      out.add(accept(m, framed.offsetBase(), null, source));
-    }
-    return out;
+    return acceptEach(framed.messages(), framed.offsetBase(), source);
   }
 
   /**
@@ -230,16 +200,21 @@ public final class KelVerifier {
    * @return the verdicts at intake, one per message, in order
    */
   public List<Verdict> acceptAll(List<Message> messages, long offsetBase) {
+    return acceptEach(messages, offsetBase, DEFAULT_SOURCE);
+  }
+
+  /** Accepts framed messages in order: their signatures first on the workers if more than one. */
+  private List<Verdict> acceptEach(List<Message> messages, long offsetBase, String source) {
     if (threads > 1) {
       List<Intake> batch = new ArrayList<>(messages.size());
       for (Message m : messages) {
         batch.add(Intake.of(m, offsetBase));
       }
-      return acceptBatch(batch, null, DEFAULT_SOURCE);
+      return acceptBatch(batch, null, source);
     }
     List<Verdict> out = new ArrayList<>(messages.size());
     for (Message m : messages) {
-      out.add(accept(m, offsetBase, null, DEFAULT_SOURCE));
+      out.add(accept(m, offsetBase, null, source));
     }
     return out;
   }
