@@ -6,6 +6,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The delegation rules of a {@link Kever} (keripy {@code src/keri/core/eventing.py} {@code
@@ -69,9 +70,9 @@ final class Delegation {
       }
       for (BigInteger sn : candidates) {
         Kever.Logged a = d.events.get(sn);
-        int seal = sealIndex(a.seals(), ev.prefix(), ev.sn(), ev.said());
-        if (seal >= 0) {
-          return new Found(new Anchor(sn, a.said(), seal), Optional.empty());
+        OptionalInt seal = sealIndex(a.seals(), ev.prefix(), ev.sn(), ev.said());
+        if (seal.isPresent()) {
+          return new Found(new Anchor(sn, a.said(), seal.getAsInt()), Optional.empty());
         }
       }
     }
@@ -95,9 +96,9 @@ final class Delegation {
     Kever d = kvy.kever(kever.delegator.orElseThrow());
     Anchor original = null;
     for (var e : d.events.entrySet()) {
-      int seal = sealIndex(e.getValue().seals(), ev.prefix(), ev.sn(), old);
-      if (seal >= 0) {
-        original = new Anchor(e.getKey(), e.getValue().said(), seal);
+      OptionalInt seal = sealIndex(e.getValue().seals(), ev.prefix(), ev.sn(), old);
+      if (seal.isPresent()) {
+        original = new Anchor(e.getKey(), e.getValue().said(), seal.getAsInt());
         break;
       }
     }
@@ -135,18 +136,18 @@ final class Delegation {
 
   /**
    * {@return the index of the event seal of ({@code prefix}, {@code sn}, {@code said}) in {@code
-   * seals}, or -1}: {@code i} the event's prefix, {@code s} its sequence number as lowercase hex
-   * without leading zeros ({@code Number.numh}), {@code d} its SAID.
+   * seals}, if there is one}: {@code i} the event's prefix, {@code s} its sequence number as
+   * lowercase hex without leading zeros ({@code Number.numh}), {@code d} its SAID.
    */
-  private static int sealIndex(List<VerifierState.EventSeal> seals, String prefix, BigInteger sn,
-      String said) {
+  private static OptionalInt sealIndex(List<VerifierState.EventSeal> seals, String prefix,
+      BigInteger sn, String said) {
     String snh = sn.toString(16);
     for (int i = 0; i < seals.size(); i++) {
       VerifierState.EventSeal seal = seals.get(i);
       if (seal.prefix().equals(prefix) && seal.sn().equals(snh) && seal.said().equals(said)) {
-        return i;
+        return OptionalInt.of(i);
       }
     }
-    return -1;
+    return OptionalInt.empty();
   }
 }

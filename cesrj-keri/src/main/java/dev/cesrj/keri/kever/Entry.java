@@ -23,7 +23,10 @@ final class Entry {
   KeriEvent event;
   Signatures sigs;
   List<SealSource> sealSources;
-  /** The bytes of the message alone, if given ({@link KelVerifier#acceptMessage}); kept while escrowed. */
+  /**
+   * The bytes of the message alone, if given ({@link KelVerifier#acceptMessage}); kept while
+   * escrowed.
+   */
   byte[] raw;
   final int bytes;
   /** What the caller says it came from ({@link KelVerifier#DEFAULT_SOURCE} if nothing). */
@@ -32,7 +35,7 @@ final class Entry {
   EscrowStanding standing;
   long cost;
   List<EscrowWait> waits = List.of();
-  /** The receipt couples it brought to the kept couples ({@link Receipts}): the event key and couple ids. */
+  /** The receipt couples it brought ({@link Receipts}): their event's key and the couple ids. */
   String couples;
   List<String> coupleIds = List.of();
   /** While it is being retried: the escrow it was in, else null. */

@@ -1,13 +1,13 @@
 package dev.cesrj.keri.kever;
 
+import dev.cesrj.keri.crypto.Diger;
+import dev.cesrj.keri.crypto.Verfer;
 import dev.cesrj.keri.event.EstablishmentEvent;
 import dev.cesrj.keri.event.Ilk;
 import dev.cesrj.keri.event.InceptionEvent;
 import dev.cesrj.keri.event.InteractionEvent;
 import dev.cesrj.keri.event.KeyEvent;
 import dev.cesrj.keri.event.RotationEvent;
-import dev.cesrj.keri.crypto.Diger;
-import dev.cesrj.keri.crypto.Verfer;
 import dev.cesrj.keri.event.Threshold;
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -245,7 +245,7 @@ final class Kevery {
     receipts.eventAccepted(x.prefix, x.said);
   }
 
-  /** A receipt brought new couples for the event ({@code prefix}, {@code said}): wake its copies. */
+  /** A receipt brought new couples for the event ({@code prefix}, {@code said}): wakes them. */
   void couplesKept(String prefix, String said) {
     changed(prefix);
     escrows.wake(EscrowWait.couplesFor(prefix, said));

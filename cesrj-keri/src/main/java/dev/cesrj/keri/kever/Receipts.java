@@ -244,7 +244,7 @@ final class Receipts {
     x.coupleIds = List.of();
   }
 
-  /** Gives each kept couple, with the "prefix/said" of its event, in order ({@link KeveryState}). */
+  /** Gives each kept couple with its event's "prefix/said", in order ({@link KeveryState}). */
   void forEachCouple(BiConsumer<String, Cigar> out) {
     receipts.forEach((event, m) -> m.values().forEach(c -> out.accept(event, c)));
   }
