@@ -17,6 +17,7 @@ import java.nio.file.Path;
  *               [--fail-on rejected|escrowed|notaccepted]...] [--table 1|2|legacy] [--chunk N]
  *               [--max-frame BYTES] FILE|-
  * cesrj denot [FILE|-]
+ * cesrj oobi resolve [--json] [--max-body BYTES] [--timeout SECONDS] URL...
  * </pre>
  *
  * <p>{@code inspect} prints an indented tree of the messages, groups and primitives (default),
@@ -98,7 +99,8 @@ public final class Main {
           + " repeatable\n"
           + "  --threads N  workers that check signatures ahead of the --verify rules (default:\n"
           + "            the system property cesrj.verify.threads, else 2; at most the"
-          + " processors)\n";
+          + " processors)\n"
+          + OobiCommand.USAGE;
 
 
   private Main() {}
@@ -141,6 +143,8 @@ public final class Main {
       switch (args[0]) {
         case "inspect":
           return inspect(InspectOptions.parse(args, 1), stdin, out, err);
+        case "oobi":
+          return OobiCommand.run(args, 1, out, err);
         case "denot":
           if (args.length > 2) {
             throw new UsageException("denot takes one input");

@@ -54,6 +54,7 @@ class ReleaseArtifactsIT {
   static final String CORE = "cesrj-core";
   static final String NETTY = "cesrj-netty";
   static final String KERI = "cesrj-keri";
+  static final String HTTP = "cesrj-http";
   static final String CLI = "cesrj-cli";
 
   static final Set<String> CORE_EXPORTED = Set.of(
@@ -64,6 +65,8 @@ class ReleaseArtifactsIT {
       "dev.cesrj.keri.body", "dev.cesrj.keri.credential", "dev.cesrj.keri.crypto",
       "dev.cesrj.keri.event",
       "dev.cesrj.keri.exchange", "dev.cesrj.keri.kever", "dev.cesrj.keri.reply", "dev.cesrj.keri.tel");
+
+  static final Set<String> HTTP_EXPORTED = Set.of("dev.cesrj.http", "dev.cesrj.http.oobi");
 
   private static Path root() {
     String root = System.getProperty("cesrj.root");
@@ -158,6 +161,19 @@ class ReleaseArtifactsIT {
         "com.sun.jna", "org.slf4j", "com.networknt.schema", "tools.jackson.core",
         "tools.jackson.databind"), requires(d));
     assertEquals(KERI_EXPORTED, d.packages());
+  }
+
+  @Test
+  void httpJarIsModuleDevCesrjHttp() throws IOException {
+    ModuleDescriptor d = descriptor(HTTP);
+    assertEquals("dev.cesrj.http", d.name());
+    assertEquals(HTTP_EXPORTED, unqualifiedExports(d));
+    assertTrue(d.opens().isEmpty());
+    assertEquals(Set.of("dev.cesrj", "dev.cesrj.keri"), transitive(d));
+    assertEquals(Set.of("dev.cesrj", "dev.cesrj.keri", "dev.cesrj.netty", "io.netty.codec.http",
+        "io.netty.codec", "io.netty.handler", "io.netty.transport", "io.netty.buffer",
+        "io.netty.common"), requires(d));
+    assertEquals(HTTP_EXPORTED, d.packages());
   }
 
   /** The class files of the tests (the harness included) of every published module. */
