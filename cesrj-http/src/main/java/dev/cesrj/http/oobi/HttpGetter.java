@@ -181,6 +181,7 @@ final class HttpGetter implements AutoCloseable {
   private Channel connect(URI url) {
     int headerBytes = settings.maxHeaderBytes();
     Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class)
+        .option(ChannelOption.TCP_NODELAY, true)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
             (int) Math.min(Integer.MAX_VALUE, settings.connectTimeout().toMillis()))
         .handler(new ChannelInitializer<Channel>() {
