@@ -4,7 +4,8 @@
  * and prefix derivation ({@link dev.cesrj.keri}), signature verification ({@link
  * dev.cesrj.keri.crypto}) and key-state validation with keripy's Kever/Kevery rules ({@link
  * dev.cesrj.keri.kever}), exchange messages verified against those key states ({@link
- * dev.cesrj.keri.exchange}), ACDC credentials checked on their own: SAIDs, schema, edges
+ * dev.cesrj.keri.exchange}), replies ({@code rpy}: end roles and locations, {@link
+ * dev.cesrj.keri.reply}), ACDC credentials checked on their own: SAIDs, schema, edges
  * ({@link dev.cesrj.keri.acdc}), and credential registries' transaction event logs with keripy's
  * Tevery rules ({@link dev.cesrj.keri.tel}).
  *
@@ -35,5 +36,6 @@ module dev.cesrj.keri {
   exports dev.cesrj.keri.event;
   exports dev.cesrj.keri.exchange;
   exports dev.cesrj.keri.kever;
+  exports dev.cesrj.keri.reply;
   exports dev.cesrj.keri.tel;
 }
