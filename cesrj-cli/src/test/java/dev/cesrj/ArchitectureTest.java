@@ -57,14 +57,29 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.keri.credential}: one verifier over a credential stream (KEL, TEL,
  *       ACDCs, exchanges, their escrows together); the {@code keri} packages, {@code kever},
  *       {@code acdc}, {@code tel}, {@code exchange} and the ones they use;
+ *   <li>{@code dev.cesrj.keri.vlei}: the vLEI chain policy over a credential verifier's verdicts;
+ *       {@code keri.credential}, {@code acdc}, {@code kever} and the ones they use; only {@code
+ *       cli} may use it;
+ *   <li>{@code dev.cesrj.keri.reply}: reply messages ({@code rpy}: end roles, locations)
+ *       verified against the signer's key state (Revery); the {@code keri} packages, {@code
+ *       kever} and the ones they use;
  *   <li>{@code dev.cesrj.flink}: Flink sources of CESR records; {@code dev.cesrj} and
  *       {@code stream};
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
  *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink}, {@code flink.kel} and {@code
  *       keri.kever} (its {@code --fail-on} decision, {@code FailOn}, shared with {@code cli});
+ *   <li>{@code dev.cesrj.http.oobi}: the OOBI resolver; {@code http}, {@code netty}, the {@code
+ *       keri} packages {@code kever} and {@code reply} and the ones they use;
+ *   <li>{@code dev.cesrj.http}: KERI's HTTP names and OOBI paths; {@code dev.cesrj}, {@code code};
+ *   <li>{@code dev.cesrj.http.store}: the watcher's store; no other cesrj package;
+ *   <li>{@code dev.cesrj.http.watcher}: the watcher service; {@code http}, {@code http.store},
+ *       {@code netty}, {@code keri.kever}, {@code keri.reply}, {@code keri.crypto} and the core packages but {@code
+ *       internal} and {@code batch};
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
  *       body readers), {@code keri.event} (ilks), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
- *       keri.tel} and {@code keri.credential} ({@code inspect --verify}).
+ *       keri.tel} and {@code keri.credential} ({@code inspect --verify}); {@code keri.reply},
+ *       {@code http} and {@code http.oobi} ({@code oobi resolve}); {@code http.watcher} and
+ *       {@code http.store} ({@code watch}).
  * </ol>
  */
 class ArchitectureTest {
@@ -87,9 +102,15 @@ class ArchitectureTest {
   private static final String KERI_TEL = "dev.cesrj.keri.tel";
   private static final String KERI_EXCHANGE = "dev.cesrj.keri.exchange";
   private static final String KERI_CREDENTIAL = "dev.cesrj.keri.credential";
+  private static final String KERI_VLEI = "dev.cesrj.keri.vlei";
   private static final String FLINK = "dev.cesrj.flink";
   private static final String FLINK_KEL = "dev.cesrj.flink.kel";
   private static final String FLINK_JOB = "dev.cesrj.flink.job";
+  private static final String KERI_REPLY = "dev.cesrj.keri.reply";
+  private static final String HTTP = "dev.cesrj.http";
+  private static final String HTTP_OOBI = "dev.cesrj.http.oobi";
+  private static final String HTTP_STORE = "dev.cesrj.http.store";
+  private static final String HTTP_WATCHER = "dev.cesrj.http.watcher";
 
   private static JavaClasses main;
 
@@ -143,10 +164,16 @@ class ArchitectureTest {
         .layer("keri.tel").definedBy(KERI_TEL)
         .layer("keri.exchange").definedBy(KERI_EXCHANGE)
         .layer("keri.credential").definedBy(KERI_CREDENTIAL)
+        .layer("keri.vlei").definedBy(KERI_VLEI)
         .layer("cli").definedBy(CLI)
         .layer("flink").definedBy(FLINK)
         .layer("flink.kel").definedBy(FLINK_KEL)
         .layer("flink.job").definedBy(FLINK_JOB)
+        .layer("keri.reply").definedBy(KERI_REPLY)
+        .layer("http").definedBy(HTTP)
+        .layer("http.oobi").definedBy(HTTP_OOBI)
+        .layer("http.store").definedBy(HTTP_STORE)
+        .layer("http.watcher").definedBy(HTTP_WATCHER)
         .whereLayer("code").mayNotAccessAnyLayer()
         .whereLayer("parallel").mayNotAccessAnyLayer()
         .whereLayer("parallel").mayOnlyBeAccessedByLayers("batch", "keri.kever")
@@ -190,10 +217,29 @@ class ArchitectureTest {
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
             "keri.event", "keri", "keri.kever", "keri.acdc", "keri.tel", "keri.exchange")
+        .whereLayer("keri.vlei")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever", "keri.acdc", "keri.tel", "keri.exchange",
+            "keri.credential")
+        .whereLayer("http.oobi")
+        .mayOnlyAccessLayers("root", "code", "primitive", "group", "stream", "netty", "http",
+            "keri.crypto", "keri.body", "keri.event", "keri", "keri.kever", "keri.reply")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever",
-            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential")
+            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential",
+            "keri.vlei", "keri.reply", "http", "http.oobi", "http.store", "http.watcher")
+        .whereLayer("keri.reply")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever")
+        .whereLayer("http").mayOnlyAccessLayers("root", "code")
+        .whereLayer("http.store").mayNotAccessAnyLayer()
+        .whereLayer("http.watcher")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "netty", "keri.crypto", "keri.kever",
+            "keri.reply", "http", "http.store")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
         .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel", "keri.kever");
@@ -216,7 +262,8 @@ class ArchitectureTest {
         .should()
         .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, PARALLEL, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)
+            KERI_CREDENTIAL, KERI_VLEI, FLINK, FLINK_KEL, FLINK_JOB, KERI_REPLY, HTTP, HTTP_OOBI, HTTP_STORE,
+            HTTP_WATCHER)
         .check(main);
   }
 
@@ -228,7 +275,8 @@ class ArchitectureTest {
     assertEquals(
         new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, PARALLEL, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)),
+            KERI_CREDENTIAL, KERI_VLEI, FLINK, FLINK_KEL, FLINK_JOB, KERI_REPLY, HTTP, HTTP_OOBI, HTTP_STORE,
+            HTTP_WATCHER)),
         packages);
   }
 
