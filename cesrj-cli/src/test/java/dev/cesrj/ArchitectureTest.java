@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * From the bottom:
  *
  * <ol>
+ *   <li>{@code dev.cesrj.parallel}: the bounded per-call runner ({@code ParallelRun}); no other
+ *       cesrj package; only {@code batch} and {@code keri.kever} use it (module {@code dev.cesrj}
+ *       exports it to {@code dev.cesrj.keri} only);
  *   <li>{@code dev.cesrj.code}: the code tables; no other cesrj package;
  *   <li>{@code dev.cesrj}: the options and the exceptions; {@code code};
  *   <li>{@code dev.cesrj.internal}: the scanners and framers; {@code dev.cesrj}, {@code code};
@@ -35,13 +38,15 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.group}: the views of groups; the above;
  *   <li>{@code dev.cesrj.stream}: messages and the push parser; the above;
  *   <li>{@code dev.cesrj.batch} and {@code dev.cesrj.netty}, neither using the other: the above
- *       ({@code batch} without {@code internal});
+ *       ({@code batch} without {@code internal}, with {@code parallel});
  *   <li>{@code dev.cesrj.keri.crypto}, {@code dev.cesrj.keri.body}, {@code dev.cesrj.keri.event},
  *       {@code dev.cesrj.keri}, each above the one before: {@code code}, {@code dev.cesrj},
  *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
  *       {@code netty}); no package below uses any of them;
  *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
- *       ones they use; no package but {@code cli}, {@code flink.kel} and {@code keri.tel} uses it;
+ *       ones they use, and {@code parallel} (the workers of its signature checks); packages
+ *       above it use it ({@code keri.tel}, {@code keri.exchange}, {@code keri.credential}, {@code
+ *       cli}, {@code flink.kel}, {@code flink.job}), none below;
  *   <li>{@code dev.cesrj.keri.acdc}: ACDC credentials on their own (SAIDs, schemas, edges); the
  *       {@code keri} packages but {@code kever}, and the ones they use; {@code keri.credential}
  *       and {@code cli} use it;
@@ -53,13 +58,29 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.keri.credential}: one verifier over a credential stream (KEL, TEL,
  *       ACDCs, exchanges, their escrows together); the {@code keri} packages, {@code kever},
  *       {@code acdc}, {@code tel}, {@code exchange} and the ones they use;
+ *   <li>{@code dev.cesrj.keri.vlei}: the vLEI chain policy over a credential verifier's verdicts;
+ *       {@code keri.credential}, {@code acdc}, {@code kever} and the ones they use; only {@code
+ *       cli} may use it;
+ *   <li>{@code dev.cesrj.keri.reply}: reply messages ({@code rpy}: end roles, locations)
+ *       verified against the signer's key state (Revery); the {@code keri} packages, {@code
+ *       kever} and the ones they use;
  *   <li>{@code dev.cesrj.flink}: Flink sources of CESR records; {@code dev.cesrj} and
  *       {@code stream};
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
- *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink} and {@code flink.kel};
+ *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink}, {@code flink.kel} and {@code
+ *       keri.kever} (its {@code --fail-on} decision, {@code FailOn}, shared with {@code cli});
+ *   <li>{@code dev.cesrj.http.oobi}: the OOBI resolver; {@code http}, {@code netty}, the {@code
+ *       keri} packages {@code kever} and {@code reply} and the ones they use;
+ *   <li>{@code dev.cesrj.http}: KERI's HTTP names and OOBI paths; {@code dev.cesrj}, {@code code};
+ *   <li>{@code dev.cesrj.http.store}: the watcher's store; no other cesrj package;
+ *   <li>{@code dev.cesrj.http.watcher}: the watcher service; {@code http}, {@code http.store},
+ *       {@code netty}, {@code keri.kever}, {@code keri.reply}, {@code keri.crypto} and the core packages but {@code
+ *       internal} and {@code batch};
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
  *       body readers), {@code keri.event} (ilks), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
- *       keri.tel} and {@code keri.credential} ({@code inspect --verify}).
+ *       keri.tel} and {@code keri.credential} ({@code inspect --verify}); {@code keri.reply},
+ *       {@code http} and {@code http.oobi} ({@code oobi resolve}); {@code http.watcher} and
+ *       {@code http.store} ({@code watch}).
  * </ol>
  */
 class ArchitectureTest {
@@ -70,6 +91,7 @@ class ArchitectureTest {
   private static final String GROUP = "dev.cesrj.group";
   private static final String STREAM = "dev.cesrj.stream";
   private static final String BATCH = "dev.cesrj.batch";
+  private static final String PARALLEL = "dev.cesrj.parallel";
   private static final String NETTY = "dev.cesrj.netty";
   private static final String CLI = "dev.cesrj.cli";
   private static final String KERI_CRYPTO = "dev.cesrj.keri.crypto";
@@ -81,9 +103,15 @@ class ArchitectureTest {
   private static final String KERI_TEL = "dev.cesrj.keri.tel";
   private static final String KERI_EXCHANGE = "dev.cesrj.keri.exchange";
   private static final String KERI_CREDENTIAL = "dev.cesrj.keri.credential";
+  private static final String KERI_VLEI = "dev.cesrj.keri.vlei";
   private static final String FLINK = "dev.cesrj.flink";
   private static final String FLINK_KEL = "dev.cesrj.flink.kel";
   private static final String FLINK_JOB = "dev.cesrj.flink.job";
+  private static final String KERI_REPLY = "dev.cesrj.keri.reply";
+  private static final String HTTP = "dev.cesrj.http";
+  private static final String HTTP_OOBI = "dev.cesrj.http.oobi";
+  private static final String HTTP_STORE = "dev.cesrj.http.store";
+  private static final String HTTP_WATCHER = "dev.cesrj.http.watcher";
 
   private static JavaClasses main;
 
@@ -126,6 +154,7 @@ class ArchitectureTest {
         .layer("group").definedBy(GROUP)
         .layer("stream").definedBy(STREAM)
         .layer("batch").definedBy(BATCH)
+        .layer("parallel").definedBy(PARALLEL)
         .layer("netty").definedBy(NETTY)
         .layer("keri.crypto").definedBy(KERI_CRYPTO)
         .layer("keri.body").definedBy(KERI_BODY)
@@ -136,18 +165,27 @@ class ArchitectureTest {
         .layer("keri.tel").definedBy(KERI_TEL)
         .layer("keri.exchange").definedBy(KERI_EXCHANGE)
         .layer("keri.credential").definedBy(KERI_CREDENTIAL)
+        .layer("keri.vlei").definedBy(KERI_VLEI)
         .layer("cli").definedBy(CLI)
         .layer("flink").definedBy(FLINK)
         .layer("flink.kel").definedBy(FLINK_KEL)
         .layer("flink.job").definedBy(FLINK_JOB)
+        .layer("keri.reply").definedBy(KERI_REPLY)
+        .layer("http").definedBy(HTTP)
+        .layer("http.oobi").definedBy(HTTP_OOBI)
+        .layer("http.store").definedBy(HTTP_STORE)
+        .layer("http.watcher").definedBy(HTTP_WATCHER)
         .whereLayer("code").mayNotAccessAnyLayer()
+        .whereLayer("parallel").mayNotAccessAnyLayer()
+        .whereLayer("parallel").mayOnlyBeAccessedByLayers("batch", "keri.kever")
         .whereLayer("root").mayOnlyAccessLayers("code")
         .whereLayer("internal").mayOnlyAccessLayers("root", "code")
         .whereLayer("primitive").mayOnlyAccessLayers("root", "code", "internal")
         .whereLayer("group").mayOnlyAccessLayers("root", "code", "internal", "primitive")
         .whereLayer("stream")
         .mayOnlyAccessLayers("root", "code", "internal", "primitive", "group")
-        .whereLayer("batch").mayOnlyAccessLayers("root", "code", "primitive", "group", "stream")
+        .whereLayer("batch")
+        .mayOnlyAccessLayers("root", "code", "primitive", "group", "stream", "parallel")
         .whereLayer("netty")
         .mayOnlyAccessLayers("root", "code", "internal", "primitive", "group", "stream")
         .whereLayer("keri.crypto").mayOnlyAccessLayers("root", "code", "primitive")
@@ -163,7 +201,7 @@ class ArchitectureTest {
         .whereLayer("keri.kever")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
-            "keri.event", "keri")
+            "keri.event", "keri", "parallel")
         .whereLayer("keri.acdc")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
@@ -180,13 +218,32 @@ class ArchitectureTest {
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
             "keri.event", "keri", "keri.kever", "keri.acdc", "keri.tel", "keri.exchange")
+        .whereLayer("keri.vlei")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever", "keri.acdc", "keri.tel", "keri.exchange",
+            "keri.credential")
+        .whereLayer("http.oobi")
+        .mayOnlyAccessLayers("root", "code", "primitive", "group", "stream", "netty", "http",
+            "keri.crypto", "keri.body", "keri.event", "keri", "keri.kever", "keri.reply")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever",
-            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential")
+            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential",
+            "keri.vlei", "keri.reply", "http", "http.oobi", "http.store", "http.watcher")
+        .whereLayer("keri.reply")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever")
+        .whereLayer("http").mayOnlyAccessLayers("root", "code")
+        .whereLayer("http.store").mayNotAccessAnyLayer()
+        .whereLayer("http.watcher")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "netty", "keri.crypto", "keri.kever",
+            "keri.reply", "http", "http.store")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
-        .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel");
+        .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel", "keri.kever");
   }
 
   @Test
@@ -204,9 +261,10 @@ class ArchitectureTest {
   void everyMainClassIsInALayer() {
     classes()
         .should()
-        .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+        .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, PARALLEL, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)
+            KERI_CREDENTIAL, KERI_VLEI, FLINK, FLINK_KEL, FLINK_JOB, KERI_REPLY, HTTP, HTTP_OOBI, HTTP_STORE,
+            HTTP_WATCHER)
         .check(main);
   }
 
@@ -216,9 +274,10 @@ class ArchitectureTest {
     Set<String> packages = new TreeSet<>();
     main.forEach(c -> packages.add(c.getPackageName()));
     assertEquals(
-        new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+        new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, PARALLEL, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB)),
+            KERI_CREDENTIAL, KERI_VLEI, FLINK, FLINK_KEL, FLINK_JOB, KERI_REPLY, HTTP, HTTP_OOBI, HTTP_STORE,
+            HTTP_WATCHER)),
         packages);
   }
 

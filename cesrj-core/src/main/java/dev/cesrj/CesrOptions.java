@@ -129,7 +129,8 @@ public final class CesrOptions {
    * {@return true if no table was chosen (neither {@link Builder#defaultTable(CounterTable)} nor
    * {@link Builder#legacyCesr10(boolean) legacyCesr10(true)}), so that where no genus-version code
    * is in force each message's counter table is inferred from the message itself, by the rule the
-   * README's "Which counter table applies" section states with its cases} In short: a message that
+   * guide page {@code docs/guide/counter-tables.md} ("Which counter table applies") states with
+   * its cases} In short: a message that
    * starts with a counter is read in the table in which that counter starts a message; a version
    * 2 body's attachments in CESR 2.0; a version 1 body's attachments in the CESR 1.0 tables or in
    * CESR 2.0, whichever its first attachment counter and the start of that counter's content allow
@@ -168,6 +169,85 @@ public final class CesrOptions {
    */
   public boolean checkValueCharacters() {
     return checkValueCharacters;
+  }
+
+  /**
+   * Validates the size of one frame against {@link #maxFrameBytes()}: the one check of that limit,
+   * as Jackson's {@code StreamReadConstraints.validateDocumentLength} is of its own.
+   *
+   * @param at the byte offset of the frame
+   * @param code its code, or {@code null} (a whole message or GenericGroup has no size field)
+   * @param bytes the frame's size in bytes: declared by its size field, or as far as it is known
+   * @throws FrameTooLargeException ({@link ErrorKind#FRAME_TOO_LARGE}) if {@code bytes >
+   *     maxFrameBytes()}, with {@code at}, {@code code}, {@code bytes} as {@link
+   *     FrameTooLargeException#declared()} and the limit as {@link FrameTooLargeException#limit()}
+   */
+  public void validateFrameBytes(long at, String code, long bytes) {
+    validateFrameBytes(at, code, bytes, maxFrameBytes);
+  }
+
+  /**
+   * {@link #validateFrameBytes(long, String, long)} against the limit {@code limit}, for a framer
+   * that holds the limit of its options (or a view that parses one primitive with no limit but
+   * {@link Integer#MAX_VALUE}).
+   *
+   * @param at the byte offset of the frame
+   * @param code its code, or {@code null}
+   * @param bytes the frame's size in bytes
+   * @param limit the frame limit in bytes, e.g. {@link #maxFrameBytes()}
+   * @throws FrameTooLargeException if {@code bytes > limit}
+   */
+  public static void validateFrameBytes(long at, String code, long bytes, long limit) {
+    if (bytes > limit) {
+      throw new FrameTooLargeException(at, code, bytes, limit);
+    }
+  }
+
+  /**
+   * Validates the depth of one group against {@link #maxDepth()}: the one check of that limit, as
+   * Jackson's {@code StreamReadConstraints.validateNestingDepth}.
+   *
+   * @param at the byte offset of the group's counter
+   * @param code its code, or {@code null}
+   * @param depth the group's depth, 1 at the top
+   * @throws NestingTooDeepException ({@link ErrorKind#NESTING_TOO_DEEP}) if {@code depth >
+   *     maxDepth()}: expected {@code "at most <maxDepth> nested groups"}, detail {@code "depth
+   *     <depth>"}
+   */
+  public void validateDepth(long at, String code, int depth) {
+    validateDepth(at, code, depth, maxDepth);
+  }
+
+  /**
+   * {@link #validateDepth(long, String, int)} against the limit {@code limit}, for a framer that
+   * holds the limit of its options.
+   *
+   * @param at the byte offset of the group's counter
+   * @param code its code, or {@code null}
+   * @param depth the group's depth, 1 at the top
+   * @param limit the depth limit, e.g. {@link #maxDepth()}
+   * @throws NestingTooDeepException if {@code depth > limit}
+   */
+  public static void validateDepth(long at, String code, int depth, int limit) {
+    if (depth > limit) {
+      throw new NestingTooDeepException(at, code, limit, depth);
+    }
+  }
+
+  /**
+   * Validates room for one more element in a message or group that holds {@code held} against
+   * {@link #maxElements()}: the one check of that limit.
+   *
+   * @param at the byte offset of the element that would be one more
+   * @param code its code, or {@code null}
+   * @param held the elements the message or group holds already
+   * @throws ElementLimitException ({@link ErrorKind#ELEMENT_LIMIT}) if {@code held >=
+   *     maxElements()}, with the limit as {@link ElementLimitException#limit()}
+   */
+  public void validateElements(long at, String code, long held) {
+    if (held >= maxElements) {
+      throw new ElementLimitException(at, code, maxElements);
+    }
   }
 
   /**

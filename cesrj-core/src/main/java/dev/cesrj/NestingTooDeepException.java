@@ -19,6 +19,19 @@ public class NestingTooDeepException extends CesrException {
   }
 
   /**
+   * The error for a group at depth {@code depth} above the limit {@code limit}: expected {@code
+   * "at most <limit> nested groups"}, detail {@code "depth <depth>"}.
+   *
+   * @param offset byte offset of the group's counter
+   * @param code the group's code, or {@code null}
+   * @param limit the depth limit in force ({@link CesrOptions#maxDepth()})
+   * @param depth the group's depth (a top-level group is 1)
+   */
+  public NestingTooDeepException(long offset, String code, int limit, int depth) {
+    this(offset, code, "at most " + limit + " nested groups", "depth " + depth, List.of());
+  }
+
+  /**
    * @param offset byte offset of the failing element
    * @param code the code met there, or {@code null}
    * @param expected what was expected

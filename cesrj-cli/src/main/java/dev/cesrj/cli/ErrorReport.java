@@ -3,13 +3,15 @@ package dev.cesrj.cli;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.EnclosingGroup;
+import dev.cesrj.ErrorKind;
 import java.io.PrintStream;
 
 /**
  * Prints the typed error that stopped an inspection: its type, stream offset and message, the
  * groups enclosing it ({@code inside: AttachmentGroup (-V) at 0 > ...}) if any, then a
  * hex and ASCII dump of the bytes around the offset ({@value #CONTEXT} before and after, 16 per
- * row), the failing byte marked. Input that reads as annotated CESR ({@link
+ * row), the failing byte marked. Input that is not CESR at all (its first byte starts nothing CESR
+ * may start with) gets a plain sentence that says so first, then the typed error. Input that reads as annotated CESR ({@link
  * Denot#looksAnnotated}) gets a hint to run {@code denot} first.
  */
 final class ErrorReport {
@@ -18,8 +20,34 @@ final class ErrorReport {
 
   private ErrorReport() {}
 
+  /**
+   * True if the input is not CESR at all: its very first byte starts nothing a CESR stream may
+   * start with (a {@link ErrorKind#COLD_START} at stream offset 0; CESR specification, "Cold start
+   * stream parsing problem").
+   */
+  static boolean notCesr(Failure f, byte[] input) {
+    return input.length > 0 && f.offset() == 0 && f.error().kind() == ErrorKind.COLD_START;
+  }
+
+  /**
+   * {@return the plain sentence printed before the typed error of input that is not CESR at all}
+   *
+   * @param first the input's first byte, 0..255
+   */
+  static String notCesrSentence(int first) {
+    String shown = first >= 0x20 && first < 0x7F ? " ('" + (char) first + "')" : "";
+    return "error: this input is not a CESR stream: a CESR stream starts with a message body"
+        + " (JSON '{', CBOR or MessagePack) or a counter ('-' in text, a byte 0xe0 to 0xff in"
+        + " binary), and this one starts with byte 0x" + Integer.toHexString(first) + shown
+        + "; in detail:";
+  }
+
   static void print(Failure f, byte[] input, CesrOptions options, PrintStream err) {
     CesrException e = f.error();
+    boolean annotated = Denot.looksAnnotated(input, options);
+    if (notCesr(f, input) && !annotated) {
+      err.println(notCesrSentence(input[0] & 0xFF));
+    }
     // the message starts "at offset N" (N counted from the parser's offset base)
     err.println("error: " + e.getClass().getSimpleName() + ": " + Printable.of(e.getMessage())
         + (f.offset() != e.offset() ? " (stream offset " + f.offset() + ")" : ""));
@@ -32,7 +60,7 @@ final class ErrorReport {
       }
       err.println(inside);
     }
-    if (Denot.looksAnnotated(input, options)) {
+    if (annotated) {
       err.println("hint: this looks like annotated CESR (the output of inspect --annotate);"
           + " turn it back into the stream with `cesrj denot FILE` first");
     }

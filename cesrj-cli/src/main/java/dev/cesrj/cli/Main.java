@@ -1,5 +1,6 @@
 package dev.cesrj.cli;
 
+import dev.cesrj.keri.kever.FailOn;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -17,6 +18,9 @@ import java.nio.file.Path;
  *               [--fail-on rejected|escrowed|notaccepted]...] [--table 1|2|legacy] [--chunk N]
  *               [--max-frame BYTES] FILE|-
  * cesrj denot [FILE|-]
+ * cesrj oobi resolve [--json] [--max-body BYTES] [--timeout SECONDS] URL...
+ * cesrj watch --http PORT [--host ADDR] [--store DIR]
+ * cesrj [COMMAND] --help
  * </pre>
  *
  * <p>{@code inspect} prints an indented tree of the messages, groups and primitives (default),
@@ -29,6 +33,8 @@ import java.nio.file.Path;
  * ({@link VerifiedTreeRenderer}), and {@code --json} writes the verdicts, key states, credentials
  * and registries instead of the parse ({@link VerdictJsonRenderer}); a verdict changes the exit
  * status only through {@code --fail-on}. {@code denot} turns annotated text back into the stream's bytes.
+ * {@code --help} (or {@code -h}) prints the usage of both commands, and after a command that
+ * command's usage and options, on standard output with status 0.
  *
  * <p>Exit status: 0 when everything framed; 2 when the stream has an error (what framed before
  * it is printed, then the typed error with its offset and the bytes around it on standard error)
@@ -51,14 +57,28 @@ public final class Main {
   static final int BAD_INPUT = 2;
   /** The input is too big or too deep for this JVM's heap or stack: as bad input, status 2. */
   static final int TOO_BIG = BAD_INPUT;
-  /** {@code --fail-on}: a verdict it names was given. */
-  static final int VERDICT_FAILED = 3;
+  /** {@code --fail-on}: a verdict it names was given ({@link FailOn#EXIT_STATUS}, as the job's). */
+  static final int VERDICT_FAILED = FailOn.EXIT_STATUS;
 
-  static final String USAGE =
-      "usage: cesrj inspect [--json | --annotate] [--verify [--schemas DIR]..."
+  private static final String INSPECT_LINE =
+      "cesrj inspect [--json | --annotate] [--verify [--schemas DIR]..."
           + " [--fail-on rejected|escrowed|notaccepted]... [--threads N]]\n"
-          + "                     [--table 1|2|legacy] [--chunk N] [--max-frame BYTES] FILE|-\n"
-          + "       cesrj denot [FILE|-]\n"
+          + "                     [--table 1|2|legacy] [--chunk N] [--max-frame BYTES] FILE|-\n";
+
+  private static final String DENOT_LINE = "cesrj denot [FILE|-]\n";
+
+  /** What {@code cesrj denot --help} prints. */
+  static final String DENOT_USAGE =
+      "usage: " + DENOT_LINE
+          + "  turns annotated CESR text (cesrj inspect --annotate) back into the stream's bytes,"
+          + " written\n"
+          + "  to standard output; reads FILE, or standard input for - or no FILE\n";
+
+  /** The options of {@code inspect}, in its usage and in the usage of both commands. */
+  private static final String INSPECT_OPTIONS =
+      "  --table T  the counter table when the stream does not say (1, 2 or legacy)\n"
+          + "  --chunk N  push the input through the push parser N bytes at a time\n"
+          + "  --max-frame BYTES  the largest frame accepted\n"
           + "  --verify  validate each message as a KERI key event (keripy's Kevery rules, escrows"
           + " retried\n"
           + "            at the end): the tree shows each message's verdict, --json writes\n"
@@ -100,6 +120,22 @@ public final class Main {
           + "            the system property cesrj.verify.threads, else 2; at most the"
           + " processors)\n";
 
+  /** What {@code cesrj inspect --help} prints: what {@code inspect} does and its options. */
+  static final String INSPECT_USAGE =
+      "usage: " + INSPECT_LINE
+          + "  prints the messages, groups and primitives of a CESR stream: a tree (default),\n"
+          + "  JSON (--json) or annotated text (--annotate); reads FILE, or standard input for -\n"
+          + INSPECT_OPTIONS;
+
+  /**
+   * What {@code cesrj}, {@code cesrj --help} and a wrong command line print: both commands and
+   * the options of {@code inspect}.
+   */
+  static final String USAGE =
+      "usage: " + INSPECT_LINE + "       " + DENOT_LINE + WatchCommand.USAGE + INSPECT_OPTIONS
+          + "  denot     turns annotated text (inspect --annotate) back into the stream's bytes\n"
+          + OobiCommand.USAGE;
+
 
   private Main() {}
 
@@ -138,6 +174,19 @@ public final class Main {
         (args.length == 0 ? err : out).print(USAGE);
         return args.length == 0 ? BAD_INPUT : OK;
       }
+      if (asksHelp(args)) {
+        String help = switch (args[0]) {
+          case "inspect" -> INSPECT_USAGE;
+          case "denot" -> DENOT_USAGE;
+          case "watch" -> "usage:" + WatchCommand.USAGE.substring("      ".length());
+          case "oobi" -> "usage:" + OobiCommand.USAGE.substring("      ".length());
+          default -> null;
+        };
+        if (help != null) {
+          out.print(help);
+          return OK;
+        }
+      }
       switch (args[0]) {
         case "inspect":
           return inspect(InspectOptions.parse(args, 1), stdin, out, err);
@@ -149,6 +198,11 @@ public final class Main {
               StandardCharsets.UTF_8)));
           out.flush();
           return OK;
+        case "oobi":
+          return OobiCommand.run(args, 1, out, err);
+        case "watch":
+          return WatchCommand.run(WatchCommand.parse(args, 1), out,
+              new java.util.concurrent.CountDownLatch(1));
         default:
           throw new UsageException("unknown command " + args[0]);
       }
@@ -165,11 +219,24 @@ public final class Main {
     } catch (IOException | UncheckedIOException e) {
       err.println("cesrj: cannot read input: " + Printable.of(e.getMessage()));
       return IO_ERROR;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return IO_ERROR;
     } catch (OutOfMemoryError e) {
       return tooBig(err, "out of memory (raise -Xmx or give a smaller input)");
     } catch (StackOverflowError e) {
       return tooBig(err, "input nested too deep for the stack (raise -Xss)");
     }
+  }
+
+  /** {@return true if an argument after the command is {@code --help} or {@code -h}} */
+  private static boolean asksHelp(String[] args) {
+    for (int i = 1; i < args.length; i++) {
+      if (args[i].equals("--help") || args[i].equals("-h")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -211,20 +278,15 @@ public final class Main {
     return OK;
   }
 
-  /** {@return whether a verdict is one {@code --fail-on} names} */
-  static boolean failed(Verification v, java.util.Set<InspectOptions.FailOn> failOn) {
+  /** {@return whether a verdict is one {@code --fail-on} names ({@link FailOn})} */
+  static boolean failed(Verification v, java.util.Set<FailOn> failOn) {
     for (VerdictRow row : v.rows()) {
-      if (row.status() == dev.cesrj.keri.kever.Status.REJECTED
-          && failOn.contains(InspectOptions.FailOn.REJECTED)) {
-        return true;
-      }
-      if (row.status() == dev.cesrj.keri.kever.Status.ESCROWED
-          && failOn.contains(InspectOptions.FailOn.ESCROWED)) {
+      if (FailOn.failsMessage(failOn, row.status())) {
         return true;
       }
     }
-    return failOn.contains(InspectOptions.FailOn.NOTACCEPTED)
-        && v.credentials().values().stream().anyMatch(c -> !c.accepted());
+    return v.credentials().values().stream()
+        .anyMatch(c -> FailOn.failsCredential(failOn, c.accepted()));
   }
 
   /** The schemas of {@code --schemas}: every {@code .json} file of each directory. */

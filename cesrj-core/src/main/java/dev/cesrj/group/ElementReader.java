@@ -5,7 +5,6 @@ import dev.cesrj.ElementLimitException;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Slot;
-import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
@@ -190,10 +189,7 @@ final class ElementReader {
 
   /** Refuses one more element once {@code out} holds {@link CesrOptions#maxElements()}. */
   private void checkRoom(List<Element> out, int p, CounterCode c) {
-    if (out.size() >= options.maxElements()) {
-      throw Errors.elementLimit(
-          src.offset(p), c != null ? c.code() : null, options.maxElements());
-    }
+    options.validateElements(src.offset(p), c != null ? c.code() : null, out.size());
   }
 
   /**

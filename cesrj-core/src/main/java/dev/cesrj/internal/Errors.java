@@ -243,8 +243,7 @@ public final class Errors {
    * @param depth the group's depth
    */
   public static NestingTooDeepException tooDeep(long at, String code, int maxDepth, int depth) {
-    return new NestingTooDeepException(
-        at, code, "at most " + maxDepth + " nested groups", "depth " + depth);
+    return new NestingTooDeepException(at, code, maxDepth, depth);
   }
 
   /**

@@ -113,13 +113,9 @@ public final class NativeBodyFramer {
    * depth limit.
    */
   private int counted(int pos, int limit, CounterCode c, int fs, long count, int depth) {
-    if (depth > maxDepth) {
-      throw Errors.tooDeep(src.offset(pos), c.code(), maxDepth, depth);
-    }
+    CesrOptions.validateDepth(src.offset(pos), c.code(), depth, maxDepth);
     long total = fs + Domain.QB64.quadlets(count);
-    if (total > maxFrame) {
-      throw Errors.tooLarge(src.offset(pos), c.code(), total, maxFrame);
-    }
+    CesrOptions.validateFrameBytes(src.offset(pos), c.code(), total, maxFrame);
     if (total > limit - pos) {
       throw Errors.rest(src.offset(pos), c, total - (limit - pos));
     }

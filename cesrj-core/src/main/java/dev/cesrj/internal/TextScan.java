@@ -1,5 +1,6 @@
 package dev.cesrj.internal;
 
+import dev.cesrj.CesrOptions;
 import dev.cesrj.ErrorKind;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.MalformedException;
@@ -154,9 +155,7 @@ public final class TextScan {
       fs = code.fs();
     }
     long bytes = d.size(fs);
-    if (bytes > maxFrame) {
-      throw Errors.tooLarge(s.offset(pos), code.code(), bytes, maxFrame);
-    }
+    CesrOptions.validateFrameBytes(s.offset(pos), code.code(), bytes, maxFrame);
     if (avail < bytes) {
       if (cut != null) {
         return cut.at(bytes + rest - avail);

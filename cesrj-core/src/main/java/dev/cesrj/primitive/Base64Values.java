@@ -2,14 +2,13 @@ package dev.cesrj.primitive;
 
 import dev.cesrj.ErrorKind;
 import dev.cesrj.MalformedException;
-import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Errors;
+import dev.cesrj.internal.ValueDecoder;
 import io.netty.buffer.ByteBuf;
-import java.util.Base64;
 
 /**
- * The raw value of a primitive: decoded from the value part of a qb64 primitive with the JDK's
- * Base64url decoder, or copied from the bytes of a qb2 one.
+ * The raw value of a primitive: decoded from the value part of a qb64 primitive with {@link
+ * ValueDecoder}, or copied from the bytes of a qb2 one.
  */
 final class Base64Values {
   private Base64Values() {}
@@ -17,43 +16,37 @@ final class Base64Values {
   /**
    * Decodes {@code 'A' * ps + chars[val, end)} and drops the first {@code ps + ls} bytes (pad and
    * lead bytes, already checked zero): the raw value (CESR specification, "Pre-padding before
-   * conversion"; keripy {@code Matter._exfil}).
-   *
-   * <p>Every value character is checked first: the JDK decoder would take a trailing {@code =}
-   * as padding and silently return fewer bytes.
+   * conversion"; keripy {@code Matter._exfil}), with {@link ValueDecoder}, the decoder {@code
+   * CesrCursor.readRaw} uses too. The {@code ps} code characters before {@code val} are read as
+   * the zero sextets of the pad.
    *
    * @param start buffer index of the primitive, whose offset in the input is {@code offset}
-   * @throws MalformedException at the offset of the first character that is not Base64url, or if
-   *     the value is too short for its pad and lead bytes
+   * @throws MalformedException if the value is not whole quadlets holding its pad and lead bytes
+   *     ({@link ErrorKind#MALFORMED_SIZE}), or at the offset of the first character that is not
+   *     Base64url ({@link ErrorKind#MALFORMED_CHARACTER})
    */
   static byte[] raw(
       ByteBuf buf, int start, int val, int end, int ps, int ls, long offset, String code) {
-    for (int i = val; i < end; i++) {
-      int ch = buf.getByte(i) & 0xFF;
-      if (B64.value(ch) < 0) {
-        throw Errors.malformed(ErrorKind.MALFORMED_CHARACTER,
-            offset + (i - start),
-            code,
-            "a Base64url value character",
-            "byte 0x" + Integer.toHexString(ch) + " in the value");
-      }
-    }
     int n = end - val + ps;
-    if (n % 4 != 0 || n / 4 * 3 < ps + ls) {
+    if (n % 4 != 0 || n / 4 * 3 < ps + ls || val - ps < start) {
       throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
           offset,
           code,
           "whole quadlets holding " + ps + " pad and " + ls + " lead bytes",
           (end - val) + " value characters");
     }
-    byte[] text = new byte[n];
-    for (int i = 0; i < ps; i++) {
-      text[i] = 'A';
+    byte[] a;
+    int from;
+    if (buf.hasArray()) {
+      a = buf.array();
+      from = buf.arrayOffset() + val - ps;
+    } else {
+      a = new byte[n];
+      buf.getBytes(val - ps, a, 0, n);
+      from = 0;
     }
-    buf.getBytes(val, text, ps, end - val);
-    byte[] all = Base64.getUrlDecoder().decode(text);
-    byte[] raw = new byte[all.length - ps - ls];
-    System.arraycopy(all, ps + ls, raw, 0, raw.length);
+    byte[] raw = new byte[n / 4 * 3 - ps - ls];
+    ValueDecoder.decode(a, from, from + n, ps, ps + ls, raw, 0, offset + (val - ps - start), code);
     return raw;
   }
 

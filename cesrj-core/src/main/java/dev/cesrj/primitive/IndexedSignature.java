@@ -7,6 +7,7 @@ import dev.cesrj.code.IndexerCode;
 import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupViews;
+import dev.cesrj.internal.Released;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Transcode;
@@ -73,7 +74,7 @@ public final class IndexedSignature implements Element {
     Source s = new Source(b, 0);
     int fs = TextScan.indexer(s, 0, b.writerIndex(), 0);
     if (fs != b.writerIndex()) {
-      throw new dev.cesrj.MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
           fs, null, "end of input after one signature", (b.writerIndex() - fs) + " extra characters");
     }
     IndexedSignature sig = new IndexedSignature(b, 0, 0, TextScan.indexerCode(s, 0));
@@ -126,6 +127,7 @@ public final class IndexedSignature implements Element {
   }
 
   private long softInt(int from, int width) {
+    requireLive();
     long v = 0;
     if (domain == Domain.QB2) {
       Source s = new Source(buf, 0);
@@ -148,6 +150,7 @@ public final class IndexedSignature implements Element {
    *     that character's)
    */
   public byte[] raw() {
+    requireLive();
     if (domain == Domain.QB2) {
       return Base64Values.rawQb2(buf, index, index + length(), code.cs(), code.cs() % 4, 0);
     }
@@ -173,16 +176,26 @@ public final class IndexedSignature implements Element {
 
   @Override
   public ByteBuf qb64() {
+    requireLive();
     return Transcode.qb64(buf.slice(index, length()), domain);
   }
 
   @Override
   public ByteBuf qb2() {
+    requireLive();
     return Transcode.qb2(buf.slice(index, length()), domain, offset, code.code());
   }
 
   @Override
   public String toString() {
     return code.name() + " index " + index() + " " + qb64Text();
+  }
+
+  /**
+   * @throws io.netty.util.IllegalReferenceCountException if the input was released, naming this
+   *     view and the owners whose close releases it ({@link Released})
+   */
+  private void requireLive() {
+    Released.check(buf, "IndexedSignature", code.code(), offset);
   }
 }

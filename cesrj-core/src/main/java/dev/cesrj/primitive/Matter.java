@@ -6,6 +6,7 @@ import dev.cesrj.code.Domain;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.GroupViews;
+import dev.cesrj.internal.Released;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Transcode;
@@ -78,7 +79,7 @@ public final class Matter implements Element {
     Source s = new Source(b, 0);
     int fs = TextScan.matter(s, 0, b.writerIndex(), null, Integer.MAX_VALUE, 0);
     if (fs != b.writerIndex()) {
-      throw new dev.cesrj.MalformedException(
+      throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
           fs, null, "end of input after one primitive", (b.writerIndex() - fs) + " extra characters");
     }
     Matter m = new Matter(b, 0, fs, 0, TextScan.matterCode(s, 0));
@@ -119,6 +120,7 @@ public final class Matter implements Element {
    * {@code ss == 0}.
    */
   public String soft() {
+    requireLive();
     if (domain == Domain.QB64) {
       return buf.toString(
           index + code.hs() + code.xs(), code.ss() - code.xs(), StandardCharsets.US_ASCII);
@@ -134,6 +136,7 @@ public final class Matter implements Element {
    *     that character's)
    */
   public byte[] raw() {
+    requireLive();
     if (domain == Domain.QB2) {
       return Base64Values.rawQb2(buf, index, index + length, code.cs(), code.ps(), code.ls());
     }
@@ -158,16 +161,26 @@ public final class Matter implements Element {
 
   @Override
   public ByteBuf qb64() {
+    requireLive();
     return Transcode.qb64(buf.slice(index, length), domain);
   }
 
   @Override
   public ByteBuf qb2() {
+    requireLive();
     return Transcode.qb2(buf.slice(index, length), domain, offset, code.code());
   }
 
   @Override
   public String toString() {
     return code.name() + " " + qb64Text();
+  }
+
+  /**
+   * @throws io.netty.util.IllegalReferenceCountException if the input was released, naming this
+   *     view and the owners whose close releases it ({@link Released})
+   */
+  private void requireLive() {
+    Released.check(buf, "Matter", code.code(), offset);
   }
 }

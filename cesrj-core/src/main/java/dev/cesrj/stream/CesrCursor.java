@@ -12,12 +12,12 @@ import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
-import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.Transcode;
+import dev.cesrj.internal.ValueDecoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
@@ -158,15 +158,6 @@ public final class CesrCursor {
   private static final CounterTable[] TABLES = {
     CounterTable.CESR_1_0, CounterTable.CESR_2_0, CounterTable.CESR_1_0_LEGACY
   };
-
-  /** Base64url sextet by byte, -1 for a byte outside the alphabet. */
-  private static final int[] VALUE = new int[256];
-
-  static {
-    for (int i = 0; i < 256; i++) {
-      VALUE[i] = B64.value(i);
-    }
-  }
 
   private enum State {
     FRAMING,
@@ -1308,14 +1299,12 @@ public final class CesrCursor {
   public int readRaw(byte[] dst, int offset) {
     int n = rawSize();
     Objects.checkFromIndexSize(offset, n, dst.length);
-    int skip = rawFrom();
     if (tQb2) {
-      buf.getBytes(tIndex + skip, dst, offset, n);
+      buf.getBytes(tIndex + rawFrom(), dst, offset, n);
       return n;
     }
     int cs = codeChars();
-    int from = cs / 4 * 4; // the quadlet that holds the last code character and the pad
-    skip -= cs / 4 * 3;
+    int ps = cs % 4; // the code characters in the quadlet of the pad: zero sextets
     byte[] a = src.array();
     int base;
     if (a != null) {
@@ -1328,85 +1317,10 @@ public final class CesrCursor {
       a = scratch;
       base = 0;
     }
-    int out = offset;
-    int c = from;
-    if (skip > 0 || cs > from) {
-      // the first quadlet: code characters count as zero sextets, pad (and lead) bytes dropped
-      int v = 0;
-      for (int k = c; k < c + 4; k++) {
-        int x = 0;
-        if (k >= cs) {
-          x = VALUE[a[base + k] & 0xFF];
-          if (x < 0) {
-            throw badValue(k, a[base + k] & 0xFF);
-          }
-        }
-        v = (v << 6) | x;
-      }
-      for (int b = 16; b >= 0; b -= 8) {
-        if (skip > 0) {
-          skip--;
-        } else {
-          dst[out++] = (byte) (v >> b);
-        }
-      }
-      c += 4;
-      while (skip > 0) {
-        // lead bytes past the first quadlet (never for the codes of the tables: ls <= 2)
-        int v2 = quadlet(a, base, c);
-        for (int b = 16; b >= 0; b -= 8) {
-          if (skip > 0) {
-            skip--;
-          } else {
-            dst[out++] = (byte) (v2 >> b);
-          }
-        }
-        c += 4;
-      }
-    }
-    int first = base + c;
-    int quads = (tLength - c) / 4;
-    Objects.checkFromIndexSize(first, 4 * quads, a.length);
-    Objects.checkFromIndexSize(out, 3 * quads, dst.length);
-    int[] values = VALUE;
-    for (int j = 0; j < quads; j++) {
-      int i = first + 4 * j;
-      int o = out + 3 * j;
-      int x0 = values[a[i] & 0xFF];
-      int x1 = values[a[i + 1] & 0xFF];
-      int x2 = values[a[i + 2] & 0xFF];
-      int x3 = values[a[i + 3] & 0xFF];
-      if ((x0 | x1 | x2 | x3) < 0) {
-        quadlet(a, base, i - base);
-      }
-      int v = x0 << 18 | x1 << 12 | x2 << 6 | x3;
-      dst[o] = (byte) (v >> 16);
-      dst[o + 1] = (byte) (v >> 8);
-      dst[o + 2] = (byte) v;
-    }
-    return n;
-  }
-
-  /** The 24 bits of the four value characters at {@code k} of the current item. */
-  private int quadlet(byte[] a, int base, int k) {
-    int v = 0;
-    for (int j = k; j < k + 4; j++) {
-      int x = VALUE[a[base + j] & 0xFF];
-      if (x < 0) {
-        throw badValue(j, a[base + j] & 0xFF);
-      }
-      v = (v << 6) | x;
-    }
-    return v;
-  }
-
-  private MalformedException badValue(int k, int ch) {
     String code = tIndexed ? tIndexer.code() : tMatter.code();
-    return new MalformedException(
-        (long) tIndex - origin + k,
-        code,
-        "a Base64url value character",
-        "byte 0x" + Integer.toHexString(ch) + " in the value");
+    int from = cs - ps;
+    return ValueDecoder.decode(a, base + from, base + tLength, ps, ps + leadBytes(), dst, offset,
+        (long) tIndex - origin + from, code);
   }
 
   /**

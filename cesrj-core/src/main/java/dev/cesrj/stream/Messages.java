@@ -20,14 +20,20 @@ import java.util.Objects;
  * counter of the other domain there is a {@link dev.cesrj.MalformedException}). Offsets and
  * lengths are bytes of the stream.
  *
- * <p>Counter table of the attachments (cesrj's choice; keripy's head never infers it from the
- * body): a genus-version code in force wins (one at the top of the stream or before a message holds
- * for the rest of the stream; one at the start of an AttachmentGroup or envelope holds inside it
- * only, nested messages included); otherwise the version of the body the attachments follow ({@code
- * KERI10...} is CESR 1.0, a version-2 string CESR 2.0); the configured default applies to counters
- * met before any body. A body whose protocol or genus major version is above the table of the
- * genus-version code in force is a {@link dev.cesrj.VersionStringException} (keripy refuses it
- * too).
+ * <p>Counter table of each message, in this order (the README's "Which counter table applies"
+ * states the rule with its cases; {@link CesrOptions#tableInferred()}): a genus-version code in
+ * force decides (one at the top of the stream or before a message holds for the rest of the
+ * stream; one at the start of a GenericGroup, AttachmentGroup or envelope holds inside it only,
+ * nested messages included); else a table chosen with {@link
+ * CesrOptions.Builder#defaultTable(CounterTable)} or {@link
+ * CesrOptions.Builder#legacyCesr10(boolean)} reads the attachments of every version 1 body (a
+ * version 2 body always has CESR 2.0 attachments); else, by default, the table is inferred: a
+ * message that starts with a counter is read in the table in which that counter starts a message,
+ * a version 2 body's attachments in CESR 2.0, and a version 1 body's attachments in the CESR 1.0
+ * tables or in CESR 2.0, whichever its first attachment counter and the start of its content
+ * allow (a {@link dev.cesrj.AmbiguousTableException} if both do; CESR 1.0 before the legacy
+ * table). A body whose protocol or genus major version is above the table of the genus-version
+ * code in force is a {@link dev.cesrj.VersionStringException} (keripy refuses it too).
  *
  * <p>Ownership is as for {@code Groups}: {@link #copyOf(byte[])} copies the input once into a
  * buffer from the configured allocator, owned by this object and released by {@link #close()},
@@ -70,6 +76,8 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
   private int frameEnd;
   private boolean done;
   private boolean closed;
+  /** True once {@link #iterator()} has been called: a second call is refused. */
+  private boolean iterated;
 
   private Messages(ByteBuf buf, boolean owned, ByteBuf borrowed, CesrOptions options) {
     this.buf = buf;
@@ -192,9 +200,21 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
     }
   }
 
-  /** This iterator, for a for-each loop (once). */
+  /**
+   * {@return this iterator, for one for-each loop} A {@code Messages} is one pass over its input:
+   * it moves past each message it returns, so a second loop would see none.
+   *
+   * @throws IllegalStateException on a second call, saying so: frame the input again ({@link
+   *     #copyOf(byte[])}, {@link #over(ByteBuf)}) to read it again
+   */
   @Override
   public Iterator<Message> iterator() {
+    if (iterated) {
+      throw new IllegalStateException("Messages is one pass over its input and was iterated"
+          + " already: it moves past each message it returns, so a second loop would see none;"
+          + " frame the input again (Messages.copyOf or Messages.over) to read it again");
+    }
+    iterated = true;
     return this;
   }
 

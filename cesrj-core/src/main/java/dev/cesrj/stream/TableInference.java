@@ -10,8 +10,8 @@ import java.util.Optional;
 /**
  * What a reader that infers counter tables ({@link CesrOptions#tableInferred()}) makes of the
  * attachments of a version 1 body, for writers that must know whether such a reader reads their
- * counters in the table they write them in (the README's "Which counter table applies"). Not
- * instantiable.
+ * counters in the table they write them in (the guide page {@code docs/guide/counter-tables.md},
+ * "Which counter table applies"). Not instantiable.
  */
 public final class TableInference {
   private TableInference() {}

@@ -111,6 +111,7 @@ class BatchOwnershipTest {
         assertEquals(2, e.input());
         TruncatedException serial = firstSerialError(inputs);
         assertEquals(serial.getClass(), e.getCause().getClass());
+        assertEquals(serial.kind(), ((dev.cesrj.CesrException) e.getCause()).kind());
         assertEquals(serial.getMessage(), e.getCause().getMessage());
         assertEquals(serial.offset(), e.offset());
         assertEquals(serial.code(), e.code());

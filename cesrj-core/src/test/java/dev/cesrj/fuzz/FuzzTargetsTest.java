@@ -1,5 +1,6 @@
 package dev.cesrj.fuzz;
 
+import dev.cesrj.testing.ErrorShape;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -125,7 +126,7 @@ class FuzzTargetsTest {
         whole.add(describe(m));
       }
     } catch (CesrException e) {
-      whole.add(e.getClass().getSimpleName() + "@" + e.offset());
+      whole.add(ErrorShape.of(e) + "@" + e.offset());
     }
     List<String> streamed = new ArrayList<>();
     SplittableRandom chunks = new SplittableRandom(seed);
@@ -173,7 +174,7 @@ class FuzzTargetsTest {
     for (Message m : f.messages()) {
       out.add(describe(m));
     }
-    f.error().ifPresent(e -> out.add(e.getClass().getSimpleName() + "@" + (f.offsetBase() + e.offset())));
+    f.error().ifPresent(e -> out.add(ErrorShape.of(e) + "@" + (f.offsetBase() + e.offset())));
   }
 
   /** A message's framing facts and signatures; a lazily found error is part of the text. */
@@ -187,7 +188,7 @@ class FuzzTargetsTest {
         sb.append(' ').append(s.qb64Text());
       }
     } catch (CesrException e) {
-      sb.append(" !").append(e.getClass().getSimpleName()).append('@').append(e.offset());
+      sb.append(" !").append(ErrorShape.of(e)).append('@').append(e.offset());
     }
     for (Message n : m.nested()) {
       sb.append(" [").append(describe(n)).append(']');
@@ -350,7 +351,7 @@ class FuzzTargetsTest {
         out.add(describe(g));
       }
     } catch (CesrException e) {
-      out.add(e.getClass().getSimpleName() + "@" + e.offset());
+      out.add(ErrorShape.of(e) + "@" + e.offset());
     } finally {
       if (buf != null) {
         buf.release();
@@ -369,7 +370,7 @@ class FuzzTargetsTest {
         offset += p.consumed();
         table = p.nextTable();
       } catch (CesrException e) {
-        out.add(e.getClass().getSimpleName() + "@" + e.offset());
+        out.add(ErrorShape.of(e) + "@" + e.offset());
         break;
       }
     }

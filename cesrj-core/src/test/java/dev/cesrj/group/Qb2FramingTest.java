@@ -1,5 +1,6 @@
 package dev.cesrj.group;
 
+import dev.cesrj.testing.ErrorShape;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -70,7 +71,7 @@ class Qb2FramingTest {
         try {
           out.add(values(groups.next()));
         } catch (CesrException e) {
-          out.add(List.of(e.getClass().getSimpleName(), text(e.offset(), input)));
+          out.add(List.of(ErrorShape.of(e), text(e.offset(), input)));
           return out;
         }
       }

@@ -1,5 +1,6 @@
 package dev.cesrj.group;
 
+import dev.cesrj.testing.ErrorShape;
 import dev.cesrj.CesrException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterTable;
@@ -65,7 +66,7 @@ final class Snapshot {
       return List.of("end");
     }
     long needed = e instanceof TruncatedException ? ((TruncatedException) e).needed() : -1;
-    return List.of(e.getClass().getSimpleName(), e.offset(), String.valueOf(e.code()), needed);
+    return List.of(ErrorShape.of(e), e.offset(), String.valueOf(e.code()), needed);
   }
 
   /** Every group of {@code input} through {@link Groups#over(ByteBuf)}, then how it ended. */

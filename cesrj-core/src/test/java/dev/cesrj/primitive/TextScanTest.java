@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.cesrj.ErrorKind;
 import dev.cesrj.MalformedException;
 import dev.cesrj.NonCanonicalException;
 import dev.cesrj.TruncatedException;
@@ -138,12 +139,14 @@ class TextScanTest {
         MalformedException m = assertThrows(MalformedException.class,
                 () -> Matter.parse("MAAA" + "MAAB" + "MA"));
         assertEquals(4, m.offset());
+        assertEquals(ErrorKind.MALFORMED_SIZE, m.kind()); // as parseQb2 and the framers report it
         assertEquals("at offset 4: 6 extra characters; expected end of input after one primitive",
                 m.getMessage());
         String sig = "A" + "A".repeat(87);
         MalformedException s = assertThrows(MalformedException.class,
                 () -> IndexedSignature.parse(sig + "AAA"));
         assertEquals(88, s.offset());
+        assertEquals(ErrorKind.MALFORMED_SIZE, s.kind());
         assertEquals("at offset 88: 3 extra characters; expected end of input after one signature",
                 s.getMessage());
     }

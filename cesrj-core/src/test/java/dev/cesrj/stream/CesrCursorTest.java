@@ -275,6 +275,7 @@ class CesrCursorTest {
       } else {
         assertTrue(actual != null, what + " (" + chunk + "): " + expected);
         assertEquals(expected.getClass(), actual.getClass(), what);
+        assertEquals(expected.kind(), actual.kind(), what);
         assertEquals(expected.offset(), actual.offset(), what);
         assertEquals(expected.getMessage(), actual.getMessage(), what);
       }
@@ -377,7 +378,41 @@ class CesrCursorTest {
       CesrException view = assertThrows(CesrException.class,
           () -> ((dev.cesrj.primitive.IndexedSignature) g.next().elements().get(0)).raw());
       assertEquals(view.getMessage(), e.getMessage());
+      assertEquals(view.kind(), e.kind());
+      assertEquals(dev.cesrj.ErrorKind.MALFORMED_CHARACTER, e.kind()); // was MALFORMED
       assertEquals(44, e.offset());
+    }
+  }
+
+  /**
+   * A bad character in the quadlet that holds the code (read as zero sextets there) and in a
+   * direct buffer (decoded from the cursor's scratch copy) is reported as the view reports it:
+   * the same decoder, kind {@code MALFORMED_CHARACTER}, at that character's offset.
+   */
+  @Test
+  void readRawReportsABadCharacterInTheCodeQuadletOfADirectBufferAsTheViewDoes() {
+    byte[] sig = SignatureStreams.ed25519Sig(0, new byte[64]);
+    sig[3] = '=';
+    byte[] text = ("-AAB" + new String(sig, StandardCharsets.US_ASCII)).getBytes(StandardCharsets.US_ASCII);
+    io.netty.buffer.ByteBuf direct = Unpooled.directBuffer(text.length).writeBytes(text);
+    try {
+      CesrCursor c = CesrCursor.groups(OPTIONS);
+      c.reset(direct).endOfInput();
+      c.next();
+      c.next();
+      CesrException e = assertThrows(CesrException.class, () -> c.readRaw(new byte[64], 0));
+      assertEquals(dev.cesrj.ErrorKind.MALFORMED_CHARACTER, e.kind());
+      assertEquals(7, e.offset());
+      assertEquals("at offset 7, code A: byte 0x3d in the value; expected a Base64url value"
+          + " character", e.getMessage());
+      try (dev.cesrj.group.Groups g = dev.cesrj.group.Groups.copyOf(text)) {
+        CesrException view = assertThrows(CesrException.class,
+            () -> ((dev.cesrj.primitive.IndexedSignature) g.next().elements().get(0)).raw());
+        assertEquals(view.getMessage(), e.getMessage());
+        assertEquals(view.kind(), e.kind());
+      }
+    } finally {
+      direct.release();
     }
   }
 
@@ -594,6 +629,7 @@ class CesrCursorTest {
         } else {
           assertTrue(actual != null, what);
           assertEquals(expected.getClass(), actual.getClass(), what);
+          assertEquals(expected.kind(), actual.kind(), what);
           assertEquals(expected.offset(), actual.offset(), what);
           assertEquals(expected.getMessage(), actual.getMessage(), what);
         }

@@ -1,5 +1,6 @@
 package dev.cesrj.stream;
 
+import dev.cesrj.testing.ErrorShape;
 import static dev.cesrj.stream.TestStreams.bodyGroupV1;
 import static dev.cesrj.stream.TestStreams.concat;
 import static dev.cesrj.stream.TestStreams.counter;
@@ -80,7 +81,7 @@ class FrameLimitTest {
                 }
                 return "none";
             } catch (dev.cesrj.CesrException e) {
-                return e.getClass().getSimpleName() + "@" + e.offset() + " " + e.code();
+                return ErrorShape.of(e) + "@" + e.offset() + " " + e.code();
             }
         }
         try (CesrStreamParser parser = new CesrStreamParser(OPTIONS)) {
@@ -92,7 +93,7 @@ class FrameLimitTest {
                 }
             }
             Framed last = f.failed() ? f : parser.endOfInput();
-            return last.error().map(e -> e.getClass().getSimpleName() + "@"
+            return last.error().map(e -> ErrorShape.of(e) + "@"
                     + (last.offsetBase() + e.offset()) + " " + e.code()).orElse("none");
         }
     }

@@ -1,5 +1,6 @@
 package dev.cesrj.stream;
 
+import dev.cesrj.testing.ErrorShape;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,7 +42,7 @@ class NeededNeverOvershootsTest {
    */
   private static String describe(CesrException e, long base) {
     String message = e.getMessage().replaceFirst(" \\(the message at offset \\d+: need \\d+, have \\d+\\)$", "");
-    String s = e.getClass().getSimpleName() + "@" + (base + e.offset()) + ": " + message;
+    String s = ErrorShape.of(e) + "@" + (base + e.offset()) + ": " + message;
     if (e instanceof TruncatedException) {
       s += " needed " + ((TruncatedException) e).needed();
     }

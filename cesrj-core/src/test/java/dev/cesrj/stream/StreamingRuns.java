@@ -1,5 +1,6 @@
 package dev.cesrj.stream;
 
+import dev.cesrj.testing.ErrorShape;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cesrj.CesrException;
@@ -77,7 +78,7 @@ final class StreamingRuns {
     }
 
     static String describe(CesrException e, long base) {
-        String s = e.getClass().getSimpleName() + "@" + (base + e.offset());
+        String s = ErrorShape.of(e) + "@" + (base + e.offset());
         if (e instanceof TruncatedException) {
             s += " needed " + ((TruncatedException) e).needed();
         }

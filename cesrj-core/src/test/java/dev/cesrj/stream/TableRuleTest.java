@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Every case of the README's "Which counter table applies" table, with the table inferred
+ * Every case of the table in {@code docs/guide/counter-tables.md} ("Which counter table applies"), with the table inferred
  * ({@link CesrOptions#DEFAULT}): the table each message is read in, the group codes, and that the
  * stream gives the same whole, one byte at a time, in 7-byte pieces and in random pieces. Then
  * the explicit choices that win, and {@link TableRule}'s readings one by one.
@@ -111,7 +111,7 @@ class TableRuleTest {
         }
     }
 
-    // ---- the rows of the README's table ----
+    // ---- the rows of the table in docs/guide/counter-tables.md ----
 
     @Test
     void aVersion1BodyWithASignatureGroupIsCesr10() {

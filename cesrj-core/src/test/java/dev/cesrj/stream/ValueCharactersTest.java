@@ -71,7 +71,7 @@ class ValueCharactersTest {
         assertEquals(List.of(0L, (long) message.length), offsets(stream, CesrOptions.DEFAULT),
                 "not checked by default");
         StreamingRuns.Outcome whole = StreamingRuns.whole(stream, STRICT);
-        assertEquals("MalformedException@" + at, whole.error());
+        assertEquals("MalformedException(MALFORMED_CHARACTER)@" + at, whole.error());
         for (int chunk : new int[] {1, 7, 100, stream.length}) {
             for (boolean bufs : new boolean[] {false, true}) {
                 StreamingRuns.Outcome streamed =
@@ -103,7 +103,7 @@ class ValueCharactersTest {
             for (String after : new String[] {"N", "-", "-A", ""}) {
                 byte[] stream = (run[0] + bad + after).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
                 StreamingRuns.Outcome whole = StreamingRuns.whole(stream, STRICT);
-                assertEquals("MalformedException@" + run[1], whole.error(), run[0] + " ... " + after);
+                assertEquals("MalformedException(MALFORMED_CHARACTER)@" + run[1], whole.error(), run[0] + " ... " + after);
                 for (int chunk : new int[] {1, 2, 3, 7, stream.length}) {
                     StreamingRuns.Outcome streamed =
                             StreamingRuns.streamed(stream, STRICT, StreamingRuns.Chunker.fixed(chunk), false);
@@ -126,10 +126,10 @@ class ValueCharactersTest {
         int inBody = 30; // in the exn's SAID, inside the native body -FBP at 4
         int inSignature = NativeBodyMessageTest.SUBSTREAM.indexOf("-KAW") + 20;
         stream[inSignature] = '!';
-        assertEquals("MalformedException@" + inSignature, StreamingRuns.whole(stream, strictV2).error());
+        assertEquals("MalformedException(MALFORMED_CHARACTER)@" + inSignature, StreamingRuns.whole(stream, strictV2).error());
         stream[inBody] = '!';
         StreamingRuns.Outcome whole = StreamingRuns.whole(stream, strictV2);
-        assertEquals("MalformedException@" + inBody, whole.error());
+        assertEquals("MalformedException(MALFORMED_CHARACTER)@" + inBody, whole.error());
         for (int chunk : new int[] {1, 7, stream.length}) {
             StreamingRuns.Outcome streamed =
                     StreamingRuns.streamed(stream, strictV2, StreamingRuns.Chunker.fixed(chunk), false);

@@ -1,6 +1,7 @@
 package dev.cesrj.keri;
 
 import dev.cesrj.ErrorKind;
+import dev.cesrj.keri.body.BodyErrors;
 import dev.cesrj.keri.body.FieldMap;
 import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.event.Ilk;
@@ -99,7 +100,7 @@ final class FieldRules {
    */
   static void checkVersion(VersionString version, FieldMap f) {
     if (version.minor() != 0 || (version.major() != 1 && version.major() != 2)) {
-      throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, offset(f, "v"), "v",
+      throw BodyErrors.field(offset(f, "v"), "v",
           "protocol version 1.0 or 2.0 (the versions keripy has field rules for)",
           "protocol version " + version.protocolVersion() + " in " + version.text());
     }
@@ -113,20 +114,20 @@ final class FieldRules {
   static void check(String protocol, int major, Ilk ilk, FieldMap f) {
     Dom dom = DOMS.get(protocol + "/" + major + "/" + ilk.code());
     if (dom == null) {
-      throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, 0, "t",
+      throw BodyErrors.field(0, "t",
           "an ilk of " + protocol + " version " + major, "no field rules for " + ilk.code());
     }
     List<String> keys = f.labels();
     Set<String> alls = new LinkedHashSet<>(dom.alls());
     for (String k : keys) {
       if (!alls.contains(k) && dom.strict()) {
-        throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, offset(f, k), k,
+        throw BodyErrors.field(offset(f, k), k,
             "only the fields " + dom.alls(), "field not allowed for " + protocol + " " + name(ilk));
       }
     }
     for (Map.Entry<String, String> a : dom.alts().entrySet()) {
       if (f.has(a.getKey()) && f.has(a.getValue())) {
-        throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, offset(f, a.getValue()),
+        throw BodyErrors.field(offset(f, a.getValue()),
             a.getValue(), "'" + a.getKey() + "' or '" + a.getValue() + "'", "both alternates given");
       }
     }
@@ -140,7 +141,7 @@ final class FieldRules {
       String l = expected.get(i);
       if (i >= keys.size() || !keys.get(i).equals(l)) {
         long at = i < keys.size() ? offset(f, keys.get(i)) : 0;
-        throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, at, l,
+        throw BodyErrors.field(at, l,
             "the fields " + expected + " in this order",
             f.has(l) ? "out of order" : "missing");
       }

@@ -4,6 +4,7 @@ import dev.cesrj.CesrException;
 import dev.cesrj.ErrorKind;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.keri.body.Body;
+import dev.cesrj.keri.body.BodyErrors;
 import dev.cesrj.keri.body.FieldMap;
 import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.body.Value;
@@ -94,12 +95,11 @@ public final class KeriEvents {
     Ilk ilk;
     if (f.has("t")) {
       String t = text(f, "t");
-      ilk = Ilk.of(proto, t).orElseThrow(() -> new KeriBodyException(ErrorKind.MALFORMED_FIELD,
-          FieldRules.offset(f, "t"), "t", "an ilk of " + proto, "unknown ilk '" + t + "'"));
+      ilk = Ilk.of(proto, t).orElseThrow(() -> BodyErrors.field(FieldRules.offset(f, "t"), "t", "an ilk of " + proto, "unknown ilk '" + t + "'"));
     } else if (proto.equals("ACDC")) {
       ilk = Ilk.NONE;
     } else {
-      throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, 0, "t", "a KERI ilk", "missing");
+      throw BodyErrors.field(0, "t", "a KERI ilk", "missing");
     }
     FieldRules.checkVersion(body.version(), f);
     FieldRules.check(proto, major, ilk, f);
@@ -191,7 +191,7 @@ public final class KeriEvents {
   }
 
   private static KeriBodyException bad(FieldMap f, String label, String expected, String detail) {
-    return new KeriBodyException(ErrorKind.MALFORMED_FIELD, FieldRules.offset(f, label), label,
+    return BodyErrors.field(FieldRules.offset(f, label), label,
         expected, detail);
   }
 

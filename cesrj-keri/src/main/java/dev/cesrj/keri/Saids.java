@@ -5,6 +5,7 @@ import dev.cesrj.ErrorKind;
 import dev.cesrj.UnsupportedException;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.keri.body.Body;
+import dev.cesrj.keri.body.BodyErrors;
 import dev.cesrj.keri.body.FieldMap;
 import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.body.Span;
@@ -129,7 +130,7 @@ public final class Saids {
   public static void require(Body body) {
     for (Check c : check(body)) {
       if (!c.ok()) {
-        throw new KeriBodyException(ErrorKind.SAID_MISMATCH, FieldRules.offset(body.fields(), c.label()),
+        throw BodyErrors.saidMismatch(FieldRules.offset(body.fields(), c.label()),
             c.label(), "the SAID " + c.computed(), "written " + c.written());
       }
     }
@@ -167,9 +168,9 @@ public final class Saids {
       } else if (body.kind() == Kind.JSON) {
         b = splice(b, span(f, l), "#".repeat(code.fs()).getBytes(StandardCharsets.US_ASCII));
       } else {
-        throw new UnsupportedException(FieldRules.offset(f, l), code.code(),
+        throw BodyErrors.unsupported(FieldRules.offset(f, l), code.code(),
             "a SAID field of " + code.fs() + " characters in a " + body.kind() + " body",
-            "field '" + l + "' has " + v.length(), List.of());
+            "field '" + l + "' has " + v.length());
       }
     }
     if (b.length != body.size()) {
@@ -288,7 +289,7 @@ public final class Saids {
   }
 
   private static KeriBodyException bad(FieldMap f, String l, String expected, String detail) {
-    return new KeriBodyException(ErrorKind.MALFORMED_FIELD, FieldRules.offset(f, l), l, expected, detail);
+    return BodyErrors.field(FieldRules.offset(f, l), l, expected, detail);
   }
 
   /** {@return Optional of a field's text} */

@@ -3,6 +3,7 @@ package dev.cesrj.keri.acdc;
 import dev.cesrj.ErrorKind;
 import dev.cesrj.keri.KeriEvents;
 import dev.cesrj.keri.body.Body;
+import dev.cesrj.keri.body.BodyErrors;
 import dev.cesrj.keri.body.FieldMap;
 import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.body.Span;
@@ -89,7 +90,7 @@ public record Acdc(Body body, Ilk ilk, String said, Optional<String> uuid, Strin
   public static Acdc of(Message m) {
     KeriEvent e = KeriEvents.of(m);
     if (!(e instanceof AcdcMessage)) {
-      throw new KeriBodyException(ErrorKind.MALFORMED_BODY, 0, "v", "an ACDC body",
+      throw BodyErrors.syntax(0, "v", "an ACDC body",
           "a " + e.getClass().getSimpleName());
     }
     return of((AcdcMessage) e);
@@ -235,7 +236,6 @@ public record Acdc(Body body, Ilk ilk, String said, Optional<String> uuid, Strin
 
   static KeriBodyException bad(FieldMap f, String label, String path, String expected,
       String detail) {
-    return new KeriBodyException(ErrorKind.MALFORMED_FIELD,
-        f.span(label).map(Span::offset).orElse(0), path + label, expected, detail);
+    return BodyErrors.field(f.span(label).map(Span::offset).orElse(0), path + label, expected, detail);
   }
 }

@@ -5,6 +5,7 @@ import dev.cesrj.ErrorKind;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.keri.Saids;
 import dev.cesrj.keri.body.Body;
+import dev.cesrj.keri.body.BodyErrors;
 import dev.cesrj.keri.body.FieldMap;
 import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.body.Span;
@@ -106,7 +107,7 @@ public final class AcdcSaids {
   public static void require(Acdc acdc) {
     for (SaidCheck c : check(acdc)) {
       if (!c.ok()) {
-        throw new KeriBodyException(ErrorKind.SAID_MISMATCH, c.offset(), c.path(),
+        throw BodyErrors.saidMismatch(c.offset(), c.path(),
             "the SAID " + c.computed().orElse(""), "written " + c.written());
       }
     }
@@ -165,8 +166,7 @@ public final class AcdcSaids {
   }
 
   private static String text(FieldMap f, String label, String path) {
-    return f.text(label).orElseThrow(() -> new KeriBodyException(ErrorKind.MALFORMED_FIELD,
-        offset(f, label), path + label, "a text SAID", "not a text"));
+    return f.text(label).orElseThrow(() -> BodyErrors.field(offset(f, label), path + label, "a text SAID", "not a text"));
   }
 
   private static MatterCode code(FieldMap f, String label, String path, String written) {
@@ -177,7 +177,7 @@ public final class AcdcSaids {
       c = null;
     }
     if (c == null || !Digests.isDigest(c)) {
-      throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, offset(f, label), path + label,
+      throw BodyErrors.field(offset(f, label), path + label,
           "a digest code " + Digests.CODES, "'" + written + "'");
     }
     return c;

@@ -9,6 +9,7 @@ import com.networknt.schema.SpecificationVersion;
 import dev.cesrj.ErrorKind;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.keri.Saids;
+import dev.cesrj.keri.body.BodyErrors;
 import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.crypto.Digests;
 import dev.cesrj.primitive.Matter;
@@ -86,16 +87,16 @@ public final class AcdcSchema {
       tree = JSON.readTree(json);
     } catch (JacksonException e) {
       long at = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getByteOffset());
-      throw new KeriBodyException(ErrorKind.MALFORMED_BODY, at, null, "a JSON schema document",
+      throw BodyErrors.syntax(at, null, "a JSON schema document",
           e.getOriginalMessage());
     }
     if (tree == null || !tree.isObject()) {
-      throw new KeriBodyException(ErrorKind.MALFORMED_BODY, 0, null, "a JSON object",
+      throw BodyErrors.syntax(0, null, "a JSON object",
           "no JSON object");
     }
     JsonNode id = tree.get("$id");
     if (id == null || !id.isString()) {
-      throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, 0, "$id", "a text SAID", "missing");
+      throw BodyErrors.field(0, "$id", "a text SAID", "missing");
     }
     String written = id.stringValue();
     MatterCode code;
@@ -105,14 +106,14 @@ public final class AcdcSchema {
       code = null;
     }
     if (code == null || !Digests.isDigest(code) || written.length() != code.fs()) {
-      throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, 0, "$id",
+      throw BodyErrors.field(0, "$id",
           "a SAID of a digest code " + Digests.CODES, "'" + written + "'");
     }
     ObjectNode dummied = ((ObjectNode) tree).deepCopy();
     dummied.put("$id", "#".repeat(code.fs()));
     String computed = Saids.ofDummied(code, PythonJson.dumps(dummied));
     if (!computed.equals(written)) {
-      throw new KeriBodyException(ErrorKind.SAID_MISMATCH, 0, "$id", "the SAID " + computed,
+      throw BodyErrors.saidMismatch(0, "$id", "the SAID " + computed,
           "written " + written);
     }
     Schema compiled;
@@ -128,7 +129,7 @@ public final class AcdcSchema {
       located.remove("$id");
       compiled = registry.getSchema(SchemaLocation.of("urn:said:" + written), located);
     } catch (RuntimeException e) {
-      throw new KeriBodyException(ErrorKind.MALFORMED_FIELD, 0, "$schema",
+      throw BodyErrors.field(0, "$schema",
           "a JSON Schema the validator reads", String.valueOf(e.getMessage()));
     }
     return new AcdcSchema(written, new String(json, java.nio.charset.StandardCharsets.UTF_8),

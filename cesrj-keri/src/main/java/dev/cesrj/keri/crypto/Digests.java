@@ -87,12 +87,11 @@ public final class Digests {
   public static byte[] digest(MatterCode code, byte[] ser, int off, int len) {
     java.util.Objects.checkFromIndexSize(off, len, ser.length);
     if (!isDigest(code)) {
-      throw new UnsupportedException(
+      throw CryptoErrors.unsupported(
           0,
           code == null ? null : code.code(),
           "a digest code (" + CODES + ")",
-          "no digest for " + (code == null ? "no code" : code.name()),
-          List.of());
+          "no digest for " + (code == null ? "no code" : code.name()));
     }
     switch (code) {
       case Blake3_256:

@@ -9,7 +9,6 @@ import dev.cesrj.primitive.Matter;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.util.List;
 import java.util.Objects;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
@@ -102,14 +101,13 @@ public final class Verfer {
   public static Verfer of(Matter m) {
     SignatureAlgorithm a = SignatureAlgorithm.ofVerfer(m.code()).orElse(null);
     if (a == null || !a.supported()) {
-      throw new UnsupportedException(
+      throw CryptoErrors.unsupported(
           m.offset(),
           m.code().code(),
           "an Ed25519, secp256k1 or secp256r1 verification key (D B 1AAB 1AAA 1AAJ 1AAI)",
           a == null
               ? m.code().name() + " is no verification key"
-              : m.code().name() + " keys are not verified (keripy has no Ed448 verifier)",
-          List.of());
+              : m.code().name() + " keys are not verified (keripy has no Ed448 verifier)");
     }
     return new Verfer(m.code(), m.qb64Text(), m.raw(), a);
   }

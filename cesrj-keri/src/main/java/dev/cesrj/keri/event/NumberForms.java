@@ -12,7 +12,8 @@ import java.util.Optional;
  * {@link Value} exactly as keripy reads the loaded field map ({@code sad}). Each form keripy accepts
  * beyond the spec (the KERI spec asks for lowercase hex text without prefix for {@code s},
  * {@code kt}, {@code nt} and {@code bt}) is a deliberate deviation: agreement with keripy's
- * verdicts beats strictness here. The table of forms is in the README's KERI section.
+ * verdicts beats strictness here. The table of forms is in the guide page
+ * {@code docs/guide/kel.md}, "Bodies, numbers and thresholds as keripy accepts them".
  *
  * <ul>
  *   <li>{@link #number}: keripy {@code src/keri/core/coring.py} {@code Number.__init__(num=...)},

@@ -1,6 +1,6 @@
 package dev.cesrj.keri.tel;
 
-import dev.cesrj.ErrorKind;
+import dev.cesrj.keri.body.BodyErrors;
 import dev.cesrj.keri.body.FieldMap;
 import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.body.Value;
@@ -112,6 +112,6 @@ public final class TelEvents {
 
   private static KeriBodyException bad(FieldMap f, String label, String expected, String detail) {
     long offset = f.span(label).map(sp -> (long) sp.offset()).orElse(0L);
-    return new KeriBodyException(ErrorKind.MALFORMED_FIELD, offset, label, expected, detail);
+    return BodyErrors.field(offset, label, expected, detail);
   }
 }

@@ -288,7 +288,7 @@ class Issue28BreakTest {
   /**
    * The sequence number of a rotation and of an interaction written as keripy's {@code Number}
    * reads it ({@code int(s, 16)}: {@code 0x1}, {@code 01}, {@code 0X2}): keripy accepts them
-   * (README "Bodies, numbers and thresholds"), and the key state's sn is the number.
+   * ({@code docs/guide/kel.md}, "Bodies, numbers and thresholds"), and the key state's sn is the number.
    */
   @Test
   void sequenceNumbersOfRotationsAndInteractionsInKeripysForms() throws Exception {

@@ -1,0 +1,71 @@
+package dev.cesrj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --help} and {@code -h} on every command print its usage on standard output with status
+ * 0 (issue 33: {@code inspect --help} was an unknown option), and input that is not CESR at all
+ * is told so in a plain sentence before the typed error.
+ */
+class HelpAndPlainErrorsTest {
+  @Test
+  void helpAfterACommandPrintsThatCommandsUsageAndExits0() {
+    for (String help : List.of("--help", "-h")) {
+      Run inspect = Run.of(new byte[0], "inspect", help);
+      assertEquals(Main.OK, inspect.status(), help);
+      assertEquals(Main.INSPECT_USAGE, inspect.out());
+      assertEquals("", inspect.stderr());
+      assertTrue(inspect.out().startsWith("usage: cesrj inspect [--json | --annotate] [--verify "),
+          inspect.out());
+      assertTrue(inspect.out().contains("\n  --chunk N  push the input through the push parser"),
+          inspect.out());
+      // among other options, and before a missing input would be an error
+      Run among = Run.of(new byte[0], "inspect", "--json", help, "some.cesr");
+      assertEquals(Main.OK, among.status());
+      assertEquals(Main.INSPECT_USAGE, among.out());
+
+      Run denot = Run.of(new byte[0], "denot", help);
+      assertEquals(Main.OK, denot.status(), help);
+      assertEquals("usage: cesrj denot [FILE|-]\n  turns annotated CESR text (cesrj inspect"
+          + " --annotate) back into the stream's bytes, written\n  to standard output; reads FILE,"
+          + " or standard input for - or no FILE\n", denot.out());
+      assertEquals("", denot.stderr());
+
+      Run top = Run.of(new byte[0], help);
+      assertEquals(Main.OK, top.status());
+      assertEquals(Main.USAGE, top.out());
+      assertTrue(top.out().contains("\n       cesrj denot [FILE|-]\n"), top.out());
+    }
+    // a command that does not exist is still a usage error, help or not
+    Run unknown = Run.of(new byte[0], "frobnicate", "--help");
+    assertEquals(Main.BAD_INPUT, unknown.status());
+    assertTrue(unknown.stderr().startsWith("cesrj: unknown command frobnicate\n"), unknown.stderr());
+  }
+
+  @Test
+  void inputThatIsNotCesrIsToldSoInPlainWordsThenInDetail() {
+    Run run = Run.of("#!/bin/sh\necho hi\n".getBytes(StandardCharsets.US_ASCII), "inspect", "-");
+    assertEquals(Main.BAD_INPUT, run.status());
+    String[] err = run.stderr().split("\n");
+    assertEquals("error: this input is not a CESR stream: a CESR stream starts with a message body"
+        + " (JSON '{', CBOR or MessagePack) or a counter ('-' in text, a byte 0xe0 to 0xff in"
+        + " binary), and this one starts with byte 0x23 ('#'); in detail:", err[0]);
+    assertTrue(err[1].startsWith("error: ColdStartException: at offset 0: "), err[1]);
+    assertTrue(ErrorReport.notCesrSentence(0x89).contains("byte 0x89; in detail:"));
+  }
+
+  @Test
+  void anErrorFurtherInIsNotCalledNotCesr() {
+    Run run = Run.of("-_AAACAA{\"v\":\"KERICAACAAJSONAAAi.\",\"t\":\"\"}?"
+        .getBytes(StandardCharsets.US_ASCII), "inspect", "-");
+    assertEquals(Main.BAD_INPUT, run.status());
+    assertFalse(run.stderr().contains("not a CESR stream"), run.stderr());
+    assertTrue(run.stderr().startsWith("error: ColdStartException: at offset 42:"), run.stderr());
+  }
+}

@@ -1,0 +1,105 @@
+package dev.cesrj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code cesrj watch}: runs until stopped, then says what it closed; restarted on its store it
+ * replays what it kept.
+ */
+class WatchCommandTest {
+  // An inception keripy's kli posted to a witness: recording A (cesrj-http's test resources,
+  // network/A/exchanges/039-POST-wan-root.json), its body and Cesr-Attachment header.
+
+  @Test
+  void parsesItsOptions() throws UsageException {
+    assertEquals(new WatchCommand.Options(5642, "127.0.0.1", Path.of("s")),
+        WatchCommand.parse(new String[] {"watch", "--http", "5642", "--store", "s"}, 1));
+    assertEquals("watch needs --http PORT", assertThrows(UsageException.class,
+        () -> WatchCommand.parse(new String[] {"watch"}, 1)).getMessage());
+    assertEquals("watch: --http port must be in [0, 65535]: 70000",
+        assertThrows(UsageException.class,
+            () -> WatchCommand.parse(new String[] {"watch", "--http", "70000"}, 1)).getMessage());
+  }
+
+  @Test
+  void runsUntilStoppedThenSaysWhatItClosed(@TempDir Path dir) throws Exception {
+    String first = runOnce(dir, true);
+    assertTrue(first.contains("0 messages replayed"), first);
+    assertTrue(first.contains("closed 1 open connection(s)"), first);
+    assertTrue(first.contains("closed store " + dir.resolve("watcher.sqlite")), first);
+    String second = runOnce(dir, false);
+    assertTrue(second.contains("(0 messages replayed)") == false, second);
+    assertTrue(second.contains("1 messages replayed"), second);
+  }
+
+  /** Starts the command, optionally POSTs an escrowable message and holds the connection, stops. */
+  private static String runOnce(Path dir, boolean post) throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    CountDownLatch stop = new CountDownLatch(1);
+    ExecutorService ex = Executors.newSingleThreadExecutor();
+    try {
+      Future<Integer> status = ex.submit(() -> WatchCommand.run(
+          new WatchCommand.Options(0, "127.0.0.1", dir), out, stop));
+      Matcher m = Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)/").matcher("");
+      for (int i = 0; i < 500 && !m.reset(bytes.toString(StandardCharsets.UTF_8)).find(); i++) {
+        Thread.sleep(20);
+      }
+      int port = Integer.parseInt(m.group(1));
+      Socket held = null;
+      if (post) {
+        held = new Socket("127.0.0.1", port);
+        String body = icpBody();
+        OutputStream o = held.getOutputStream();
+        o.write(("POST / HTTP/1.1\r\nContent-Type: application/cesr\r\nContent-Length: "
+            + body.length() + "\r\nCesr-Attachment: " + ATTACHMENT + "\r\n\r\n" + body)
+            .getBytes(StandardCharsets.US_ASCII));
+        o.flush();
+        InputStream in = held.getInputStream();
+        String line = new String(in.readNBytes(12), StandardCharsets.US_ASCII);
+        assertEquals("HTTP/1.1 204", line);
+      }
+      stop.countDown();
+      assertEquals(Main.OK, status.get(30, TimeUnit.SECONDS));
+      if (held != null) {
+        held.close();
+      }
+      return bytes.toString(StandardCharsets.UTF_8);
+    } finally {
+      ex.shutdownNow();
+    }
+  }
+
+  private static final String ATTACHMENT = "-VAn-AABAADdX9gYcm2A3O-I00JlXyaEjPHryetFENHCgTEJHbemkJ-zXZR8RhipAx0xZk"
+      + "tr8smmraXfY2kbCuQg8mpDjmsF-EAB0AAAAAAAAAAAAAAAAAAAAAAA1AAG2026-12-06T0"
+      + "3c05c36d562174p00c00";
+
+  private static String icpBody() {
+    return "{\"v\":\"KERI10JSON0001b7_\",\"t\":\"icp\",\"d\":\"EP25mGKRPFii19t372OW29xfLNx135"
+      + "xf5y9O1PkfUxEO\",\"i\":\"EP25mGKRPFii19t372OW29xfLNx135xf5y9O1PkfUxEO\",\"s\""
+      + ":\"0\",\"kt\":\"1\",\"k\":[\"DDayRTJ8KuO_xoHEfLvnT8MEtYH0O5HM4vxKGhPDlz1y\"],\"nt"
+      + "\":\"1\",\"n\":[\"EKFIopitg5Eo5y9ycHi-2QzQlb4W44IkGCbG5HOpKWsu\"],\"bt\":\"2\",\"b"
+      + "\":[\"BBilc4-L3tFUnfM_wJr4S4OJanAv_VmF_dJNN6vkf2Ha\",\"BLskRTInXnMxWaGqcpS"
+      + "yMgo0nYbalW99cGZESrz3zapM\",\"BIKKuvBwpmDVA4Ds-EpL5bt9OqPzWPja2LigFYZN2Y"
+      + "fX\"],\"c\":[],\"a\":[]}";
+  }
+}

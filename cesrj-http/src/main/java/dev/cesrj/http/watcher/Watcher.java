@@ -1,0 +1,627 @@
+package dev.cesrj.http.watcher;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.group.Group;
+import dev.cesrj.group.Tuple;
+import dev.cesrj.http.CesrHttp;
+import dev.cesrj.http.OobiPath;
+import dev.cesrj.http.store.RecordKind;
+import dev.cesrj.http.store.StoreRecord;
+import dev.cesrj.http.store.WatcherStore;
+import dev.cesrj.keri.kever.EscrowLimits;
+import dev.cesrj.keri.kever.EventId;
+import dev.cesrj.keri.kever.KelVerifier;
+import dev.cesrj.keri.kever.KeyState;
+import dev.cesrj.keri.kever.Reason;
+import dev.cesrj.keri.kever.Status;
+import dev.cesrj.keri.kever.Verdict;
+import dev.cesrj.keri.reply.LocScheme;
+import dev.cesrj.keri.reply.ReplyVerdict;
+import dev.cesrj.keri.reply.Revery;
+import dev.cesrj.primitive.Element;
+import dev.cesrj.primitive.IndexedSignature;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import io.netty.buffer.Unpooled;
+import java.io.ByteArrayOutputStream;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A KERI watcher: it takes KERI messages in keripy's HTTP form (one message per request, as a
+ * keripy witness's {@code HttpEnd} and {@code ReceiptEnd} take them: keripy {@code
+ * src/keri/app/indirecting.py}), verifies each with a {@link KelVerifier} (keripy's {@code
+ * Kevery(lax=True, local=False)} rules), keeps what it accepted in a {@link WatcherStore}, and
+ * serves it back in keripy's forms: OOBIs ({@code GET /oobi/{aid}...}, keripy {@code
+ * src/keri/end/ending.py} {@code OOBIEnd.on_get}), receipts ({@code GET /receipts?pre=&sn=}) and
+ * KELs ({@code GET /query?typ=kel&pre=}). This class is the watcher without its transport: {@link
+ * WatcherServer} puts it behind Netty's HTTP server with cesrj-netty's guards.
+ *
+ * <p><b>A watcher is not a witness: it signs nothing.</b> It has no AID and no keys. Where a
+ * keripy witness adds its own signature (its {@code rct} receipt couple on {@code POST
+ * /receipts}, its indexed signature in the {@code -B} group of the events it serves, its {@code
+ * /loc/scheme} and {@code /end/role} replies, its own KEL on the blind {@code /oobi}), the watcher
+ * serves only what others signed and it verified: the controller's signatures, the witness
+ * signatures and receipt couples it was sent, and its own first-seen ordinal and date-time (the
+ * {@code -E} couple, which keripy's witnesses also write unsigned).
+ *
+ * <p>Answers (keripy's, but where a watcher cannot give them; the verdict is in the {@value
+ * #VERDICT_HEADER} header of every POST answer):
+ *
+ * <ul>
+ *   <li>{@code POST /} a key event: 204, {@code Content-Type: application/json}, no body, as
+ *       keripy (which answers 204 whatever it later decides; so does the watcher, the verdict
+ *       header says what it decided);
+ *   <li>{@code POST /} an {@code rct}: 200 with an empty {@code application/json} body (falcon's
+ *       default, as keripy);
+ *   <li>{@code POST /} a mailbox {@code qry} ({@code r} {@code mbx}): 200 {@code
+ *       text/event-stream} with keripy's opening {@code retry: 5000} event, then the end of the
+ *       stream: a watcher holds no mailbox (keripy's witness streams the receipts it stored for
+ *       the querier, and keeps the stream open);
+ *   <li>{@code POST /} a {@code rpy}: 204, as keripy; verified by a {@link Revery} (keripy's
+ *       {@code Revery} with the {@code /end/role} and {@code /loc/scheme} routes) over this
+ *       watcher's KELs, kept if accepted or escrowed, and served after the KEL in the witness
+ *       OOBI forms ({@code /loc/scheme} replies of the AID's witnesses, as signed by them);
+ *   <li>{@code POST /} an {@code exn} or other message: 204, as keripy; not kept;
+ *   <li>{@code POST /receipts} a key event: where keripy's witness answers 200 with its own
+ *       receipt, the watcher answers 200 {@code application/cesr} with the {@code rct} of the
+ *       witness signatures it holds for the event (what {@code GET /receipts} gives: possibly
+ *       none, then a bare {@code rct}); 202 while the event is escrowed (keripy's 202: not known
+ *       yet); 400 if it is rejected or not a key event (keripy's 400 for a non-event);
+ *   <li>a request whose body and attachments do not frame as one CESR message: 400 with a JSON
+ *       body naming the offset and what was expected (keripy's falcon raises a 500 or 400).
+ * </ul>
+ *
+ * <p>Durability: a POST is answered only after the records it produced (the message, and the
+ * first-seen record of each event it got accepted) are in the store ({@link
+ * WatcherStore#append}); a watcher made on the same store replays them and serves the same
+ * bytes. The log is replayed through a fresh verifier, not restored from a {@link
+ * dev.cesrj.keri.kever.VerifierState} snapshot: the log is needed anyway for the bodies and
+ * signatures served, a replay gives the verifier's own verdicts again, and a snapshot written
+ * beside it could disagree with it after a crash between the two writes.
+ *
+ * <p>Thread-safe: every method takes this watcher's lock (the verifier is single-threaded), so
+ * requests are handled one at a time, each with its store write.
+ */
+public final class Watcher implements AutoCloseable {
+  /** The response header naming the AID an OOBI answer is about (keripy's {@code Keri-Aid}). */
+  public static final String KERI_AID_HEADER = "Keri-Aid";
+
+  /**
+   * The response header of every POST answer with the watcher's verdict on the message: {@code
+   * accepted}, {@code escrowed <escrow>}, {@code rejected <reason>}, or {@code not-kept} for a
+   * message it does not verify (a query, an exchange). Not keripy's: keripy answers before it
+   * processes.
+   */
+  public static final String VERDICT_HEADER = "Keri-Verdict";
+
+  /** Messages between two compactions of the verifier (its verdict list grows per message). */
+  static final int COMPACT_EVERY = 4096;
+
+  private static final Set<String> KEY_EVENTS = Set.of("icp", "rot", "ixn", "dip", "drt");
+
+  private final WatcherStore store;
+  private final Clock clock;
+  private final EscrowLimits limits;
+  private final int compactEvery;
+  private KelVerifier kvy;
+  private Revery rev;
+  /** The replies kept (accepted or escrowed), in order of arrival, by SAID. */
+  private final Map<String, byte[]> replies = new LinkedHashMap<>();
+  private int sinceCompaction;
+  private final Map<String, HeldEvent> events = new HashMap<>();
+  private final Map<String, FirstSeen> firstSeen = new HashMap<>();
+  private final Map<String, Long> nextFn = new HashMap<>();
+  private final WatcherStats stats = new WatcherStats();
+
+  private Watcher(WatcherStore store, Clock clock, EscrowLimits limits, int compactEvery) {
+    this.compactEvery = compactEvery;
+    this.store = Objects.requireNonNull(store, "store");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.limits = Objects.requireNonNull(limits, "limits");
+    this.kvy = KelVerifier.builder().limits(limits).build();
+    this.rev = new Revery(kvy, Revery.DEFAULT_ESCROW_LIMIT, clock);
+  }
+
+  /**
+   * A watcher on {@code store}, with what the store holds replayed: the system clock (UTC) for
+   * first-seen times and the default escrow bounds.
+   *
+   * @param store the store (the watcher closes it)
+   * @return the watcher
+   * @throws dev.cesrj.http.store.StoreException if the store cannot be read
+   */
+  public static Watcher open(WatcherStore store) {
+    return open(store, Clock.systemUTC(), EscrowLimits.DEFAULT);
+  }
+
+  /**
+   * A watcher on {@code store}, with what the store holds replayed.
+   *
+   * @param store the store (the watcher closes it)
+   * @param clock the clock of first-seen times
+   * @param limits the verifier's escrow bounds
+   * @return the watcher
+   * @throws dev.cesrj.http.store.StoreException if the store cannot be read or written
+   */
+  public static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits) {
+    return open(store, clock, limits, COMPACT_EVERY);
+  }
+
+  /** As {@link #open(WatcherStore, Clock, EscrowLimits)}, compacting every {@code n} messages. */
+  static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits, int compactEvery) {
+    Watcher w = new Watcher(store, clock, limits, compactEvery);
+    w.replay();
+    return w;
+  }
+
+  private void replay() {
+    for (StoreRecord r : store.records()) {
+      switch (r.kind()) {
+        case MESSAGE -> {
+          byte[] raw = r.data();
+          intake(raw, KelVerifier.DEFAULT_SOURCE, false);
+          rev.retryEscrows();
+          stats.replayed++;
+        }
+        case FIRST_SEEN -> {
+          FirstSeen fs = FirstSeen.decode(r.data());
+          firstSeen.put(fs.said(), fs);
+          nextFn.merge(fs.prefix(), fs.fn() + 1, Math::max);
+        }
+        default -> throw new IllegalStateException("unhandled record kind " + r.kind());
+      }
+    }
+    kvy.takeChangedKels();
+    // events accepted whose first-seen record a crash left out get one now
+    for (String prefix : kvy.keyStates().keySet()) {
+      promote(prefix, true);
+    }
+  }
+
+  /**
+   * Takes one message POSTed in keripy's form and answers as the class comment says.
+   *
+   * @param target where it was POSTed
+   * @param body the request body: the message's serialized body
+   * @param attachments the {@link CesrHttp#ATTACHMENT_HEADER} value (empty text for none)
+   * @param source the sender, for the verifier's per-source escrow bounds (e.g. its address)
+   * @return the answer
+   * @throws dev.cesrj.http.store.StoreException if what it produced could not be stored (nothing
+   *     was acknowledged; the server answers 503)
+   */
+  public synchronized WatcherAnswer post(PostTarget target, byte[] body, String attachments,
+      String source) {
+    byte[] att = attachments.getBytes(StandardCharsets.ISO_8859_1);
+    byte[] raw = new byte[body.length + att.length];
+    System.arraycopy(body, 0, raw, 0, body.length);
+    System.arraycopy(att, 0, raw, body.length, att.length);
+    stats.posts++;
+    Intake in = intake(raw, source, true);
+    if (in.error != null) {
+      stats.malformed++;
+      return WatcherAnswer.error(400, in.error);
+    }
+    compactIfDue();
+    if (in.reply != null) {
+      if (target == PostTarget.RECEIPTS) {
+        return WatcherAnswer.error(400, "invalid event type (rpy) for receipting")
+            .with(VERDICT_HEADER, verdictText(in));
+      }
+      return WatcherAnswer.of(204, "application/json", new byte[0])
+          .with(VERDICT_HEADER, verdictText(in));
+    }
+    String ilk = in.verdict.ilk().orElse("");
+    String verdict = verdictText(in);
+    if (target == PostTarget.RECEIPTS) {
+      if (!KEY_EVENTS.contains(ilk)) {
+        return WatcherAnswer.error(400, "invalid event type (" + ilk + ") for receipting")
+            .with(VERDICT_HEADER, verdict);
+      }
+      EventId id = in.verdict.event().orElseThrow();
+      if (isAccepted(id.prefix(), id.sn(), id.said())) {
+        return WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE,
+            receiptBody(id.prefix(), id.sn(), id.said())).with(VERDICT_HEADER, verdict);
+      }
+      if (in.verdict.status() == Status.ESCROWED) {
+        return WatcherAnswer.of(202, "", new byte[0]).with(VERDICT_HEADER, verdict);
+      }
+      return WatcherAnswer.error(400, "event rejected: " + in.verdict.reason() + " "
+          + in.verdict.detail()).with(VERDICT_HEADER, verdict);
+    }
+    if (ilk.equals("rct")) {
+      return WatcherAnswer.of(200, "application/json", new byte[0]).with(VERDICT_HEADER, verdict);
+    }
+    if (ilk.equals("qry") && mailboxQuery(body)) {
+      byte[] events = "retry: 5000\n\n".getBytes(StandardCharsets.US_ASCII);
+      return new WatcherAnswer(200, "text/event-stream", events,
+          Map.of(VERDICT_HEADER, verdict), WatcherAnswer.Kind.EVENT_STREAM);
+    }
+    return WatcherAnswer.of(204, "application/json", new byte[0]).with(VERDICT_HEADER, verdict);
+  }
+
+  private static String verdictText(Intake in) {
+    if (!in.verified) {
+      return "not-kept";
+    }
+    if (in.reply != null) {
+      ReplyVerdict r = in.reply;
+      return switch (r.status()) {
+        case ACCEPTED -> "accepted";
+        case ESCROWED -> "escrowed " + r.reason();
+        case REJECTED -> "rejected " + r.reason();
+      };
+    }
+    Verdict v = in.verdict;
+    return switch (v.status()) {
+      case ACCEPTED -> "accepted";
+      case ESCROWED -> "escrowed " + v.escrow().map(Enum::name).orElse("");
+      case REJECTED -> "rejected " + v.reason();
+    };
+  }
+
+  private static boolean mailboxQuery(byte[] body) {
+    String text = new String(body, StandardCharsets.UTF_8);
+    return text.contains("\"r\":\"mbx\"");
+  }
+
+  /** The outcome of one message's intake. */
+  private static final class Intake {
+    String error;
+    Verdict verdict;
+    ReplyVerdict reply;
+    boolean verified;
+  }
+
+  private Intake intake(byte[] raw, String source, boolean live) {
+    Intake in = new Intake();
+    Message m;
+    int bodyLength;
+    List<String> sigs = new ArrayList<>();
+    List<String> wigs = new ArrayList<>();
+    Map<String, String> couples = new LinkedHashMap<>();
+    try (Messages ms = Messages.over(Unpooled.wrappedBuffer(raw))) {
+      if (!ms.hasNext()) {
+        in.error = "no CESR message at offset 0: expected a KERI message body";
+        return in;
+      }
+      m = ms.next();
+      if (Revery.isReply(m)) {
+        if (ms.hasNext()) {
+          in.error = "more than one message: a second starts at offset " + ms.position()
+              + "; expected one message per request";
+          return in;
+        }
+        return reply(in, rev.accept(m), raw, live);
+      }
+      bodyLength = m.body().readableBytes();
+      for (Group g : m.attachments()) {
+        collect(g, raw, sigs, wigs, couples);
+      }
+      if (ms.hasNext()) {
+        in.error = "more than one message: a second starts at offset " + ms.position()
+            + "; expected one message per request";
+        return in;
+      }
+    } catch (CesrException e) {
+      in.error = e.getMessage();
+      return in;
+    }
+    Verdict v = kvy.acceptMessage(raw, 0, source);
+    for (Verdict r : kvy.retryEscrows()) {
+      // an escrowed message the verifier evicted or rejected: drop what it brought, unless its
+      // event is accepted (the verifier's escrow bounds then bound this map too)
+      if (r.status() == Status.REJECTED && r.event().isPresent()) {
+        EventId gone = r.event().get();
+        if (!isAccepted(gone.prefix(), gone.sn(), gone.said())) {
+          events.remove(gone.said());
+        }
+      }
+    }
+    in.verdict = v;
+    String ilk = v.ilk().orElse("");
+    boolean keyEvent = KEY_EVENTS.contains(ilk);
+    in.verified = keyEvent || ilk.equals("rct");
+    if (!in.verified || v.event().isEmpty()) {
+      return in;
+    }
+    EventId id = v.event().get();
+    boolean dupOfAccepted = v.status() == Status.REJECTED && v.reason() == Reason.DUPLICATE
+        && isAccepted(id.prefix(), id.sn(), id.said());
+    if (v.status() == Status.REJECTED && !dupOfAccepted) {
+      return in;
+    }
+    HeldEvent e = events.computeIfAbsent(id.said(), s -> new HeldEvent(id.prefix(), id.sn(), s));
+    boolean added = e.offer(keyEvent ? sigs : List.of(), wigs, couples);
+    if (keyEvent && e.body == null) {
+      e.body = java.util.Arrays.copyOf(raw, bodyLength);
+      added = true;
+    }
+    if (live && (added || !dupOfAccepted)) {
+      store.append(RecordKind.MESSAGE, raw);
+      stats.kept++;
+    }
+    Set<String> changed = kvy.takeChangedKels();
+    for (String prefix : changed) {
+      if (live) {
+        promote(prefix, true);
+      }
+    }
+    if (!changed.isEmpty()) {
+      rev.retryEscrows(); // a transferable signer's KEL may have come
+    }
+    settle(e);
+    return in;
+  }
+
+  /**
+   * Keeps a reply the {@link Revery} accepted or escrowed (keripy {@code Revery.processReply}):
+   * stored, and served after the KEL in the witness OOBI forms once accepted.
+   */
+  private Intake reply(Intake in, ReplyVerdict v, byte[] raw, boolean live) {
+    in.reply = v;
+    in.verified = true;
+    if (v.status() != Status.REJECTED && v.reply().isPresent()
+        && !replies.containsKey(v.reply().get().said())) {
+      replies.put(v.reply().get().said(), raw);
+      if (live) {
+        store.append(RecordKind.MESSAGE, raw);
+        stats.kept++;
+      }
+    }
+    return in;
+  }
+
+  /** Collects the signatures of {@code g} (and of the groups an attachment group holds). */
+  private static void collect(Group g, byte[] raw, List<String> sigs, List<String> wigs,
+      Map<String, String> couples) {
+    switch (g.name()) {
+      case "AttachmentGroup" -> {
+        for (Group inner : g.groups()) {
+          collect(inner, raw, sigs, wigs, couples);
+        }
+      }
+      case "ControllerIdxSigs" -> g.signatures().forEach(s -> sigs.add(text(raw, s)));
+      case "WitnessIdxSigs" -> g.signatures().forEach(s -> wigs.add(text(raw, s)));
+      case "NonTransReceiptCouples" -> {
+        for (Element el : g.elements()) {
+          if (el instanceof Tuple t && t.parts().size() == 2) {
+            couples.put(text(raw, t.parts().get(0)), text(raw, t.parts().get(1)));
+          }
+        }
+      }
+      default -> { } // other groups are not served by a watcher
+    }
+  }
+
+  private static String text(byte[] raw, Element e) {
+    return new String(raw, (int) e.offset(), e.length(), StandardCharsets.US_ASCII);
+  }
+
+  private static String text(byte[] raw, IndexedSignature s) {
+    return new String(raw, (int) s.offset(), s.length(), StandardCharsets.US_ASCII);
+  }
+
+  /** Gives each newly accepted event of {@code prefix} its first-seen record, stored. */
+  private void promote(String prefix, boolean write) {
+    BigInteger sn = BigInteger.ZERO;
+    for (var a = kvy.acceptedEvent(prefix, sn); a.isPresent();
+        sn = sn.add(BigInteger.ONE), a = kvy.acceptedEvent(prefix, sn)) {
+      String said = a.get().said();
+      if (!firstSeen.containsKey(said)) {
+        long fn = nextFn.getOrDefault(prefix, 0L);
+        FirstSeen fs = new FirstSeen(prefix, sn, said, fn, KelStreams.iso8601(clock.instant()));
+        if (write) {
+          store.append(RecordKind.FIRST_SEEN, fs.encode());
+        }
+        firstSeen.put(said, fs);
+        nextFn.put(prefix, fn + 1);
+      }
+      HeldEvent e = events.get(said);
+      if (e != null) {
+        settle(e);
+      }
+    }
+  }
+
+  private void settle(HeldEvent e) {
+    if (isAccepted(e.prefix, e.sn, e.said)) {
+      kvy.keyStateAt(e.prefix, e.sn).ifPresent(e::settle);
+    }
+  }
+
+  private boolean isAccepted(String prefix, BigInteger sn, String said) {
+    return kvy.acceptedEvent(prefix, sn).map(a -> a.said().equals(said)).orElse(false);
+  }
+
+  private void compactIfDue() {
+    if (++sinceCompaction >= compactEvery) {
+      kvy = KelVerifier.builder().limits(limits).restore(kvy.state());
+      rev = new Revery(kvy, Revery.DEFAULT_ESCROW_LIMIT, clock);
+      for (byte[] raw : replies.values()) { // the revery's records, judged again on the KELs
+        try (Messages ms = Messages.over(Unpooled.wrappedBuffer(raw))) {
+          rev.accept(ms.next());
+        }
+      }
+      sinceCompaction = 0;
+      stats.compactions++;
+    }
+  }
+
+  /**
+   * {@return the KEL of {@code prefix} as this watcher serves it: each accepted event in order
+   * of sequence number with its {@code -V} group (keripy's {@code cloneEvtMsg} form), or empty if
+   * it holds no accepted inception of that prefix}
+   *
+   * @param prefix a prefix (qb64)
+   */
+  public synchronized Optional<byte[]> kel(String prefix) {
+    Optional<KeyState> ks = kvy.keyState(prefix);
+    if (ks.isEmpty()) {
+      return Optional.empty();
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    BigInteger sn = BigInteger.ZERO;
+    for (var a = kvy.acceptedEvent(prefix, sn); a.isPresent();
+        sn = sn.add(BigInteger.ONE), a = kvy.acceptedEvent(prefix, sn)) {
+      HeldEvent e = events.get(a.get().said());
+      FirstSeen fs = firstSeen.get(a.get().said());
+      if (e == null || e.body == null || fs == null) {
+        break; // cannot happen for an event accepted from this watcher's own intake
+      }
+      KelStreams.writeEvent(out, e, fs);
+    }
+    return Optional.of(out.toByteArray());
+  }
+
+  /**
+   * {@return the receipt of {@code prefix}'s accepted event {@code sn}: keripy's {@code rct}
+   * body with the witness signatures this watcher verified on it ({@code -B}), or empty if no
+   * such event is accepted}
+   *
+   * @param prefix a prefix (qb64)
+   * @param sn a sequence number
+   */
+  public synchronized Optional<byte[]> receipt(String prefix, BigInteger sn) {
+    return kvy.acceptedEvent(prefix, sn).map(a -> receiptBody(prefix, sn, a.said()));
+  }
+
+  private byte[] receiptBody(String prefix, BigInteger sn, String said) {
+    HeldEvent e = events.get(said);
+    List<String> wigs = e == null ? List.of() : new ArrayList<>(e.wigs.values());
+    return KelStreams.receipt(prefix, sn, said, wigs, wigs.size());
+  }
+
+  /**
+   * Answers a GET of {@code target} (path and query) as keripy's witness would, with what this
+   * watcher holds: {@code /oobi/{aid}}, {@code /oobi/{aid}/{role}} and {@code
+   * /oobi/{aid}/{role}/{eid}} give 200 {@code application/cesr} with the {@value
+   * #KERI_AID_HEADER} header and the KEL, 404 (empty body) for an AID it holds no KEL of; the
+   * blind {@code /oobi} gives 404 (a watcher has no AID of its own; keripy's witness serves its
+   * own); {@code /.well-known/keri/oobi/{aid}} gives 404 as keripy's witness does; {@code
+   * /receipts?pre=&sn=} the receipt ({@link #receipt}), 400 without {@code pre} or {@code sn};
+   * {@code /query?typ=kel&pre=} the KEL; anything else 404.
+   *
+   * @param target the request target, e.g. {@code /receipts?pre=E...&sn=0}
+   * @return the answer
+   */
+  public synchronized WatcherAnswer get(String target) {
+    int q = target.indexOf('?');
+    String path = q < 0 ? target : target.substring(0, q);
+    Map<String, String> params = q < 0 ? Map.of() : params(target.substring(q + 1));
+    stats.gets++;
+    if (path.equals("/receipts")) {
+      String pre = params.get("pre");
+      BigInteger sn = snParam(params.get("sn"));
+      if (pre == null || sn == null) {
+        return WatcherAnswer.error(400, "query params 'pre' and 'sn' (a decimal number) are "
+            + "required");
+      }
+      return receipt(pre, sn).map(b -> WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE, b))
+          .orElseGet(() -> WatcherAnswer.error(404, "event for " + pre + " at " + sn
+              + " not found"));
+    }
+    if (path.equals("/query")) {
+      String pre = params.get("pre");
+      if (!"kel".equals(params.get("typ")) || pre == null) {
+        return WatcherAnswer.error(400, "query params 'typ=kel' and 'pre' are required");
+      }
+      return kel(pre).map(b -> WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE, b))
+          .orElseGet(() -> WatcherAnswer.error(404, "unknown AID " + pre));
+    }
+    Optional<OobiPath> oobi = OobiPath.parse(path);
+    if (oobi.isEmpty() || oobi.get().aid().isEmpty()
+        || oobi.get().form() == OobiPath.Form.WELL_KNOWN) {
+      return WatcherAnswer.of(404, "application/json", new byte[0]);
+    }
+    String aid = oobi.get().aid().get();
+    Optional<byte[]> kel = kel(aid);
+    if (kel.isEmpty()) {
+      return WatcherAnswer.of(404, "application/json", new byte[0]);
+    }
+    byte[] body = kel.get();
+    if (oobi.get().role().filter(r -> r == dev.cesrj.http.Role.WITNESS).isPresent()) {
+      body = withLocSchemes(body, aid, oobi.get().eid());
+    }
+    return WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE, body).with(KERI_AID_HEADER, aid);
+  }
+
+  /**
+   * {@code kel} followed by the accepted {@code /loc/scheme} replies of {@code aid}'s witnesses
+   * (of {@code eid} alone if given), in witness-list order, as keripy's {@code OOBIEnd.on_get}
+   * serves the witness role (the replies as they were POSTed: signed by each witness, never by
+   * this watcher).
+   */
+  private byte[] withLocSchemes(byte[] kel, String aid, Optional<String> eid) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes(kel);
+    List<String> wits = kvy.keyState(aid).map(KeyState::witnesses).orElse(List.of());
+    for (String w : wits) {
+      if (eid.isPresent() && !eid.get().equals(w)) {
+        continue;
+      }
+      for (LocScheme ls : rev.locSchemes()) {
+        byte[] raw = replies.get(ls.said());
+        if (ls.eid().equals(w) && raw != null && rev.stored(ls.said())) {
+          out.writeBytes(raw);
+        }
+      }
+    }
+    return out.toByteArray();
+  }
+
+  private static BigInteger snParam(String s) {
+    if (s == null || s.isEmpty() || s.length() > 40) {
+      return null;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+        return null;
+      }
+    }
+    return new BigInteger(s);
+  }
+
+  private static Map<String, String> params(String query) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String kv : query.split("&")) {
+      int eq = kv.indexOf('=');
+      String k = java.net.URLDecoder.decode(eq < 0 ? kv : kv.substring(0, eq),
+          StandardCharsets.UTF_8);
+      String v = eq < 0 ? "" : java.net.URLDecoder.decode(kv.substring(eq + 1),
+          StandardCharsets.UTF_8);
+      out.putIfAbsent(k, v);
+    }
+    return out;
+  }
+
+  /** {@return the key state of every prefix with an accepted inception, in order of inception} */
+  public synchronized Map<String, KeyState> keyStates() {
+    return kvy.keyStates();
+  }
+
+  /** {@return what this watcher has done since it was opened} */
+  public synchronized WatcherStats stats() {
+    return stats.copy(store.size());
+  }
+
+  /** {@return the store this watcher keeps what it verified in} */
+  public WatcherStore store() {
+    return store;
+  }
+
+  /** Closes the store. */
+  @Override
+  public synchronized void close() {
+    store.close();
+  }
+}
