@@ -37,6 +37,12 @@ public final class IndexedSignature implements Element {
    * checked: at buffer index {@code index} of {@code views}'s buffer, in domain {@code domain}, its
    * offset counted from {@code views}'s origin. For the framing layers, which reach it with views of
    * their own ({@link GroupViews} is not exported); nothing here is checked again.
+   *
+   * @param views the buffer the signature lies in, with its origin (where stream offset 0 is)
+   * @param index the buffer index of the signature's first byte
+   * @param code its code (its size follows from it and {@code domain})
+   * @param domain qb64 or qb2
+   * @return the view; it holds no reference count of its own
    */
   public static IndexedSignature framed(
       GroupViews views, int index, IndexerCode code, Domain domain) {

@@ -37,6 +37,13 @@ public final class Matter implements Element {
    * views}'s buffer, its offset counted from {@code views}'s origin. For the framing layers (the
    * group and message views), which reach it with views of their own ({@link GroupViews} is not
    * exported); nothing here is checked again.
+   *
+   * @param views the buffer the primitive lies in, with its origin (where stream offset 0 is)
+   * @param index the buffer index of the primitive's first byte
+   * @param length its size in bytes of {@code domain}
+   * @param code its code
+   * @param domain qb64 or qb2
+   * @return the view; it holds no reference count of its own
    */
   public static Matter framed(
       GroupViews views, int index, int length, MatterCode code, Domain domain) {
