@@ -8,7 +8,9 @@
  * parser) and {@link dev.cesrj.batch} (many streams at once on a bounded number of workers).
  * {@code dev.cesrj.internal} is not API: it is exported only to module {@code dev.cesrj.netty}
  * (artifact {@code cesrj-netty}, the Netty pipeline codec), whose {@code OutgoingGroup} checks
- * each part it is given with the scanners and the group framer there.
+ * each part it is given with the scanners and the group framer there. {@code dev.cesrj.parallel}
+ * (the bounded per-call runner the batch parser uses) is not API either: it is exported only to
+ * module {@code dev.cesrj.keri}, whose signature checks run on it (ADR 0002).
  *
  * <p>Netty's buffer types are part of the API, so {@code io.netty.buffer} and
  * {@code io.netty.common} are required transitively; they are the module's only requirements.
@@ -24,4 +26,5 @@ module dev.cesrj {
   exports dev.cesrj.stream;
   exports dev.cesrj.batch;
   exports dev.cesrj.internal to dev.cesrj.netty;
+  exports dev.cesrj.parallel to dev.cesrj.keri;
 }

@@ -1,6 +1,7 @@
 package dev.cesrj;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * From the bottom:
  *
  * <ol>
+ *   <li>{@code dev.cesrj.parallel}: the bounded per-call runner ({@code ParallelRun}); no other
+ *       cesrj package; only {@code batch} and {@code keri.kever} use it (module {@code dev.cesrj}
+ *       exports it to {@code dev.cesrj.keri} only);
  *   <li>{@code dev.cesrj.code}: the code tables; no other cesrj package;
  *   <li>{@code dev.cesrj}: the options and the exceptions; {@code code};
  *   <li>{@code dev.cesrj.internal}: the scanners and framers; {@code dev.cesrj}, {@code code};
@@ -34,13 +38,15 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.group}: the views of groups; the above;
  *   <li>{@code dev.cesrj.stream}: messages and the push parser; the above;
  *   <li>{@code dev.cesrj.batch} and {@code dev.cesrj.netty}, neither using the other: the above
- *       ({@code batch} without {@code internal});
+ *       ({@code batch} without {@code internal}, with {@code parallel});
  *   <li>{@code dev.cesrj.keri.crypto}, {@code dev.cesrj.keri.body}, {@code dev.cesrj.keri.event},
  *       {@code dev.cesrj.keri}, each above the one before: {@code code}, {@code dev.cesrj},
  *       {@code primitive}, {@code group}, {@code stream} (not {@code internal}, {@code batch} nor
  *       {@code netty}); no package below uses any of them;
  *   <li>{@code dev.cesrj.keri.kever}: the key-state validator; the {@code keri} packages and the
- *       ones they use; no package but {@code cli}, {@code flink.kel} and {@code keri.tel} uses it;
+ *       ones they use, and {@code parallel} (the workers of its signature checks); packages
+ *       above it use it ({@code keri.tel}, {@code keri.exchange}, {@code keri.credential}, {@code
+ *       cli}, {@code flink.kel}, {@code flink.job}), none below;
  *   <li>{@code dev.cesrj.keri.acdc}: ACDC credentials on their own (SAIDs, schemas, edges); the
  *       {@code keri} packages but {@code kever}, and the ones they use; {@code keri.credential}
  *       and {@code cli} use it;
@@ -52,14 +58,19 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.keri.credential}: one verifier over a credential stream (KEL, TEL,
  *       ACDCs, exchanges, their escrows together); the {@code keri} packages, {@code kever},
  *       {@code acdc}, {@code tel}, {@code exchange} and the ones they use;
+ *   <li>{@code dev.cesrj.keri.vlei}: the vLEI chain policy over a credential verifier's verdicts;
+ *       {@code keri.credential}, {@code acdc}, {@code kever} and the ones they use; only {@code
+ *       cli} may use it;
+ *   <li>{@code dev.cesrj.keri.reply}: reply messages ({@code rpy}: end roles, locations)
+ *       verified against the signer's key state (Revery); the {@code keri} packages, {@code
+ *       kever} and the ones they use;
  *   <li>{@code dev.cesrj.flink}: Flink sources of CESR records; {@code dev.cesrj} and
  *       {@code stream};
  *   <li>{@code dev.cesrj.flink.kel}: KEL validation on Flink; {@code flink} and {@code keri.kever};
- *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink} and {@code flink.kel};
- *   <li>{@code dev.cesrj.keri.reply}: replies ({@code rpy}, keripy's Revery); the {@code keri}
- *       packages, {@code kever} and the ones they use;
- *   <li>{@code dev.cesrj.http.oobi}: the OOBI resolver; {@code http}, {@code keri.reply},
- *       {@code keri.kever} and the core packages but {@code internal} and {@code batch};
+ *   <li>{@code dev.cesrj.flink.job}: the example job; {@code flink}, {@code flink.kel} and {@code
+ *       keri.kever} (its {@code --fail-on} decision, {@code FailOn}, shared with {@code cli});
+ *   <li>{@code dev.cesrj.http.oobi}: the OOBI resolver; {@code http}, {@code netty}, the {@code
+ *       keri} packages {@code kever} and {@code reply} and the ones they use;
  *   <li>{@code dev.cesrj.http}: KERI's HTTP names and OOBI paths; {@code dev.cesrj}, {@code code};
  *   <li>{@code dev.cesrj.http.store}: the watcher's store; no other cesrj package;
  *   <li>{@code dev.cesrj.http.watcher}: the watcher service; {@code http}, {@code http.store},
@@ -67,8 +78,9 @@ import org.junit.jupiter.api.Test;
  *       internal} and {@code batch};
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
  *       body readers), {@code keri.event} (ilks), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
- *       keri.tel} and {@code keri.credential} ({@code inspect --verify}); {@code http.watcher}
- *       and {@code http.store} ({@code watch}).
+ *       keri.tel} and {@code keri.credential} ({@code inspect --verify}); {@code keri.reply},
+ *       {@code http} and {@code http.oobi} ({@code oobi resolve}); {@code http.watcher} and
+ *       {@code http.store} ({@code watch}).
  * </ol>
  */
 class ArchitectureTest {
@@ -79,6 +91,7 @@ class ArchitectureTest {
   private static final String GROUP = "dev.cesrj.group";
   private static final String STREAM = "dev.cesrj.stream";
   private static final String BATCH = "dev.cesrj.batch";
+  private static final String PARALLEL = "dev.cesrj.parallel";
   private static final String NETTY = "dev.cesrj.netty";
   private static final String CLI = "dev.cesrj.cli";
   private static final String KERI_CRYPTO = "dev.cesrj.keri.crypto";
@@ -90,6 +103,7 @@ class ArchitectureTest {
   private static final String KERI_TEL = "dev.cesrj.keri.tel";
   private static final String KERI_EXCHANGE = "dev.cesrj.keri.exchange";
   private static final String KERI_CREDENTIAL = "dev.cesrj.keri.credential";
+  private static final String KERI_VLEI = "dev.cesrj.keri.vlei";
   private static final String FLINK = "dev.cesrj.flink";
   private static final String FLINK_KEL = "dev.cesrj.flink.kel";
   private static final String FLINK_JOB = "dev.cesrj.flink.job";
@@ -140,6 +154,7 @@ class ArchitectureTest {
         .layer("group").definedBy(GROUP)
         .layer("stream").definedBy(STREAM)
         .layer("batch").definedBy(BATCH)
+        .layer("parallel").definedBy(PARALLEL)
         .layer("netty").definedBy(NETTY)
         .layer("keri.crypto").definedBy(KERI_CRYPTO)
         .layer("keri.body").definedBy(KERI_BODY)
@@ -150,6 +165,7 @@ class ArchitectureTest {
         .layer("keri.tel").definedBy(KERI_TEL)
         .layer("keri.exchange").definedBy(KERI_EXCHANGE)
         .layer("keri.credential").definedBy(KERI_CREDENTIAL)
+        .layer("keri.vlei").definedBy(KERI_VLEI)
         .layer("cli").definedBy(CLI)
         .layer("flink").definedBy(FLINK)
         .layer("flink.kel").definedBy(FLINK_KEL)
@@ -160,13 +176,16 @@ class ArchitectureTest {
         .layer("http.store").definedBy(HTTP_STORE)
         .layer("http.watcher").definedBy(HTTP_WATCHER)
         .whereLayer("code").mayNotAccessAnyLayer()
+        .whereLayer("parallel").mayNotAccessAnyLayer()
+        .whereLayer("parallel").mayOnlyBeAccessedByLayers("batch", "keri.kever")
         .whereLayer("root").mayOnlyAccessLayers("code")
         .whereLayer("internal").mayOnlyAccessLayers("root", "code")
         .whereLayer("primitive").mayOnlyAccessLayers("root", "code", "internal")
         .whereLayer("group").mayOnlyAccessLayers("root", "code", "internal", "primitive")
         .whereLayer("stream")
         .mayOnlyAccessLayers("root", "code", "internal", "primitive", "group")
-        .whereLayer("batch").mayOnlyAccessLayers("root", "code", "primitive", "group", "stream")
+        .whereLayer("batch")
+        .mayOnlyAccessLayers("root", "code", "primitive", "group", "stream", "parallel")
         .whereLayer("netty")
         .mayOnlyAccessLayers("root", "code", "internal", "primitive", "group", "stream")
         .whereLayer("keri.crypto").mayOnlyAccessLayers("root", "code", "primitive")
@@ -182,7 +201,7 @@ class ArchitectureTest {
         .whereLayer("keri.kever")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
-            "keri.event", "keri")
+            "keri.event", "keri", "parallel")
         .whereLayer("keri.acdc")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
@@ -199,20 +218,24 @@ class ArchitectureTest {
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
             "keri.event", "keri", "keri.kever", "keri.acdc", "keri.tel", "keri.exchange")
+        .whereLayer("keri.vlei")
+        .mayOnlyAccessLayers(
+            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
+            "keri.event", "keri", "keri.kever", "keri.acdc", "keri.tel", "keri.exchange",
+            "keri.credential")
+        .whereLayer("http.oobi")
+        .mayOnlyAccessLayers("root", "code", "primitive", "group", "stream", "netty", "http",
+            "keri.crypto", "keri.body", "keri.event", "keri", "keri.kever", "keri.reply")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever",
             "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential",
-            "http.store", "http.watcher")
+            "keri.vlei", "keri.reply", "http", "http.oobi", "http.store", "http.watcher")
         .whereLayer("keri.reply")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",
             "keri.event", "keri", "keri.kever")
         .whereLayer("http").mayOnlyAccessLayers("root", "code")
-        .whereLayer("http.oobi")
-        .mayOnlyAccessLayers(
-            "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.kever",
-            "keri.reply", "http")
         .whereLayer("http.store").mayNotAccessAnyLayer()
         .whereLayer("http.watcher")
         .mayOnlyAccessLayers(
@@ -220,7 +243,7 @@ class ArchitectureTest {
             "keri.reply", "http", "http.store")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
-        .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel");
+        .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel", "keri.kever");
   }
 
   @Test
@@ -238,9 +261,9 @@ class ArchitectureTest {
   void everyMainClassIsInALayer() {
     classes()
         .should()
-        .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+        .resideInAnyPackage(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, PARALLEL, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB, KERI_REPLY, HTTP, HTTP_OOBI, HTTP_STORE,
+            KERI_CREDENTIAL, KERI_VLEI, FLINK, FLINK_KEL, FLINK_JOB, KERI_REPLY, HTTP, HTTP_OOBI, HTTP_STORE,
             HTTP_WATCHER)
         .check(main);
   }
@@ -251,14 +274,49 @@ class ArchitectureTest {
     Set<String> packages = new TreeSet<>();
     main.forEach(c -> packages.add(c.getPackageName()));
     assertEquals(
-        new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, NETTY, CLI,
+        new TreeSet<>(Set.of(ROOT, CODE, INTERNAL, PRIMITIVE, GROUP, STREAM, BATCH, PARALLEL, NETTY, CLI,
             KERI_CRYPTO, KERI_BODY, KERI_EVENT, KERI, KERI_KEVER, KERI_ACDC, KERI_TEL, KERI_EXCHANGE,
-            KERI_CREDENTIAL, FLINK, FLINK_KEL, FLINK_JOB, KERI_REPLY, HTTP, HTTP_OOBI, HTTP_STORE,
+            KERI_CREDENTIAL, KERI_VLEI, FLINK, FLINK_KEL, FLINK_JOB, KERI_REPLY, HTTP, HTTP_OOBI, HTTP_STORE,
             HTTP_WATCHER)),
         packages);
   }
 
   /** The cycle rule fails on a cycle between two packages ({@code dev.cesrj} and a test one). */
+  /**
+   * No class loads a class by its name: a lower layer reaches nothing of a higher one that way
+   * (issue 33: the view classes once installed makers into {@code internal.Views}, reached with
+   * {@code Class.forName}); the layers above call the view classes' {@code framed} factories.
+   */
+  static ArchRule noClassLoadedByName() {
+    return noClasses()
+        .should()
+        .callMethodWhere(
+            com.tngtech.archunit.base.DescribedPredicate.describe(
+                "Class.forName",
+                call -> call.getTargetOwner().isEquivalentTo(Class.class)
+                    && call.getName().equals("forName")));
+  }
+
+  @Test
+  void noClassIsLoadedByName() {
+    noClassLoadedByName().check(main);
+  }
+
+  /** A class that loads another by name, for {@link #aClassLoadedByNameFails()}. */
+  static final class LoadsByName {
+    static Class<?> load() throws ClassNotFoundException {
+      return Class.forName("dev.cesrj.group.Group");
+    }
+  }
+
+  @Test
+  void aClassLoadedByNameFails() {
+    JavaClasses loader = new ClassFileImporter().importClasses(LoadsByName.class);
+    AssertionError e =
+        assertThrows(AssertionError.class, () -> noClassLoadedByName().check(loader));
+    assertTrue(e.getMessage().contains("Class.forName"), e.getMessage());
+  }
+
   @Test
   void aCycleFails() {
     JavaClasses cyclic =

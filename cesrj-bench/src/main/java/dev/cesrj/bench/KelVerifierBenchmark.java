@@ -164,7 +164,7 @@ public class KelVerifierBenchmark {
    * Adds the signatures KelVerifier checks for message {@code m} (the corpus KELs are in order);
    * true if {@code m} is a key event.
    */
-  private static boolean triples(Message m, Map<String, List<Verfer>> keys,
+  static boolean triples(Message m, Map<String, List<Verfer>> keys,
       Map<String, List<String>> wits, Map<String, Long> toads, List<Triple> out) {
     KeriEvent ev = KeriEvents.of(m);
     if (!(ev instanceof KeyEvent)) {

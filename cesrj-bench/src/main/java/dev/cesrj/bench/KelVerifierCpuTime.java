@@ -1,8 +1,5 @@
 package dev.cesrj.bench;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongSupplier;
 
@@ -10,7 +7,7 @@ import java.util.function.LongSupplier;
  * {@link KelVerifierBenchmark}'s arms timed in turns in one run (issue 31): {@code verify} (one
  * worker), {@code bareSignatures}, {@code bareFloor} (the fastest library per suite), {@code
  * frame} and {@code bareFreshKeys} (each key decoded from its qb64 for its check) in processor
- * time of the measuring thread ({@link ThreadMXBean#getCurrentThreadCpuTime()}), figures that hold
+ * time of the measuring thread ({@link ArmRounds}), figures that hold
  * on a loaded machine where wall-clock scores do not; then {@code verify-1w}, {@code verify-2w},
  * {@code verify-4w} and {@code verify-8w} (signature checks on that many workers, clamped to the
  * processors) in wall-clock time, which is what workers save. Each arm runs {@code --warmup}
@@ -65,24 +62,12 @@ public final class KelVerifierCpuTime {
         () -> KelVerifierBenchmark.verifyAll(streams, 4),
         () -> KelVerifierBenchmark.verifyAll(streams, 8));
     int wallFrom = 5; // the rows from here are wall-clock time
-    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     long sink = 0;
     long first = System.nanoTime();
     sink += KelVerifierBenchmark.verifyAll(streams, firstWorkers);
     double firstMs = (System.nanoTime() - first) / 1e6;
-    for (int w = 0; w < warmup; w++) {
-      for (LongSupplier a : arms) {
-        sink += a.getAsLong();
-      }
-    }
-    long[][] ns = new long[arms.size()][rounds];
-    for (int r = 0; r < rounds; r++) {
-      for (int a = 0; a < arms.size(); a++) {
-        long t0 = a < wallFrom ? mx.getCurrentThreadCpuTime() : System.nanoTime();
-        sink += arms.get(a).getAsLong();
-        ns[a][r] = (a < wallFrom ? mx.getCurrentThreadCpuTime() : System.nanoTime()) - t0;
-      }
-    }
+    ArmRounds times = ArmRounds.run(arms, wallFrom, warmup, rounds);
+    sink += times.sink();
     double[] median = new double[arms.size()];
     System.out.printf("processors %d; first pass of verify at %d workers (wall; the JVM has only"
         + " run the benchmark's setup, which verifies each stream once through accept(Message))"
@@ -90,14 +75,12 @@ public final class KelVerifierCpuTime {
     System.out.printf("%-15s %14s %22s %12s %14s%n", "arm", "ms/pass (cpu)", "range", "events/s",
         "signatures/s");
     for (int a = 0; a < arms.size(); a++) {
-      long[] x = ns[a].clone();
-      Arrays.sort(x);
-      median[a] = x[rounds / 2] / 1e6;
+      median[a] = times.median(a);
       double perSec = 1000.0 / median[a];
       System.out.printf("%-15s %14.2f %10.2f - %9.2f %12.0f %14s%s%n", names.get(a), median[a],
-          x[0] / 1e6, x[rounds - 1] / 1e6, perSec * b.events(),
+          times.min(a), times.max(a), perSec * b.events(),
           names.get(a).equals("frame") ? "-" : String.format("%.0f", perSec * triples.length),
-          a < wallFrom ? "" : "  (wall)");
+          times.wall(a) ? "  (wall)" : "");
     }
     System.out.printf("verify costs %.1f%% more than bareSignatures, %.2fx bareFloor"
         + " (processor time,"

@@ -2,6 +2,7 @@ package dev.cesrj.cli;
 
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.keri.kever.FailOn;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,22 +24,13 @@ import java.util.Set;
  * @param schemas directories whose {@code .json} files are the credential schemas {@code
  *     --verify} knows ({@code --schemas DIR}, repeatable)
  * @param failOn the verdicts that make the exit status {@link Main#VERDICT_FAILED} ({@code
- *     --fail-on rejected|escrowed|notaccepted}, repeatable; needs {@code --verify})
+ *     --fail-on rejected|escrowed|notaccepted}, repeatable; needs {@code --verify}; {@link
+ *     FailOn}, the decision the Flink job shares)
  * @param threads the signature-checking workers of {@code --verify} ({@code --threads}), or 0 for
  *     the verifier's default ({@code dev.cesrj.keri.kever.VerifyThreads})
  */
 record InspectOptions(String input, Format format, CesrOptions options, int chunk,
     boolean verify, List<Path> schemas, Set<FailOn> failOn, int threads) {
-  /** What {@code --fail-on} gates on. */
-  enum FailOn {
-    /** A message whose final verdict is rejected. */
-    REJECTED,
-    /** A message still escrowed once every escrow was retried. */
-    ESCROWED,
-    /** A credential not accepted (escrowed or rejected). */
-    NOTACCEPTED
-  }
-
   /** The smallest {@code --max-frame}: {@link CesrOptions.Builder#maxFrameBytes} takes 4 up. */
   static final long MIN_FRAME = CesrOptions.MIN_FRAME_BYTES;
 
@@ -121,16 +113,12 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
         verify, List.copyOf(schemas), Set.copyOf(failOn), threads);
   }
 
+  /** The value of {@code --fail-on}, as {@link FailOn#of} reads it (shared with the Flink job). */
   private static FailOn failOn(String name) throws UsageException {
-    switch (name) {
-      case "rejected":
-        return FailOn.REJECTED;
-      case "escrowed":
-        return FailOn.ESCROWED;
-      case "notaccepted":
-        return FailOn.NOTACCEPTED;
-      default:
-        throw new UsageException("--fail-on takes rejected, escrowed or notaccepted, not " + name);
+    try {
+      return FailOn.of(name);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.cesrj.cli;
 
+import dev.cesrj.keri.kever.FailOn;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
  *               [--fail-on rejected|escrowed|notaccepted]...] [--table 1|2|legacy] [--chunk N]
  *               [--max-frame BYTES] FILE|-
  * cesrj denot [FILE|-]
+ * cesrj oobi resolve [--json] [--max-body BYTES] [--timeout SECONDS] URL...
  * cesrj watch --http PORT [--host ADDR] [--store DIR]
  * cesrj [COMMAND] --help
  * </pre>
@@ -55,8 +57,8 @@ public final class Main {
   static final int BAD_INPUT = 2;
   /** The input is too big or too deep for this JVM's heap or stack: as bad input, status 2. */
   static final int TOO_BIG = BAD_INPUT;
-  /** {@code --fail-on}: a verdict it names was given. */
-  static final int VERDICT_FAILED = 3;
+  /** {@code --fail-on}: a verdict it names was given ({@link FailOn#EXIT_STATUS}, as the job's). */
+  static final int VERDICT_FAILED = FailOn.EXIT_STATUS;
 
   private static final String INSPECT_LINE =
       "cesrj inspect [--json | --annotate] [--verify [--schemas DIR]..."
@@ -131,7 +133,8 @@ public final class Main {
    */
   static final String USAGE =
       "usage: " + INSPECT_LINE + "       " + DENOT_LINE + WatchCommand.USAGE + INSPECT_OPTIONS
-          + "  denot     turns annotated text (inspect --annotate) back into the stream's bytes\n";
+          + "  denot     turns annotated text (inspect --annotate) back into the stream's bytes\n"
+          + OobiCommand.USAGE;
 
 
   private Main() {}
@@ -176,6 +179,7 @@ public final class Main {
           case "inspect" -> INSPECT_USAGE;
           case "denot" -> DENOT_USAGE;
           case "watch" -> "usage:" + WatchCommand.USAGE.substring("      ".length());
+          case "oobi" -> "usage:" + OobiCommand.USAGE.substring("      ".length());
           default -> null;
         };
         if (help != null) {
@@ -194,6 +198,8 @@ public final class Main {
               StandardCharsets.UTF_8)));
           out.flush();
           return OK;
+        case "oobi":
+          return OobiCommand.run(args, 1, out, err);
         case "watch":
           return WatchCommand.run(WatchCommand.parse(args, 1), out, err,
               new java.util.concurrent.CountDownLatch(1));
@@ -272,20 +278,15 @@ public final class Main {
     return OK;
   }
 
-  /** {@return whether a verdict is one {@code --fail-on} names} */
-  static boolean failed(Verification v, java.util.Set<InspectOptions.FailOn> failOn) {
+  /** {@return whether a verdict is one {@code --fail-on} names ({@link FailOn})} */
+  static boolean failed(Verification v, java.util.Set<FailOn> failOn) {
     for (VerdictRow row : v.rows()) {
-      if (row.status() == dev.cesrj.keri.kever.Status.REJECTED
-          && failOn.contains(InspectOptions.FailOn.REJECTED)) {
-        return true;
-      }
-      if (row.status() == dev.cesrj.keri.kever.Status.ESCROWED
-          && failOn.contains(InspectOptions.FailOn.ESCROWED)) {
+      if (FailOn.failsMessage(failOn, row.status())) {
         return true;
       }
     }
-    return failOn.contains(InspectOptions.FailOn.NOTACCEPTED)
-        && v.credentials().values().stream().anyMatch(c -> !c.accepted());
+    return v.credentials().values().stream()
+        .anyMatch(c -> FailOn.failsCredential(failOn, c.accepted()));
   }
 
   /** The schemas of {@code --schemas}: every {@code .json} file of each directory. */

@@ -99,23 +99,8 @@ final class VerdictJsonRenderer implements Renderer {
     json.writeEndArray();
     json.writeObjectFieldStart("keyStates");
     for (Map.Entry<String, KeyState> e : verification.keyStates().entrySet()) {
-      KeyState s = e.getValue();
-      json.writeObjectFieldStart(e.getKey());
-      json.writeFieldName("sn");
-      json.writeNumber(s.sn());
-      json.writeStringField("said", s.said());
-      json.writeStringField("et", s.et());
-      list(json, "k", s.keys());
-      threshold(json, "kt", s.signingThreshold());
-      list(json, "n", s.nextKeyDigests());
-      threshold(json, "nt", s.nextThreshold());
-      list(json, "b", s.witnesses());
-      json.writeFieldName("bt");
-      json.writeNumber(BigInteger.valueOf(s.toad()));
-      if (s.delegator().isPresent()) {
-        json.writeStringField("di", s.delegator().get());
-      }
-      json.writeEndObject();
+      json.writeFieldName(e.getKey());
+      keyState(json, e.getValue());
     }
     json.writeEndObject();
     credentials(json);
@@ -192,6 +177,29 @@ final class VerdictJsonRenderer implements Renderer {
       list(json, "backers", r.backers());
       json.writeNumberField("toad", r.toad());
       json.writeEndObject();
+    }
+    json.writeEndObject();
+  }
+
+  /**
+   * Writes one key state as an object, as keripy's verdict files and {@code keystate.json} write
+   * it: {@code sn said et k kt n nt b bt} and {@code di} for a delegated prefix.
+   */
+  static void keyState(JsonGenerator json, KeyState s) throws IOException {
+    json.writeStartObject();
+    json.writeFieldName("sn");
+    json.writeNumber(s.sn());
+    json.writeStringField("said", s.said());
+    json.writeStringField("et", s.et());
+    list(json, "k", s.keys());
+    threshold(json, "kt", s.signingThreshold());
+    list(json, "n", s.nextKeyDigests());
+    threshold(json, "nt", s.nextThreshold());
+    list(json, "b", s.witnesses());
+    json.writeFieldName("bt");
+    json.writeNumber(BigInteger.valueOf(s.toad()));
+    if (s.delegator().isPresent()) {
+      json.writeStringField("di", s.delegator().get());
     }
     json.writeEndObject();
   }

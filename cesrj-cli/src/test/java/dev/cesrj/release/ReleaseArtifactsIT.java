@@ -38,8 +38,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The built artifacts of the published modules, after {@code package}: the cesrj-core jar is
  * module {@code dev.cesrj} exporting the API packages only (and {@code dev.cesrj.internal} to
- * {@code dev.cesrj.netty} only), the cesrj-netty jar is module {@code dev.cesrj.netty}, the
- * cesrj-keri jar module {@code dev.cesrj.keri}; none
+ * {@code dev.cesrj.netty} only, {@code dev.cesrj.parallel} to {@code dev.cesrj.keri} only), the
+ * cesrj-netty jar is module {@code dev.cesrj.netty}, the cesrj-keri jar module {@code
+ * dev.cesrj.keri}; none
  * holds an example or test class, and every public type of an exported package has a Javadoc
  * description; both modules resolve on the module path, and the core parses there; each sources
  * jar holds every main source of its module; the cesrj-cli jar is self-contained and runs
@@ -54,6 +55,7 @@ class ReleaseArtifactsIT {
   static final String CORE = "cesrj-core";
   static final String NETTY = "cesrj-netty";
   static final String KERI = "cesrj-keri";
+  static final String HTTP = "cesrj-http";
   static final String CLI = "cesrj-cli";
 
   static final Set<String> CORE_EXPORTED = Set.of(
@@ -63,7 +65,11 @@ class ReleaseArtifactsIT {
   static final Set<String> KERI_EXPORTED = Set.of("dev.cesrj.keri", "dev.cesrj.keri.acdc",
       "dev.cesrj.keri.body", "dev.cesrj.keri.credential", "dev.cesrj.keri.crypto",
       "dev.cesrj.keri.event",
-      "dev.cesrj.keri.exchange", "dev.cesrj.keri.kever", "dev.cesrj.keri.reply", "dev.cesrj.keri.tel");
+      "dev.cesrj.keri.exchange", "dev.cesrj.keri.kever", "dev.cesrj.keri.reply", "dev.cesrj.keri.tel",
+      "dev.cesrj.keri.vlei");
+
+  static final Set<String> HTTP_EXPORTED = Set.of("dev.cesrj.http", "dev.cesrj.http.oobi",
+      "dev.cesrj.http.store", "dev.cesrj.http.watcher");
 
   private static Path root() {
     String root = System.getProperty("cesrj.root");
@@ -116,12 +122,14 @@ class ReleaseArtifactsIT {
     assertEquals(CORE_EXPORTED, unqualifiedExports(d));
     Map<String, Set<String>> qualified = d.exports().stream().filter(e -> !e.targets().isEmpty())
         .collect(Collectors.toMap(ModuleDescriptor.Exports::source, ModuleDescriptor.Exports::targets));
-    assertEquals(Map.of("dev.cesrj.internal", Set.of("dev.cesrj.netty")), qualified);
+    assertEquals(Map.of("dev.cesrj.internal", Set.of("dev.cesrj.netty"),
+        "dev.cesrj.parallel", Set.of("dev.cesrj.keri")), qualified);
     assertTrue(d.opens().isEmpty());
     assertEquals(Set.of("io.netty.buffer", "io.netty.common"), transitive(d));
     assertEquals(Set.of("io.netty.buffer", "io.netty.common"), requires(d),
         "netty-buffer is the only dependency: no static requires of codec, transport or Jackson");
     assertTrue(d.packages().contains("dev.cesrj.internal"));
+    assertTrue(d.packages().contains("dev.cesrj.parallel"));
     assertFalse(d.packages().contains("dev.cesrj.netty"));
     assertFalse(d.packages().contains("dev.cesrj.cli"));
   }
@@ -158,6 +166,19 @@ class ReleaseArtifactsIT {
         "com.sun.jna", "org.slf4j", "com.networknt.schema", "tools.jackson.core",
         "tools.jackson.databind"), requires(d));
     assertEquals(KERI_EXPORTED, d.packages());
+  }
+
+  @Test
+  void httpJarIsModuleDevCesrjHttp() throws IOException {
+    ModuleDescriptor d = descriptor(HTTP);
+    assertEquals("dev.cesrj.http", d.name());
+    assertEquals(HTTP_EXPORTED, unqualifiedExports(d));
+    assertTrue(d.opens().isEmpty());
+    assertEquals(Set.of("dev.cesrj", "dev.cesrj.keri", "dev.cesrj.netty"), transitive(d));
+    assertEquals(Set.of("dev.cesrj", "dev.cesrj.keri", "dev.cesrj.netty", "io.netty.codec.http",
+        "io.netty.codec", "io.netty.handler", "io.netty.transport", "io.netty.buffer",
+        "io.netty.common", "org.xerial.sqlitejdbc"), requires(d));
+    assertEquals(HTTP_EXPORTED, d.packages());
   }
 
   /** The class files of the tests (the harness included) of every published module. */

@@ -4,6 +4,7 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
+import dev.cesrj.parallel.ParallelRun;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 import io.netty.buffer.ByteBuf;
@@ -269,13 +270,7 @@ public final class BatchParser {
 
   /** Daemon threads named {@code cesrj-batch-C-K}: call number C, worker K. */
   private static ThreadFactory defaultThreads() {
-    long call = CALLS.incrementAndGet();
-    int[] worker = {0};
-    return r -> {
-      Thread t = new Thread(r, "cesrj-batch-" + call + "-" + ++worker[0]);
-      t.setDaemon(true);
-      return t;
-    };
+    return ParallelRun.daemonThreads("cesrj-batch-" + CALLS.incrementAndGet());
   }
 
   /** Builder of {@link BatchParser}; every setter validates its argument at once. */

@@ -1,5 +1,7 @@
 package dev.cesrj.batch;
 
+import dev.cesrj.parallel.ParallelRun;
+
 /**
  * How many workers one batch call uses: the requested bound (the caller's option, else the system
  * property {@value BatchParser#THREADS_PROPERTY}, else {@link BatchParser#DEFAULT_THREADS}),
@@ -36,8 +38,11 @@ final class WorkerCount {
     return n;
   }
 
-  /** {@code requested} clamped to {@code processors} and {@code inputs}; at least 1. */
+  /**
+   * {@code requested} clamped to {@code processors} and {@code inputs}; at least 1 ({@link
+   * ParallelRun#clamp}, the clamp cesrj-keri's signature checks use too).
+   */
   static int clamp(int requested, int processors, int inputs) {
-    return Math.max(1, Math.min(requested, Math.min(processors, inputs)));
+    return ParallelRun.clamp(requested, processors, inputs);
   }
 }

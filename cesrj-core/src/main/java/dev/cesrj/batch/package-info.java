@@ -8,7 +8,7 @@
  * and releases on {@code close()}; {@code ByteBuf} inputs stay the caller's.
  *
  * <p>Dependencies: {@code dev.cesrj}, {@code dev.cesrj.code}, {@code dev.cesrj.primitive}, {@code
- * dev.cesrj.group} and {@code dev.cesrj.stream}; not {@code dev.cesrj.internal} and not {@code
- * dev.cesrj.netty}.
+ * dev.cesrj.group}, {@code dev.cesrj.stream} and {@code dev.cesrj.parallel} (the per-call runner,
+ * {@code ParallelRun}); not {@code dev.cesrj.internal} and not {@code dev.cesrj.netty}.
  */
 package dev.cesrj.batch;

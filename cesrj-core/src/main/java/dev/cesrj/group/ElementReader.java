@@ -11,7 +11,6 @@ import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
-import dev.cesrj.internal.Views;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
@@ -33,9 +32,6 @@ final class ElementReader {
   private final GroupFramer framer;
   private final CesrOptions options;
   private final GroupViews views;
-
-  private static final Views.PrimitiveMaker<Matter, IndexedSignature> PRIMITIVES =
-      Views.primitives(Matter.class, IndexedSignature.class);
 
   ElementReader(GroupViews views) {
     this.views = views;
@@ -133,8 +129,7 @@ final class ElementReader {
   /** The primitive scanned at {@code p} (domain {@code d}) for {@code slot}, code looked up once. */
   private Matter matter(Domain d, int p, int end, Slot slot) {
     long scanned = TextScan.matterScan(d, src, p, end, slot, options.maxFrameBytes(), 0);
-    return PRIMITIVES.matter(
-        buf, p, TextScan.size(scanned), src.offset(p), TextScan.matterCodeOf(scanned), d);
+    return Matter.framed(views, p, TextScan.size(scanned), TextScan.matterCodeOf(scanned), d);
   }
 
   /** The view of the item at entry {@code i} of {@code tape} (a group's start: the whole group). */
@@ -143,9 +138,9 @@ final class ElementReader {
     Domain d = tape.domain(i);
     switch (tape.step(i)) {
       case MATTER:
-        return PRIMITIVES.matter(buf, p, tape.length(i), src.offset(p), tape.matterCode(i), d);
+        return Matter.framed(views, p, tape.length(i), tape.matterCode(i), d);
       case INDEXER:
-        return PRIMITIVES.signature(buf, p, src.offset(p), tape.indexerCode(i), d);
+        return IndexedSignature.framed(views, p, tape.indexerCode(i), d);
       default:
         return new Group(
             views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.depth(i));

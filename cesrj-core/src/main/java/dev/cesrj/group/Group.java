@@ -6,7 +6,6 @@ import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Transcode;
-import dev.cesrj.internal.Views;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import io.netty.buffer.ByteBuf;
@@ -36,8 +35,36 @@ public final class Group implements Element {
   private final int depth;
   private List<Element> elements;
 
-  static {
-    Views.install(Group.class, Group::new);
+  /**
+   * The view of the group of {@code code} and {@code count} that a cesrj framing layer has framed
+   * and checked with a {@code GroupFramer}: {@code length} bytes at buffer index {@code index} of
+   * {@code views}, at nesting depth {@code depth}. For the framing layers (the message framer),
+   * which reach it with views of their own ({@link GroupViews} is not exported); nothing here is
+   * checked again: obtain groups from {@link Groups} or the message iterator instead.
+   *
+   * @param views the buffer the group lies in, with its origin (where stream offset 0 is)
+   * @param index the buffer index of the group's counter
+   * @param length the group's size in bytes, its counter included
+   * @param code the group's counter code
+   * @param count the counter's count, as the framer read it
+   * @param depth the nesting depth (0 for a group not inside another)
+   * @return the view; it holds no reference count of its own
+   */
+  public static Group framed(
+      GroupViews views, int index, int length, CounterCode code, long count, int depth) {
+    return new Group(views, index, length, code, count, depth);
+  }
+
+  /**
+   * This group's view over {@code to}, another buffer holding the same bytes, which start at the
+   * same offset from its origin: for a framing layer that moved its bytes to a new buffer (the push
+   * parser's cumulation); nothing is read or checked again.
+   *
+   * @param to the buffer the bytes now lie in, with its origin
+   * @return the view over {@code to}; this view is left as it is
+   */
+  public Group movedTo(GroupViews to) {
+    return new Group(to, (int) (to.origin + offset()), length, code, count, depth);
   }
 
   /**

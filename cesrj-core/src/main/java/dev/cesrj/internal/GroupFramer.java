@@ -306,12 +306,8 @@ public final class GroupFramer {
    *     (exact once a quadlet count is read)
    */
   public int group(int pos, int limit, CounterTable table, int depth) {
-    byte[] a = src.array();
     if (depth <= maxDepth) {
-      int end =
-          a != null
-              ? signaturesFast(a, src.arrayOffset(), pos, limit, table, depth)
-              : signaturesFast(pos, limit, table, depth);
+      int end = signaturesFast(pos, limit, table, depth);
       if (end >= 0) {
         return end;
       }
@@ -392,9 +388,11 @@ public final class GroupFramer {
   }
 
   /**
-   * {@link #signaturesFast(byte[], int, int, int, CounterTable, int)} for a buffer without a backing
-   * array (a direct buffer): the same bytes read through {@link Source#at}, the same input
-   * accepted, -1 for anything else.
+   * The hot path: a small CESR 1.0 {@code -A}/{@code -B} counter and its one-character-code
+   * indexed signatures (88 characters each), read through {@link Source#quadlet} and {@link
+   * Source#medium}, so the same code serves every buffer kind (heap, direct, composite) and byte
+   * order. Accepts only input that the checked path would accept too; on anything else it returns
+   * -1 and the checked path decides (and reports the exact error).
    */
   private int signaturesFast(int pos, int limit, CounterTable table, int depth) {
     if (limit - pos < 4) {
@@ -420,79 +418,19 @@ public final class GroupFramer {
       int m = src.medium(i); // code, index and first pad character in one read
       int index = B64.value((m >>> 8) & 0xFF);
       int pad = B64.value(m & 0xFF);
+      // one-character Indexer code (fs 88), Base64 index, two zero pad sextets bits
       if (IndexerCode.single(m >>> 16) == null || index < 0 || pad < 0 || pad > 3) {
         return -1;
       }
     }
     if (tape != null) {
-      recordSignatures(pos, i, c, n, depth);
+      // read again in a loop of its own, so that the checking loop stays as small as when
+      // nothing is recorded
+      tape.signatures(src, pos, c, n, depth);
     }
     this.code = c;
     this.count = n;
     return i;
-  }
-
-  /**
-   * Records the signature group {@code [pos, end)} of code {@code c} that a fast path has just
-   * checked ({@code n} one-character-code signatures of 88 bytes): read again in a loop of its
-   * own, so that the checking loop stays as small as when nothing is recorded.
-   */
-  private void recordSignatures(int pos, int end, CounterCode c, int n, int depth) {
-    GroupTape t = tape;
-    int s = t.groupStart(pos, end - pos, c, n, depth, Domain.QB64);
-    int i = pos + 4;
-    for (int k = 0; k < n; k++, i += 88) {
-      int m = src.medium(i);
-      int index = B64.value((m >>> 8) & 0xFF);
-      // a one-character code has no ondex characters: its ondex is its index
-      t.indexer(i, 88, IndexerCode.single(m >>> 16), index, index, depth + 1, Domain.QB64);
-    }
-    t.groupEnd(s, end);
-  }
-
-  /**
-   * The hot path: a small CESR 1.0 {@code -A}/{@code -B} counter and its one-character-code
-   * indexed signatures, read straight from the backing array. Accepts only input that the checked
-   * path would accept too; on anything else it returns -1 and the checked path decides (and
-   * reports the exact error).
-   */
-  private int signaturesFast(
-      byte[] a, int base, int pos, int limit, CounterTable table, int depth) {
-    if (limit - pos < 4 || a[base + pos] != '-') {
-      return -1;
-    }
-    CounterCode c = table.small(a[base + pos + 1]);
-    if (c == null || !c.countsSignatures()) {
-      return -1;
-    }
-    int d0 = B64.value(a[base + pos + 2] & 0xFF);
-    int d1 = B64.value(a[base + pos + 3] & 0xFF);
-    int n = (d0 << 6) | d1;
-    long size = 4 + 88L * n;
-    if ((d0 | d1) < 0 || size > limit - pos || size > maxFrame) {
-      return -1;
-    }
-    int i = base + pos + 4;
-    for (int k = 0; k < n; k++, i += 88) {
-      int index = B64.value(a[i + 1] & 0xFF);
-      int pad = B64.value(a[i + 2] & 0xFF);
-      // one-character Indexer code (fs 88), Base64 index, two zero pad sextets bits
-      if (IndexerCode.single(a[i]) == null || index < 0 || pad < 0 || pad > 3) {
-        return -1;
-      }
-    }
-    if (tape != null) {
-      recordSignatures(a, base, pos, i - base, c, n, depth);
-    }
-    this.code = c;
-    this.count = n;
-    return i - base;
-  }
-
-  /** {@link #recordSignatures(int, int, CounterCode, int, int)} reading the backing array. */
-  private void recordSignatures(
-      byte[] a, int base, int pos, int end, CounterCode c, int n, int depth) {
-    tape.signatures(a, base, pos, c, n, depth);
   }
 
   private int groupChecked(int pos, int limit, CounterTable table, int depth) {

@@ -170,12 +170,13 @@ public final class GroupTape {
   }
 
   /**
-   * Records a qb64 signature group already checked by a fast path: its start at {@code pos}
-   * (code {@code c}, {@code n} one-character-code signatures of 88 characters each, read from
-   * {@code a} at {@code base + index}), each signature (ondex = index: no ondex characters), and
-   * its end; room is made once and the entries written in one loop.
+   * Records a qb64 signature group already checked by {@link GroupFramer}'s fast path: its start
+   * at {@code pos} (code {@code c}, {@code n} one-character-code signatures of 88 characters each,
+   * read from {@code src} with {@link Source#medium}, whatever the buffer's kind and byte order),
+   * each signature (ondex = index: no ondex characters), and its end; room is made once and the
+   * entries written in one loop.
    */
-  void signatures(byte[] a, int base, int pos, CounterCode c, int n, int depth) {
+  void signatures(Source src, int pos, CounterCode c, int n, int depth) {
     int end = pos + 4 + 88 * n;
     int s = size;
     while (values.length < s + n + 2) {
@@ -193,13 +194,13 @@ public final class GroupTape {
     counter(s, c, n);
     int p = pos + 4;
     for (int k = 1; k <= n; k++, p += 88) {
-      int i = base + p;
+      int m = src.medium(p); // code and index in one read
       w += STRIDE;
       ws[w + HEAD] = sig;
       ws[w + START] = p;
       ws[w + LENGTH] = 88;
-      ws[w + LINK] = IndexerCode.single(a[i]).ordinal();
-      long index = B64.value(a[i + 1] & 0xFF);
+      ws[w + LINK] = IndexerCode.single(m >>> 16).ordinal();
+      long index = B64.value((m >>> 8) & 0xFF);
       vs[s + k] = index << 32 | index;
     }
     w += STRIDE;

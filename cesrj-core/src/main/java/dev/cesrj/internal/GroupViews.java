@@ -6,8 +6,9 @@ import io.netty.buffer.ByteBuf;
 /**
  * What the group views read from one input share: the buffer, the buffer index that offsets
  * count from, and the options. One instance per parsed input keeps each {@code Group} small; the
- * groups themselves are made by {@code Group}'s constructor, which the message framer reaches
- * through {@link Views#groups(Class)}.
+ * views themselves are made by the {@code framed} factories of {@code Group}, {@code Matter} and
+ * {@code IndexedSignature}, which take these views (this package is not exported, so only cesrj's
+ * framing layers can hand them one).
  *
  * <p>For cesrj's framing layers (the message framer); not for applications: a group made over
  * these views is not checked. Obtain groups from {@code Groups} or the message iterator instead.

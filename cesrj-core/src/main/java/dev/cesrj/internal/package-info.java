@@ -6,8 +6,9 @@
  * (the cursor's tokens and the group views are read from it, so the grammar is walked once),
  * {@code Fit} is what {@code GroupFramer} found for a group that the end of the bytes at hand
  * may cut (the push parser's question, answered by the framer itself), {@code B64} and {@code Transcode}
- * are the Base64url rules, and {@code Views} is how the framing layers reach the package-private
- * constructors of the view classes, which install them there.
+ * are the Base64url rules, and {@code GroupViews} is what the views of one input share: the view
+ * classes above take it in their {@code framed} factories, which the framing layers call (the
+ * layering goes down: nothing here names a view type, installs one or loads one by name).
  *
  * <p>Buffers: nothing here owns a buffer; callers pass theirs and keep them.
  *

@@ -6,6 +6,7 @@ import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Errors;
+import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Released;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
@@ -30,6 +31,23 @@ public final class IndexedSignature implements Element {
   private final long offset;
   private final IndexerCode code;
   private final Domain domain;
+
+  /**
+   * The view of the indexed signature of {@code code} that a cesrj framing layer has framed and
+   * checked: at buffer index {@code index} of {@code views}'s buffer, in domain {@code domain}, its
+   * offset counted from {@code views}'s origin. For the framing layers, which reach it with views of
+   * their own ({@link GroupViews} is not exported); nothing here is checked again.
+   *
+   * @param views the buffer the signature lies in, with its origin (where stream offset 0 is)
+   * @param index the buffer index of the signature's first byte
+   * @param code its code (its size follows from it and {@code domain})
+   * @param domain qb64 or qb2
+   * @return the view; it holds no reference count of its own
+   */
+  public static IndexedSignature framed(
+      GroupViews views, int index, IndexerCode code, Domain domain) {
+    return new IndexedSignature(views.buf, index, (long) index - views.origin, code, domain);
+  }
 
   /** A view of the qb64 signature at buffer index {@code index}, already checked by the framer. */
   IndexedSignature(ByteBuf buf, int index, long offset, IndexerCode code) {

@@ -3,14 +3,13 @@ package dev.cesrj.primitive;
 import dev.cesrj.ErrorKind;
 import dev.cesrj.MalformedException;
 import dev.cesrj.code.Domain;
-import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.internal.Errors;
+import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Released;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.TextScan;
 import dev.cesrj.internal.Transcode;
-import dev.cesrj.internal.Views;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
@@ -32,23 +31,23 @@ public final class Matter implements Element {
   private final MatterCode code;
   private final Domain domain;
 
-  static {
-    Views.install(
-        Matter.class,
-        IndexedSignature.class,
-        new Views.PrimitiveMaker<Matter, IndexedSignature>() {
-          @Override
-          public Matter matter(
-              ByteBuf buf, int index, int length, long offset, MatterCode code, Domain domain) {
-            return new Matter(buf, index, length, offset, code, domain);
-          }
-
-          @Override
-          public IndexedSignature signature(
-              ByteBuf buf, int index, long offset, IndexerCode code, Domain domain) {
-            return new IndexedSignature(buf, index, offset, code, domain);
-          }
-        });
+  /**
+   * The view of the Matter primitive of {@code code} that a cesrj framing layer has framed and
+   * checked: {@code length} bytes of domain {@code domain} at buffer index {@code index} of {@code
+   * views}'s buffer, its offset counted from {@code views}'s origin. For the framing layers (the
+   * group and message views), which reach it with views of their own ({@link GroupViews} is not
+   * exported); nothing here is checked again.
+   *
+   * @param views the buffer the primitive lies in, with its origin (where stream offset 0 is)
+   * @param index the buffer index of the primitive's first byte
+   * @param length its size in bytes of {@code domain}
+   * @param code its code
+   * @param domain qb64 or qb2
+   * @return the view; it holds no reference count of its own
+   */
+  public static Matter framed(
+      GroupViews views, int index, int length, MatterCode code, Domain domain) {
+    return new Matter(views.buf, index, length, (long) index - views.origin, code, domain);
   }
 
   /**

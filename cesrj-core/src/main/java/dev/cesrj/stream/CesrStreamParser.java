@@ -164,6 +164,8 @@ public final class CesrStreamParser implements AutoCloseable {
   private FrameLookahead lastLookahead;
   /** The held message's body and the groups of its run framed so far. */
   private final HeldRun heldRun = new HeldRun();
+  /** Frames {@link #heldRun} on as bytes arrive: the resume protocol. */
+  private final HeldRunFramer resumer = new HeldRunFramer();
   /** Buffer index of offset 0 in the buffer the last {@link #frame} call framed. */
   private int framedOrigin;
   /** The messages of the call in progress; copied into each result and emptied. */
@@ -612,7 +614,7 @@ public final class CesrStreamParser implements AutoCloseable {
    * <p>While bytes may still come, {@link FrameLookahead} first says how to go on with the next
    * frame: an envelope or GenericGroup cut by the end of the bytes is not framed at all (no
    * exception, no framing work thrown away); a message body goes to {@link
-   * MessageFramer#resume}, which reads it once and frames its attachment groups as each one is
+   * HeldRunFramer#resume}, which reads it once and frames its attachment groups as each one is
    * in, keeping what it framed ({@link HeldRun}) while the body or a group is cut or a bare run
    * may go on. Each message is therefore framed once, and an error in a held run is found as
    * soon as its bytes are in.
@@ -634,7 +636,7 @@ public final class CesrStreamParser implements AutoCloseable {
     while (pos < limit) {
       // a body is read once and its run framed as it arrives, whatever the chunks
       boolean resume = heldRun.holds(pos - (long) origin) && limit - (long) pos <= maxFrame;
-      if (resume && !framer.canResume(heldRun)) {
+      if (resume && !resumer.canResume(framer, heldRun)) {
         heldRun.clear(); // its parts cannot be moved to this buffer: framed again
         resume = false;
       }
@@ -650,13 +652,13 @@ public final class CesrStreamParser implements AutoCloseable {
       int end;
       try {
         if (resume) {
-          MessageFramer.Resumed r = framer.resume(heldRun, pos, limit, ended, out);
-          if (r != MessageFramer.Resumed.FRAMED) {
+          HeldRunFramer.Resumed r = resumer.resume(framer, heldRun, pos, limit, ended, out);
+          if (r != HeldRunFramer.Resumed.FRAMED) {
             awaiting = Math.min(heldRun.needed, pos + window - limit); // as for a truncation
-            held = r == MessageFramer.Resumed.HELD;
+            held = r == HeldRunFramer.Resumed.HELD;
             break;
           }
-          end = framer.resumedEnd();
+          end = resumer.resumedEnd();
         } else {
           // the framer reads at most its window of the frame, and says when that is not enough
           attempts++;
@@ -687,7 +689,7 @@ public final class CesrStreamParser implements AutoCloseable {
         continue;
       }
       if (end == limit && !ended && out.size() == mark + 1 && mayContinue(out.get(mark))) {
-        framer.keep(heldRun, out.remove(mark), pos); // framed on from its end, not again
+        resumer.keep(framer, heldRun, out.remove(mark), pos); // framed on from its end, not again
         awaiting = 1;
         held = true;
         break;

@@ -10,7 +10,7 @@ import dev.cesrj.internal.Source;
 
 /**
  * Decides, from the bytes at hand and without framing, how the streaming parser goes on with the
- * top-level frame at an index: frame it now, hand it to {@link MessageFramer#resume}, or wait
+ * top-level frame at an index: frame it now, hand it to {@link HeldRunFramer#resume}, or wait
  * for a number of bytes the frame certainly lacks (a shortage found by the framer costs a {@link
  * dev.cesrj.TruncatedException}). It never decides what a frame is: whatever it cannot judge
  * with certainty it hands to the framer.
@@ -18,7 +18,7 @@ import dev.cesrj.internal.Source;
  * <ul>
  *   <li>a message body (a byte of tritet 011, 101 or 110: JSON, CBOR or MessagePack) with at
  *       least the {@value VersionSniffer#SMELL_SIZE} bytes keripy sniffs its version string in:
- *       {@link #RUN}; {@link MessageFramer#resume} reads the body once and frames its
+ *       {@link #RUN}; {@link HeldRunFramer#resume} reads the body once and frames its
  *       attachments group by group as they arrive, and says itself how many bytes a cut body or
  *       group lacks;
  *   <li>a JSON body with fewer bytes: wait for the rest of those 27 (while what is there is
@@ -37,7 +37,7 @@ final class FrameLookahead {
   /** Frame now, with {@link MessageFramer#frame}. */
   static final long FRAME = 0;
 
-  /** A message body with its version string at hand: frame it with {@link MessageFramer#resume}. */
+  /** A message body with its version string at hand: frame it with {@link HeldRunFramer#resume}. */
   static final long RUN = -2;
 
   /** Bytes of a JSON body before its version string: {@code {"v":"}. */

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * What the streaming parser keeps of a top-level message it is framing between calls ({@link
- * MessageFramer#resume}): its body, read once, and the groups of its bare attachment run framed
+ * HeldRunFramer#resume}): its body, read once, and the groups of its bare attachment run framed
  * so far. When more bytes arrive, framing goes on from the next group boundary; nothing is
  * framed twice, and nothing has to be scanned to learn where the run ends.
  *
@@ -59,7 +59,7 @@ final class HeldRun {
   final MessageFramer.Run run = new MessageFramer.Run(1);
   /**
    * What framing a group of the run that may be cut by the end of the bytes found ({@link
-   * MessageFramer#resume}, through {@code GroupFramer.frameOrCut}): one per parser, reused for
+   * HeldRunFramer#resume}, through {@code GroupFramer.frameOrCut}): one per parser, reused for
    * every group by whichever message framer frames it (the parser makes a new framer whenever its
    * bytes move, so a framer's own would be made again with it).
    */
@@ -167,8 +167,7 @@ final class HeldRun {
     List<Group> attachments = run.attachments;
     for (int i = 0, j = 0; i < groups.size(); i++) {
       Group g = groups.get(i);
-      Group moved = MessageFramer.GROUPS.group(
-          to, (int) (to.origin + g.offset()), g.length(), g.code(), g.count(), g.depth());
+      Group moved = g.movedTo(to);
       groups.set(i, moved);
       if (moved.depth() == run.depth) {
         attachments.set(j++, moved);

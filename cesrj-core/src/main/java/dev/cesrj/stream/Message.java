@@ -46,59 +46,59 @@ public final class Message {
   private final List<Message> nested;
   private final List<Group> genericGroups;
 
+  /**
+   * The message the framer read: {@code length} bytes at offset {@code offset}, at nesting depth
+   * {@code depth}, led by the genus-version code {@code genusVersion} and enclosed in the
+   * BodyWithAttachmentGroup {@code envelope} (each {@code null} if there is none), its body as
+   * {@code body} says, its attachments read with {@code table} into {@code run} (whose lists are
+   * copied).
+   */
   Message(
       long offset,
       int length,
       int depth,
       Group genusVersion,
       Group envelope,
-      Group bodyGroup,
-      Matter bodyTexter,
-      VersionString version,
-      ByteBuf body,
+      MessageBody body,
       CounterTable table,
-      List<Group> attachments,
-      List<Group> groups,
-      List<Message> nested) {
-    this(offset, length, depth, genusVersion, envelope, bodyGroup, bodyTexter, version, body,
-        table, attachments, groups, nested, List.of());
-  }
-
-  private Message(
-      long offset,
-      int length,
-      int depth,
-      Group genusVersion,
-      Group envelope,
-      Group bodyGroup,
-      Matter bodyTexter,
-      VersionString version,
-      ByteBuf body,
-      CounterTable table,
-      List<Group> attachments,
-      List<Group> groups,
-      List<Message> nested,
-      List<Group> genericGroups) {
+      MessageFramer.Run run) {
     this.offset = offset;
     this.length = length;
     this.depth = depth;
     this.genusVersion = genusVersion;
     this.envelope = envelope;
-    this.bodyGroup = bodyGroup;
-    this.bodyTexter = bodyTexter;
-    this.version = version;
-    this.body = body;
+    this.bodyGroup = body.group();
+    this.bodyTexter = body.texter();
+    this.version = body.version();
+    this.body = body.bytes();
     this.table = table;
-    this.attachments = List.copyOf(attachments);
-    this.groups = List.copyOf(groups);
-    this.nested = List.copyOf(nested);
-    this.genericGroups = List.copyOf(genericGroups);
+    this.attachments = List.copyOf(run.attachments);
+    this.groups = List.copyOf(run.groups);
+    this.nested = List.copyOf(run.nested);
+    this.genericGroups = List.of();
+  }
+
+  /** {@code m} as one of the sub-stream of the GenericGroups {@code chain}, outermost first. */
+  private Message(Message m, List<Group> chain) {
+    this.offset = m.offset;
+    this.length = m.length;
+    this.depth = m.depth;
+    this.genusVersion = m.genusVersion;
+    this.envelope = m.envelope;
+    this.bodyGroup = m.bodyGroup;
+    this.bodyTexter = m.bodyTexter;
+    this.version = m.version;
+    this.body = m.body;
+    this.table = m.table;
+    this.attachments = m.attachments;
+    this.groups = m.groups;
+    this.nested = m.nested;
+    this.genericGroups = List.copyOf(chain);
   }
 
   /** This message as one of the sub-stream of the GenericGroups {@code chain}, outermost first. */
   Message inGenericGroups(List<Group> chain) {
-    return new Message(offset, length, depth, genusVersion, envelope, bodyGroup, bodyTexter,
-        version, body, table, attachments, groups, nested, chain);
+    return new Message(this, chain);
   }
 
   /**

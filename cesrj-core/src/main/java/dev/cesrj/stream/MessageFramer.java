@@ -24,7 +24,6 @@ import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
 import dev.cesrj.internal.Source;
-import dev.cesrj.internal.Views;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.Matter;
 import io.netty.buffer.ByteBuf;
@@ -56,21 +55,18 @@ import java.util.List;
  * pinned table's is refused, as keripy's {@code Serdery.reap} does.
  */
 final class MessageFramer {
-  /** Makes the group views of the framer and of {@link HeldRun}. */
-  static final Views.GroupMaker<Group> GROUPS = Views.groups(Group.class);
-
   /**
    * The bytes read (its buffer and offset origin), never reset: the buffer is read from here
    * ({@link Source#buf()}) and the options from {@link #views}, not kept in fields of their own, so
    * a framer is 48 bytes, not 56 (the push parser makes one whenever its bytes move).
    */
-  private final Source src;
-  private final GroupFramer groups;
+  final Source src;
+  final GroupFramer groups;
   /**
    * Where the groups framed are recorded ({@link #record}), or {@code null}: the pull cursor
    * reads their items from it instead of framing them again.
    */
-  private GroupTape tape;
+  GroupTape tape;
   /**
    * Frames CESR-native bodies, made at the first one met ({@link #natives()}), not with the
    * framer: most streams have none, and the push parser makes a new message framer whenever its
@@ -79,12 +75,12 @@ final class MessageFramer {
    */
   private NativeBodyFramer natives;
   /** The views of the groups framed; they hold the framer's options ({@link #options()}). */
-  private final GroupViews views;
-  private CounterTable streamTable;
+  final GroupViews views;
+  CounterTable streamTable;
   /** The domain of the innermost enclosing group being framed, or {@code null} at the top. */
   private Domain within;
   /** Where the top-level frame being framed starts ({@link #frame}). */
-  private int frameStart;
+  int frameStart;
 
   MessageFramer(ByteBuf buf, int origin, CesrOptions options) {
     this(buf, origin, options, null);
@@ -119,7 +115,7 @@ final class MessageFramer {
   }
 
   /** The limits and default table this framer frames with. */
-  private CesrOptions options() {
+  CesrOptions options() {
     return views.options;
   }
 
@@ -218,235 +214,6 @@ final class MessageFramer {
       out.subList(mark, out.size()).clear();
       throw e;
     }
-  }
-
-  /** What {@link #resume} did with the held message. */
-  enum Resumed {
-    /** The message is framed and added; {@link #resumedEnd()} is the index just past it. */
-    FRAMED,
-    /**
-     * The message is held, its bare run may go on; {@link HeldRun} says where framing goes on
-     * and how many bytes to wait for.
-     */
-    HELD,
-    /**
-     * The message's body or the AttachmentGroup that holds all its attachments is cut; {@link
-     * HeldRun#needed} says exactly how many bytes it lacks.
-     */
-    SHORT
-  }
-
-  /** Where the message that {@link #resume} framed ends (after {@link Resumed#FRAMED}). */
-  private int resumedEnd;
-
-  /** {@return after {@link #resume} returned {@link Resumed#FRAMED}: the index just past the message} */
-  int resumedEnd() {
-    return resumedEnd;
-  }
-
-  private Resumed framed(int end) {
-    resumedEnd = end;
-    return Resumed.FRAMED;
-  }
-
-  /**
-   * Frames the top-level message at {@code pos}, a JSON, CBOR or MGPK body and the attachments
-   * after it (keripy {@code Parser.msgParsator}), as far as the bytes before {@code limit} go,
-   * starting where {@code held} stopped if it holds this message. The body is read once; each
-   * attachment group is framed once, as soon as all of it is in (the framer says, without
-   * throwing, whether a group is cut by {@code limit}: {@link GroupFramer#frameOrCut}). The message is returned, as {@link #frame}
-   * would return it from the same bytes, once something that ends the run is in (a message start, a
-   * genus-version code, a counter that starts a message), or at {@code limit} when {@code ended}
-   * (no more bytes will come). Errors are those of {@link #frame}, found group by group in stream
-   * order, so a held message fails as soon as its bad group is in.
-   *
-   * <p>The caller has checked that the frame cannot exceed the frame limit before {@code limit}
-   * ({@code limit - pos <= maxFrameBytes}), so the framer's window is not reached.
-   *
-   * @return {@link Resumed#FRAMED}: the message is added to {@code out} and ends at {@link
-   *     #resumedEnd()}; {@link Resumed#HELD}: the run reaches {@code limit} or a group is cut
-   *     there ({@code held} says where to go on and the least bytes to wait for); or {@link
-   *     Resumed#SHORT}: the body, or an AttachmentGroup right after it, is cut
-   * @throws CesrException as {@link #frame} throws it; a {@link TruncatedException} only when
-   *     {@code ended}
-   */
-  Resumed resume(HeldRun held, int pos, int limit, boolean ended, List<Message> out) {
-    frameStart = pos;
-    long at = src.offset(pos);
-    if (held.holds(at) && !held.moveTo(views)) {
-      held.clear();
-    }
-    if (!held.holds(at)) {
-      VersionString vs = VersionSniffer.read(src, pos, limit, false, at);
-      checkInForce(vs, streamTable, at);
-      long size = vs.size();
-      if (size > options().maxFrameBytes()) {
-        throw Errors.tooLarge(at, vs.text(), size, options().maxFrameBytes());
-      }
-      CounterTable t =
-          streamTable != null
-              ? streamTable
-              : vs.impliedTable() == CounterTable.CESR_2_0
-                  ? CounterTable.CESR_2_0
-                  // null: the run tells
-                  : options().tableInferred() ? null : options().defaultTable();
-      held.start(at, vs, (int) size, t, streamTable, views);
-      held.legacyMayFollow = t == null || legacyMayFollow(vs, t);
-    }
-    if (held.runAt - at > limit - pos) {
-      long missing = held.runAt - at - (limit - pos);
-      if (ended) {
-        throw Errors.truncated(
-            at, held.version.text(), "the rest of the message body", missing);
-      }
-      held.needed = missing;
-      return Resumed.SHORT;
-    }
-    int bodyEnd = pos + (int) (held.runAt - at);
-    int p = pos + (int) (held.next - at);
-    Resumed r;
-    try {
-      r = ended ? framed(run(held, bodyEnd, p, limit)) : runSoFar(held, bodyEnd, p, limit);
-    } catch (CesrException e) {
-      r = heldLegacyRun(e, held, bodyEnd, limit, ended);
-    }
-    if (r != Resumed.FRAMED) {
-      return r;
-    }
-    int end = resumedEnd;
-    if (end - (long) pos > options().maxFrameBytes()) {
-      throw Errors.tooLarge(at, null, end - pos, options().maxFrameBytes());
-    }
-    Run run = held.run;
-    Message m = new Message(
-        at,
-        end - pos,
-        1,
-        held.genusVersion,
-        null,
-        held.bodyGroup,
-        held.texter,
-        held.version,
-        held.body != null ? held.body : src.buf().slice(pos, held.bodySize),
-        held.table,
-        run.attachments,
-        run.groups,
-        run.nested);
-    streamTable = held.pinned; // as framing the whole message leaves it
-    held.clear();
-    out.add(m);
-    return framed(end);
-  }
-
-  /**
-   * Keeps {@code m}, which {@link #frame} returned for the frame at {@code pos} with a bare
-   * attachment run that reaches the end of the bytes, in {@code held}: {@link #resume} goes on
-   * from its end when more bytes arrive, instead of framing it again.
-   */
-  void keep(HeldRun held, Message m, int pos) {
-    held.keep(src.offset(pos), m, streamTable, views);
-    held.legacyMayFollow =
-        m.genusVersion().isEmpty()
-            && m.bodyGroup().isEmpty()
-            && legacyMayFollow(m.version(), m.table());
-  }
-
-  /**
-   * True if {@link #resume} can go on with what {@code held} holds over this framer's bytes: its
-   * parts view them, or can be made again over them.
-   */
-  boolean canResume(HeldRun held) {
-    return held.canMoveTo(views);
-  }
-
-  /** The rest of the held run from {@code p}, all of it before {@code limit}: no more bytes come. */
-  private int run(HeldRun held, int bodyEnd, int p, int limit) {
-    if (held.table == null) {
-      CounterTable t = runTable(held.version, p, limit);
-      held.table = t != null ? t : CounterTable.CESR_1_0; // as whole framing of the same bytes
-    }
-    return attachments(p, limit, held.table, held.pinned, 1, false, held.run, p == bodyEnd);
-  }
-
-  /**
-   * The held run's groups from {@code p} that are whole before {@code limit}, as {@link
-   * #attachments} frames a bare run at the top of the stream.
-   *
-   * @return {@link Resumed#FRAMED} with the index after the run; {@link Resumed#HELD}; or
-   *     {@link Resumed#SHORT} if a counter right after the body, or the AttachmentGroup it
-   *     starts, is cut
-   */
-  private Resumed runSoFar(HeldRun held, int bodyEnd, int p, int limit) {
-    if (held.table == null) {
-      if (p >= limit) {
-        return hold(held, p, 1, Resumed.HELD); // nothing after the body yet
-      }
-      CounterTable t = runTable(held.version, p, limit);
-      if (t == null) {
-        // the first counter and the start of its content tell the table: not held till then
-        return hold(held, p, TableRule.needed(src, p, limit), Resumed.SHORT);
-      }
-      held.table = t;
-    }
-    CounterTable table = held.table;
-    Run run = held.run;
-    while (p < limit) {
-      requireWithinFrameLimit(p);
-      int b = src.at(p);
-      if (!startsCounter(b)) {
-        if (Tritet.of(b).isMessage()) {
-          return framed(p);
-        }
-        throw coldStart(p, b, "an attachment group or a message");
-      }
-      Domain d = Domain.ofCounterByte(b);
-      // a cut counter right after the body may be an AttachmentGroup's: the message is not held
-      Resumed cut = p == bodyEnd ? Resumed.SHORT : Resumed.HELD;
-      if (limit - p < 2) {
-        return hold(held, p, d.size(4) - (limit - p), cut);
-      }
-      if (groups.isGenusVersionAt(p, limit, table)) {
-        return framed(p);
-      }
-      int fs;
-      try {
-        fs = groups.counter(p, limit, table, 0);
-      } catch (TruncatedException e) {
-        return hold(held, p, e.needed(), cut); // a code the bytes at hand rule out is reported
-      }
-      CounterCode code = groups.code();
-      if (startsMessage(code)) {
-        return framed(p);
-      }
-      long count = groups.count();
-      if (code.layout() == Layout.ATTACHMENTS) {
-        long total = fs + d.quadlets(count);
-        if (total <= options().maxFrameBytes() && total > limit - p) {
-          return hold(held, p, total - (limit - p), cut); // a first one holds the whole run
-        }
-        int end = wrapper(p, limit, table, held.pinned, 1, run);
-        if (p == bodyEnd) {
-          return framed(end); // the AttachmentGroup holds all the attachments
-        }
-        p = end;
-        continue;
-      }
-      Fit fit = held.fit;
-      if (groups.frameOrCut(p, limit, table, 1, tape, fit) == Fit.Verdict.CUT) {
-        return hold(held, p, fit.needed(), Resumed.HELD);
-      }
-      int q = fit.end();
-      addGroup(run, view(p, q, 1), 1);
-      p = q;
-    }
-    return hold(held, p, 1, Resumed.HELD);
-  }
-
-  /** Keeps where the run goes on and what it lacks; returns {@code how}. */
-  private Resumed hold(HeldRun held, int p, long needed, Resumed how) {
-    held.next = src.offset(p);
-    held.needed = Math.max(1, needed);
-    return how;
   }
 
   /**
@@ -599,7 +366,7 @@ final class MessageFramer {
    * {@link TableRule}), CESR 1.0 or CESR 2.0 as the run's first counter tells ({@code null} if
    * the bytes before {@code limit} do not tell yet; CESR 1.0 if no counter follows the body).
    */
-  private CounterTable runTable(VersionString vs, int p, int limit) {
+  CounterTable runTable(VersionString vs, int p, int limit) {
     if (streamTable != null) {
       return streamTable;
     }
@@ -641,36 +408,8 @@ final class MessageFramer {
     }
   }
 
-  /**
-   * {@link #resume}'s rule 4: after {@code e}, CESR 1.0's error for the held run, the run again
-   * from its start with the legacy table, if it may follow; {@code e} itself otherwise, or
-   * {@link TableRule#furthest} of the two errors once the legacy table refused the run too.
-   */
-  private Resumed heldLegacyRun(
-      CesrException e, HeldRun held, int bodyEnd, int limit, boolean ended) {
-    if (held.refused != null) {
-      throw TableRule.furthest(held.refused, e);
-    }
-    if (!held.legacyMayFollow
-        || held.table != CounterTable.CESR_1_0
-        || !TableRule.refusesGrammar(e)) {
-      throw e;
-    }
-    held.refused = e;
-    held.table = CounterTable.CESR_1_0_LEGACY;
-    held.run.clear();
-    held.next = held.runAt;
-    try {
-      return ended
-          ? framed(run(held, bodyEnd, bodyEnd, limit))
-          : runSoFar(held, bodyEnd, bodyEnd, limit);
-    } catch (CesrException legacy) {
-      throw TableRule.furthest(e, legacy);
-    }
-  }
-
   /** True if the message framed with {@code t} for a body of version {@code vs} may still be read with the legacy table. */
-  private boolean legacyMayFollow(VersionString vs, CounterTable t) {
+  boolean legacyMayFollow(VersionString vs, CounterTable t) {
     return t == CounterTable.CESR_1_0
         && streamTable == null
         && options().tableInferred()
@@ -722,11 +461,11 @@ final class MessageFramer {
    * True if {@code b} starts a counter: {@code -} (qb64) or tritet 111 (qb2; CESR specification, "Cold
    * start Stream parsing problem", Table 1).
    */
-  private static boolean startsCounter(int b) {
+  static boolean startsCounter(int b) {
     return b == '-' || Tritet.of(b) == Tritet.BINARY;
   }
 
-  private CesrException coldStart(int p, int b, String expected) {
+  CesrException coldStart(int p, int b, String expected) {
     Tritet tr = Tritet.of(b);
     String what =
         tr == Tritet.ANNOTATED
@@ -766,20 +505,9 @@ final class MessageFramer {
   /** The message of a bare body at {@code p} ending at {@code end}, its attachments {@code run}. */
   private Message bareMessage(
       int start, int p, int end, Group gvc, int depth, VersionString vs, CounterTable t, Run run) {
-    return new Message(
-        src.offset(start),
-        end - start,
-        depth,
-        gvc,
-        null,
-        null,
-        null,
-        vs,
-        src.buf().slice(p, (int) vs.size()),
-        t,
-        run.attachments,
-        run.groups,
-        run.nested);
+    int size = (int) vs.size();
+    MessageBody body = new MessageBody(null, null, vs, src.buf().slice(p, size), p + size);
+    return new Message(src.offset(start), end - start, depth, gvc, null, body, t, run);
   }
 
   /**
@@ -802,7 +530,7 @@ final class MessageFramer {
    * Refuses a body whose protocol or genus major version is above the pinned table's (keripy
    * {@code Serdery.reap}: "Incompatible message ... major version").
    */
-  private static void checkInForce(VersionString vs, CounterTable pinned, long at) {
+  static void checkInForce(VersionString vs, CounterTable pinned, long at) {
     if (pinned == null) {
       return;
     }
@@ -850,24 +578,12 @@ final class MessageFramer {
       if (bodyLayout != Layout.NON_NATIVE_BODY && bodyLayout != Layout.NATIVE_BODY) {
         throw bodyGroupError(q);
       }
-      Body body = body(q, end, t, depth + 1, scoped);
+      MessageBody body = body(q, end, t, depth + 1, scoped);
       CounterTable at = scoped != null ? scoped : t; // the envelope's table (keripy's parser)
       Run run = new Run(depth + 1);
-      attachments(body.end, end, at, scoped, depth + 1, true, run, true);
+      attachments(body.end(), end, at, scoped, depth + 1, true, run, true);
       return new Message(
-          src.offset(start),
-          end - start,
-          depth,
-          gvc != null ? gvc : innerGvc,
-          env,
-          body.group,
-          body.texter,
-          body.version,
-          body.bytes,
-          at,
-          run.attachments,
-          run.groups,
-          run.nested);
+          src.offset(start), end - start, depth, gvc != null ? gvc : innerGvc, env, body, at, run);
     } catch (TruncatedException e) {
       throw Errors.cutBy(e, env.code(), src.offset(p));
     } catch (CesrException e) {
@@ -885,48 +601,18 @@ final class MessageFramer {
    */
   private Message bodyGroupMessage(
       int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
-    Body body = body(p, limit, table, depth, pinned);
+    MessageBody body = body(p, limit, table, depth, pinned);
     CounterTable at = pinned != null ? pinned : table; // the body group's table (keripy's parser)
     Run run = new Run(depth);
-    int end = attachments(body.end, limit, at, pinned, depth, false, run, true);
-    return new Message(
-        src.offset(start),
-        end - start,
-        depth,
-        gvc,
-        null,
-        body.group,
-        body.texter,
-        body.version,
-        body.bytes,
-        at,
-        run.attachments,
-        run.groups,
-        run.nested);
-  }
-
-  /** A body carried in a NonNativeBodyGroup: the group, its Texter, version and decoded bytes. */
-  private static final class Body {
-    final Group group;
-    final Matter texter;
-    final VersionString version;
-    final ByteBuf bytes;
-    final int end;
-
-    Body(Group group, Matter texter, VersionString version, ByteBuf bytes, int end) {
-      this.group = group;
-      this.texter = texter;
-      this.version = version;
-      this.bytes = bytes;
-      this.end = end;
-    }
+    int end = attachments(body.end(), limit, at, pinned, depth, false, run, true);
+    return new Message(src.offset(start), end - start, depth, gvc, null, body, at, run);
   }
 
   /**
    * Frames the NonNativeBodyGroup at {@code q} and decodes its Texter's raw value, the body;
    * errors in the body are reported at the Texter's offset.
    */
-  private Body body(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
+  private MessageBody body(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
     groups.counter(q, limit, table, 0);
     if (groups.code().layout() == Layout.NATIVE_BODY) {
       return checked(nativeBody(q, limit, table, depth, pinned));
@@ -946,16 +632,16 @@ final class MessageFramer {
           "version string says " + vs.size());
     }
     checkInForce(vs, pinned, at);
-    return checked(new Body(group, texter, vs, bytes, r));
+    return checked(new MessageBody(group, texter, vs, bytes, r));
   }
 
   /**
    * {@code b}, after {@link CesrOptions#checkValueCharacters()} (when on) has checked its body
    * group, before the attachments after it are framed (see {@link #addGroup}).
    */
-  private Body checked(Body b) {
+  private MessageBody checked(MessageBody b) {
     if (options().checkValueCharacters()) {
-      ValueCharacters.check(b.group);
+      ValueCharacters.check(b.group());
     }
     return b;
   }
@@ -972,7 +658,7 @@ final class MessageFramer {
    *     accepts, or the body is larger than a version string can say (16,777,215)
    * @throws UnsupportedException for a native body in qb2
    */
-  private Body nativeBody(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
+  private MessageBody nativeBody(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
     CounterCode code = groups.code();
     long count = groups.count();
     if (groups.domainAt(q, limit) == Domain.QB2) {
@@ -982,7 +668,7 @@ final class MessageFramer {
           "a CESR-native body in qb2 (framed in qb64 only)");
     }
     int r = natives().body(q, limit, table, depth);
-    Group group = GROUPS.group(views, q, r - q, code, count, depth);
+    Group group = Group.framed(views, q, r - q, code, count, depth);
     int verser = code.isMapBody() ? 1 : 0;
     List<Element> fields = group.elements();
     Element v = fields.size() > verser ? fields.get(verser) : null;
@@ -1008,7 +694,7 @@ final class MessageFramer {
           tag == null ? "no Verser" : "no CESR-native version for " + tag.soft() + ", size " + size);
     }
     checkInForce(vs, pinned, at);
-    return new Body(group, null, vs, src.buf().slice(q, size), r);
+    return new MessageBody(group, null, vs, src.buf().slice(q, size), r);
   }
 
   private CesrException bodyGroupError(int q) {
@@ -1045,7 +731,7 @@ final class MessageFramer {
    * start: too large, whatever follows. (Out of line: {@link #attachments} stays small enough
    * for the JIT to inline it, and its {@code Run} is then not allocated.)
    */
-  private void requireWithinFrameLimit(int p) {
+  void requireWithinFrameLimit(int p) {
     if (p - (long) frameStart > options().maxFrameBytes()) {
       throw Errors.tooLarge(
           src.offset(frameStart), null, p - (long) frameStart, options().maxFrameBytes());
@@ -1066,7 +752,7 @@ final class MessageFramer {
    * @param first whether a group at {@code p} is the run's first (false where a held run goes on)
    * @return the index after the last attachment
    */
-  private int attachments(
+  int attachments(
       int p,
       int limit,
       CounterTable table,
@@ -1125,7 +811,7 @@ final class MessageFramer {
    * BodyWithAttachmentGroup, body groups, and CESR 2.0's other message-level codes,
    * DatagramSegmentGroup and ESSRWrapperGroup.
    */
-  private static boolean startsMessage(CounterCode code) {
+  static boolean startsMessage(CounterCode code) {
     return code.layout().startsMessage();
   }
 
@@ -1172,7 +858,7 @@ final class MessageFramer {
    * arrive (a streaming parser may frame a run that ends where the bytes end), and comes in
    * stream order.
    */
-  private void addGroup(Run run, Group g, int depth) {
+  void addGroup(Run run, Group g, int depth) {
     if (options().checkValueCharacters()) {
       ValueCharacters.check(g);
     }
@@ -1202,7 +888,7 @@ final class MessageFramer {
   }
 
   /** An AttachmentGroup: counted, optional leading genus-version code scoped to it. */
-  private int wrapper(
+  int wrapper(
       int p, int limit, CounterTable table, CounterTable pinned, int depth, Run run) {
     int fs = groups.counter(p, limit, table, 0);
     CounterCode code = groups.code();
@@ -1219,7 +905,7 @@ final class MessageFramer {
       throw Errors.tooDeep(src.offset(p), code.code(), options().maxDepth(), depth);
     }
     int end = p + (int) total;
-    addEntry(run, GROUPS.group(views, p, end - p, code, count, depth), depth); // content checked below
+    addEntry(run, Group.framed(views, p, end - p, code, count, depth), depth); // content checked below
     int q = p + fs;
     CounterTable t = table;
     CounterTable scoped = pinned;
@@ -1245,7 +931,7 @@ final class MessageFramer {
     return end;
   }
 
-  private Group view(int from, int to, int depth) {
-    return GROUPS.group(views, from, to - from, groups.code(), groups.count(), depth);
+  Group view(int from, int to, int depth) {
+    return Group.framed(views, from, to - from, groups.code(), groups.count(), depth);
   }
 }

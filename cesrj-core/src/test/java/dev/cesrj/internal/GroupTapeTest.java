@@ -89,6 +89,34 @@ class GroupTapeTest {
     }
   }
 
+  /**
+   * Issue 33, item 2: one signature fast path, read through {@link Source}, for every buffer kind
+   * and byte order; each kind gives the heap buffer's entries (a little-endian view once hid a
+   * byte-order bug in a copy of this path that read the bytes its own way).
+   */
+  @Test
+  @SuppressWarnings("deprecation") // ByteBuf.order: the swapped view a caller may still hand in
+  void theSignatureFastPathRecordsTheSameEntriesForEveryBufferKindAndByteOrder() {
+    byte[] text = ("-AAD" + sig(0) + sig(5) + sig(63)).getBytes(StandardCharsets.US_ASCII);
+    List<String> expected = List.of(
+        "GROUP_START 0+268 1 qb64 ControllerIdxSigs 3",
+        "INDEXER 4+88 2 qb64 Ed25519_Sig 0/0",
+        "INDEXER 92+88 2 qb64 Ed25519_Sig 5/5",
+        "INDEXER 180+88 2 qb64 Ed25519_Sig 63/63",
+        "GROUP_END 0+268 1 qb64 ControllerIdxSigs 3");
+    assertEquals(expected, entries(frame(Unpooled.wrappedBuffer(text), V1)), "heap");
+    ByteBuf swappedHeap = Unpooled.wrappedBuffer(text).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    assertEquals(expected, entries(frame(swappedHeap, V1)), "heap, little-endian view");
+    for (dev.cesrj.testing.BufferKinds kind : dev.cesrj.testing.BufferKinds.values()) {
+      dev.cesrj.testing.BufferKinds.Made made = kind.make(text);
+      try {
+        assertEquals(expected, entries(frame(made.buf(), V1)), kind.name());
+      } finally {
+        made.release();
+      }
+    }
+  }
+
   @Test
   void aTupleGroupRecordsEachSlotAndItsNestedGroup() {
     String nested = "-AAB" + ED448;

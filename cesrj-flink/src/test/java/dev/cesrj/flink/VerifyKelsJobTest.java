@@ -132,6 +132,49 @@ class VerifyKelsJobTest {
     assertEquals(2, VerifyKelsJob.run(new String[] {"--threads", "0", "f"}, System.out, p));
     assertEquals(2, VerifyKelsJob.run(new String[] {"--threads", "x", "f"}, System.out, p));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage"));
+    err.reset();
+    assertEquals(2, VerifyKelsJob.run(new String[] {"--fail-on", "accepted", "f"}, System.out, p));
+    assertEquals("--fail-on takes rejected, escrowed or notaccepted, not accepted; usage: java -jar"
+        + " cesrj-flink-job.jar [--parallelism N] [--threads N] [--fail-on"
+        + " rejected|escrowed|notaccepted]... FILE...\n", err.toString(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * {@code --fail-on} as {@code inspect --verify --fail-on} has it ({@code FailOn}): exit status 3
+   * when a message ends rejected ({@code rejected}) or still escrowed ({@code escrowed}), as the
+   * single-JVM verifier's final verdicts of the file say; 0 when every message ends accepted,
+   * whatever the values (and {@code notaccepted} never fails a job that verifies no credentials).
+   */
+  @Test
+  void failOnGivesStatusThreeOnTheVerdictsItNames(@TempDir Path dir) throws Exception {
+    String flipped = "kel_witnessed.v1.bare.txt.sig-flip.cesr";
+    String settles = "kel_delegated.v1.bare.txt.out-of-order.cesr";
+    Map<String, String> verdicts = Corpus.sorted();
+    Corpus.expected(flipped, verdicts, Corpus.sorted());
+    assertTrue(verdicts.values().stream().anyMatch(v -> v.startsWith("REJECTED")), "a rejection");
+    assertTrue(verdicts.values().stream().anyMatch(v -> v.startsWith("ESCROWED")), "an escrow");
+    Map<String, String> settled = Corpus.sorted();
+    Corpus.expected(settles, settled, Corpus.sorted());
+    assertTrue(settled.values().stream().allMatch(v -> v.equals("ACCEPTED")), "all accepted");
+    Path f = dir.resolve(flipped);
+    Files.write(f, Corpus.bytes(flipped));
+    Path s = dir.resolve(settles);
+    Files.write(s, Corpus.bytes(settles));
+    String[][] cases = {
+        {"--fail-on", "rejected", f.toString()},
+        {"--fail-on", "escrowed", f.toString()},
+        {"--fail-on", "notaccepted", f.toString()},
+        {"--fail-on", "rejected", "--fail-on", "escrowed", "--fail-on", "notaccepted",
+            s.toString()}};
+    int[] want = {3, 3, 0, 0};
+    for (int i = 0; i < cases.length; i++) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      int status = VerifyKelsJob.run(cases[i], new PrintStream(out, true, StandardCharsets.UTF_8),
+          System.err);
+      assertEquals(want[i], status, String.join(" ", cases[i]));
+      List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+      assertTrue(lines.get(lines.size() - 1).startsWith("accepted="), lines.toString());
+    }
   }
 
   /**

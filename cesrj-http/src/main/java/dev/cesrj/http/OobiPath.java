@@ -49,6 +49,12 @@ public record OobiPath(Form form, Optional<String> aid, Optional<Role> role, Opt
   private static final String OOBI = "oobi";
 
   /**
+   * An OOBI path of {@code form} with these parts.
+   *
+   * @param form which of the forms this is
+   * @param aid the AID, empty for {@link Form#BLIND} only
+   * @param role the role, present for {@link Form#ROLE} and {@link Form#ROLE_EID} only
+   * @param eid the endpoint's AID, present for {@link Form#ROLE_EID} only
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if what is present does not fit {@code form}
    */
@@ -74,6 +80,7 @@ public record OobiPath(Form form, Optional<String> aid, Optional<Role> role, Opt
   /**
    * Parses {@code path} (the path of a request target or URL, without its query).
    *
+   * @param path the path, starting with {@code /}
    * @return the OOBI path, or empty when {@code path} is none of the forms: not under {@code
    *     /oobi} or {@code /.well-known/keri/oobi}, an empty segment ({@code //}), more than three
    *     segments after {@code /oobi}, or a role keripy does not define ({@link Role#of})
@@ -118,27 +125,53 @@ public record OobiPath(Form form, Optional<String> aid, Optional<Role> role, Opt
     return Optional.of(new OobiPath(Form.ROLE_EID, aid, role, Optional.of(segments[3])));
   }
 
-  /** {@code /oobi}. */
+  /**
+   * The blind OOBI path.
+   *
+   * @return {@code /oobi}
+   */
   public static OobiPath blind() {
     return new OobiPath(Form.BLIND, Optional.empty(), Optional.empty(), Optional.empty());
   }
 
-  /** {@code /oobi/{aid}}. */
+  /**
+   * The OOBI path of an AID.
+   *
+   * @param aid the AID (qb64)
+   * @return {@code /oobi/{aid}}
+   */
   public static OobiPath of(String aid) {
     return new OobiPath(Form.AID, Optional.of(aid), Optional.empty(), Optional.empty());
   }
 
-  /** {@code /oobi/{aid}/{role}}. */
+  /**
+   * The OOBI path of an AID's endpoints in a role.
+   *
+   * @param aid the AID (qb64)
+   * @param role the role
+   * @return {@code /oobi/{aid}/{role}}
+   */
   public static OobiPath of(String aid, Role role) {
     return new OobiPath(Form.ROLE, Optional.of(aid), Optional.of(role), Optional.empty());
   }
 
-  /** {@code /oobi/{aid}/{role}/{eid}}. */
+  /**
+   * The OOBI path of one of an AID's endpoints in a role.
+   *
+   * @param aid the AID (qb64)
+   * @param role the role
+   * @param eid the endpoint's AID (qb64)
+   * @return {@code /oobi/{aid}/{role}/{eid}}
+   */
   public static OobiPath of(String aid, Role role, String eid) {
     return new OobiPath(Form.ROLE_EID, Optional.of(aid), Optional.of(role), Optional.of(eid));
   }
 
-  /** The path as keripy writes it, e.g. {@code /oobi/E.../witness/B...}; {@link #parse} reads it back. */
+  /**
+   * The path as keripy writes it; {@link #parse} reads it back.
+   *
+   * @return the path, e.g. {@code /oobi/E.../witness/B...}
+   */
   public String path() {
     return switch (form) {
       case BLIND -> "/oobi";

@@ -50,12 +50,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       {i, s, d}} of the TEL event; each ACDC is the one an {@code iss} of the stream issues,
  *       and is signed by its issuer {@code i};
  *   <li>{@link KelVerifier} gives each message the verdict keripy's Kevery would: a KEL whose
- *       every event is in the stream is accepted (GLEIF Root, the Legal Entity of {@code
- *       cd_vlei_vc}); the QVI's delegated KEL cannot be: its delegator (GLEIF External, {@code
- *       EPgISkuC...}) is not in either credential export, so its {@code dip} waits for the
- *       delegating seal (partially delegated escrow) and its {@code ixn}s wait out of order, as
- *       keripy's would, though every signature of them verifies; TEL events, ACDCs and replies
- *       are not key events.
+ *       every event is in the stream is accepted (GLEIF Root in {@code cd_gleif_root_witness};
+ *       the QVI's {@code icp}, {@code EGq24...}, in {@code cd_vlei_vc}: the QVI credential's
+ *       issuee, the Legal Entity credential's issuer); GLEIF External's delegated KEL ({@code
+ *       ECZkQ...}, the QVI credential's issuer) cannot be: its delegator (GLEIF Root of the
+ *       exports' network, {@code EPgISkuC...}) is not in either credential export, so its {@code
+ *       dip} waits for the delegating seal (partially delegated escrow) and its {@code ixn}s wait
+ *       out of order, as keripy's would, though every signature of them verifies; TEL events,
+ *       ACDCs and replies are not key events.
  * </ul>
  *
  * <p>Not accepted by keripy's Kevery, and so not here: {@code kp_v1body_v2atc_bonds}, {@code
@@ -70,7 +72,7 @@ class RealWorldVerifyTest {
       int credentials, List<String> verdicts, Map<String, String> keyStates) {}
 
   private static final String GLEIF_ROOT = "EDP1vHcw_wc4M__Fj53-cJaBnZZASd-aMTaSyWEQ-PC2";
-  private static final String LEGAL_ENTITY = "EGq24VD48smR5JzSV2PnW9i_g1cdwzpSyZwNAse6JwkH";
+  private static final String QVI = "EGq24VD48smR5JzSV2PnW9i_g1cdwzpSyZwNAse6JwkH";
   private static final String NOT_KEY = "REJECTED NOT_A_KEY_EVENT";
   private static final String UNSIGNED = "REJECTED MISSING_SIGNATURES";
 
@@ -99,7 +101,7 @@ class RealWorldVerifyTest {
               "ESCROWED MISSING_DELEGATION PARTIALLY_DELEGATED",
               "ESCROWED OUT_OF_ORDER OUT_OF_ORDER", "ESCROWED OUT_OF_ORDER OUT_OF_ORDER",
               NOT_KEY, NOT_KEY, NOT_KEY, NOT_KEY),
-          Map.of(LEGAL_ENTITY, "2 ELti_tMYJ4Cu6AP-NBRqKdK9w_asm6DcETKm1KKMP4jw ixn 2 keys"
+          Map.of(QVI, "2 ELti_tMYJ4Cu6AP-NBRqKdK9w_asm6DcETKm1KKMP4jw ixn 2 keys"
               + " [\"1/2\",\"1/2\"] 3 witnesses bt 3")),
       "kp_v1body_v2atc_bonds.cesr", new Expected(2, Map.of(), 0, 0, List.of(UNSIGNED),
           Map.of()),

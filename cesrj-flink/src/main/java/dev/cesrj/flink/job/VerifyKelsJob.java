@@ -7,6 +7,8 @@ import dev.cesrj.flink.CesrRecords;
 import dev.cesrj.flink.CesrStreamFormat;
 import dev.cesrj.flink.kel.KelValidation;
 import dev.cesrj.flink.kel.KelVerdict;
+import dev.cesrj.keri.kever.FailOn;
+import dev.cesrj.keri.kever.Status;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,11 +17,13 @@ import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.connector.file.src.FileSource;
@@ -31,11 +35,12 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
 /**
- * The example job: {@code [--parallelism N] [--threads N] FILE...} ({@code --threads}: the
- * signature-checking workers of each subtask's verifiers, {@link KelValidation#KelValidation(
- * KelValidation.Settings, int)}; 1 by default). Each {@code .cesr} file is read by a FileSource
- * ({@link CesrStreamFormat}, the file's path its scope), validated by
- * {@link KelValidation} (escrows retried at the end of input), and each message's final verdict is
+ * The example job: {@code [--parallelism N] [--threads N] [--fail-on
+ * rejected|escrowed|notaccepted]... FILE...} ({@code --threads}: the signature-checking workers of
+ * each subtask's verifiers, {@link KelValidation#KelValidation(KelValidation.Settings, int)}; 1 by
+ * default; {@code --fail-on}: see the exit status below). Each {@code .cesr} file is read by a
+ * FileSource ({@link CesrStreamFormat}, the file's path its scope), validated by {@link
+ * KelValidation} (escrows retried at the end of input), and each message's final verdict is
  * printed as one JSON line ({@code {"file":…,"offset":…,"prefix":…,"sn":…,"said":…,
  * "status":"accepted|escrowed|rejected","reason":…}}, every string from the input JSON-escaped by
  * Jackson), then {@code accepted=N escrowed=M rejected=K}, the counts of those lines.
@@ -56,12 +61,23 @@ import org.apache.flink.util.CloseableIterator;
  * on standard error, printed when it arrives, and the job goes on. A name that is no file (none
  * such, or a directory) is one line on standard error, exit status 1, before any job starts.
  *
+ * <p>Exit status: 0 once every line is printed; 3 ({@link FailOn#EXIT_STATUS}) if a {@code
+ * --fail-on} value (repeatable) names a verdict given: {@code rejected}, a message's final line
+ * says rejected; {@code escrowed}, a message is still escrowed at the end of input; {@code
+ * notaccepted}, a credential is not accepted, which never happens here (the job verifies KELs,
+ * no credentials; the value is taken so that {@code inspect --verify}'s options carry over). The
+ * decision is {@link FailOn}'s, the one {@code cesrj inspect --verify --fail-on} makes, with the
+ * same status. A file that stops framing does not change the status (its messages before the
+ * error are judged).
+ *
  * <p>{@code java -jar cesrj-flink-VERSION-job.jar} runs it on a local MiniCluster
  * ({@link StreamExecutionEnvironment#getExecutionEnvironment()} outside a cluster); {@code flink run
  * -c dev.cesrj.flink.job.VerifyKelsJob cesrj-flink-VERSION-job.jar FILE...} on a cluster.
  */
 public final class VerifyKelsJob {
   private static final JsonFactory JSON = new JsonFactory();
+  private static final String USAGE = "usage: java -jar cesrj-flink-job.jar [--parallelism N]"
+      + " [--threads N] [--fail-on rejected|escrowed|notaccepted]... FILE...";
 
   private VerifyKelsJob() {
   }
@@ -69,7 +85,7 @@ public final class VerifyKelsJob {
   /**
    * Runs the job.
    *
-   * @param args {@code [--parallelism N] [--threads N] FILE...}
+   * @param args {@code [--parallelism N] [--threads N] [--fail-on V]... FILE...}
    * @throws Exception if the job fails
    */
   public static void main(String[] args) throws Exception {
@@ -79,20 +95,29 @@ public final class VerifyKelsJob {
   /**
    * Runs the job, printing to the given streams.
    *
-   * @param args {@code [--parallelism N] [--threads N] FILE...}
+   * @param args {@code [--parallelism N] [--threads N] [--fail-on V]... FILE...}
    * @param out the JSON lines and the count line
    * @param err usage and framing errors
-   * @return the exit status: 0; 1 if a file does not exist or is a directory (one line on {@code
+   * @return the exit status: 0; 3 ({@link FailOn#EXIT_STATUS}) if a verdict a {@code --fail-on}
+   *     value names was given; 1 if a file does not exist or is a directory (one line on {@code
    *     err}, the name JSON-escaped, before any job starts); 2 for bad arguments (a FILE given
-   *     twice among them)
+   *     twice among them, a {@code --fail-on} value that is none of the three)
    * @throws Exception if the job fails
    */
   public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     int parallelism = 1;
     int threads = 1;
+    Set<FailOn> failOn = EnumSet.noneOf(FailOn.class);
     List<String> files = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--threads") && i + 1 < args.length) {
+      if (args[i].equals("--fail-on") && i + 1 < args.length) {
+        try {
+          failOn.add(FailOn.of(args[++i]));
+        } catch (IllegalArgumentException e) {
+          err.println(e.getMessage() + "; " + USAGE);
+          return 2;
+        }
+      } else if (args[i].equals("--threads") && i + 1 < args.length) {
         try {
           threads = Integer.parseInt(args[++i]);
         } catch (NumberFormatException e) {
@@ -117,13 +142,12 @@ public final class VerifyKelsJob {
       }
     }
     if (files.isEmpty()) {
-      err.println("usage: java -jar cesrj-flink-job.jar [--parallelism N] [--threads N] FILE...");
+      err.println(USAGE);
       return 2;
     }
     if (new HashSet<>(files).size() < files.size()) {
       // one scope per path: the same file twice would be validated as one stream of its messages twice
-      err.println("a FILE is given twice; usage: java -jar cesrj-flink-job.jar [--parallelism N]"
-          + " [--threads N] FILE...");
+      err.println("a FILE is given twice; " + USAGE);
       return 2;
     }
     for (String f : files) {
@@ -149,7 +173,7 @@ public final class VerifyKelsJob {
     DataStream<KelVerdict> verdicts =
         KelValidation.validate(messages, KelValidation.Settings.DEFAULT, threads).union(errors);
 
-    FinalVerdicts lines = new FinalVerdicts(out, files);
+    FinalVerdicts lines = new FinalVerdicts(out, files, failOn);
     try (CloseableIterator<KelVerdict> it = verdicts.executeAndCollect("cesrj verify-kels")) {
       while (it.hasNext()) {
         KelVerdict v = it.next();
@@ -161,7 +185,7 @@ public final class VerifyKelsJob {
       }
     }
     lines.end();
-    return 0;
+    return lines.failed() ? FailOn.EXIT_STATUS : 0;
   }
 
   /**
@@ -170,18 +194,41 @@ public final class VerifyKelsJob {
    * input the ones still escrowed (in file and offset order) and the count line. A message is
    * known by its scope and index ({@link KelVerdict#index}, one per message of a scope); the
    * verdicts of one scope come in the order its operator emitted them (one subtask, one channel).
+   * It also tells whether a printed verdict is one the {@code --fail-on} values name ({@link
+   * FailOn#failsMessage}).
    */
   static final class FinalVerdicts {
     private final PrintStream out;
     private final List<String> files;
+    private final Set<FailOn> failOn;
+    private boolean failed;
     /** The verdicts of the messages escrowed now, by scope and index. */
     private final Map<String, KelVerdict> escrowed = new HashMap<>();
     private int accepted;
     private int rejected;
 
     FinalVerdicts(PrintStream out, List<String> files) {
+      this(out, files, Set.of());
+    }
+
+    FinalVerdicts(PrintStream out, List<String> files, Set<FailOn> failOn) {
       this.out = out;
       this.files = files;
+      this.failOn = Set.copyOf(failOn);
+    }
+
+    /** Prints one final line and notes whether it fails the run. */
+    private void print(KelVerdict v) {
+      out.println(json(v));
+      failed |= FailOn.failsMessage(failOn, Status.valueOf(v.status));
+    }
+
+    /**
+     * {@return whether a line printed so far is a verdict the {@code --fail-on} values name: after
+     * {@link #end()}, whether the job exits with {@link FailOn#EXIT_STATUS}}
+     */
+    boolean failed() {
+      return failed;
     }
 
     /** Takes the next verdict from the job. */
@@ -192,7 +239,7 @@ public final class VerifyKelsJob {
         return;
       }
       escrowed.remove(id);
-      out.println(json(v));
+      print(v);
       if (v.status.equals("ACCEPTED")) {
         accepted++;
       } else {
@@ -211,7 +258,7 @@ public final class VerifyKelsJob {
       still.sort(Comparator.comparing((KelVerdict v) -> files.indexOf(v.scope))
           .thenComparing(v -> v.scope).thenComparingLong(v -> v.offset));
       for (KelVerdict v : still) {
-        out.println(json(v));
+        print(v);
       }
       out.println("accepted=" + accepted + " escrowed=" + still.size() + " rejected="
           + rejected);

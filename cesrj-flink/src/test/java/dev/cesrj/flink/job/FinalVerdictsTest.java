@@ -3,10 +3,13 @@ package dev.cesrj.flink.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cesrj.flink.kel.KelVerdict;
+import dev.cesrj.keri.kever.FailOn;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -72,5 +75,49 @@ class FinalVerdictsTest {
             + "\"status\":\"escrowed\",\"reason\":\"out_of_order\"}",
         "accepted=2 escrowed=2 rejected=2"), bytes.toString(StandardCharsets.UTF_8).lines()
         .toList());
+  }
+
+  /**
+   * {@code --fail-on}: the run fails on a rejected line only with {@code rejected}, on a message
+   * still escrowed at the end only with {@code escrowed} (an escrowed verdict later decided does
+   * not count), never with {@code notaccepted} alone (no credentials here), and never with no
+   * value; the lines printed are the same whatever the values.
+   */
+  @Test
+  void failOnNamesWhichFinalLinesFailTheRun() {
+    KelVerdict accepted = verdict("a", 0, "ACCEPTED", null, "NONE");
+    KelVerdict escrowedThenAccepted = verdict("a", 1, "ESCROWED", "OUT_OF_ORDER", "OUT_OF_ORDER");
+    KelVerdict laterAccepted = verdict("a", 1, "ACCEPTED", null, "NONE");
+    KelVerdict rejected = verdict("a", 2, "REJECTED", null, "DUPLICITOUS");
+    KelVerdict stillEscrowed = verdict("b", 0, "ESCROWED", "OUT_OF_ORDER", "OUT_OF_ORDER");
+    List<List<KelVerdict>> runs = List.of(
+        List.of(accepted, escrowedThenAccepted, laterAccepted),
+        List.of(accepted, rejected),
+        List.of(accepted, stillEscrowed),
+        List.of(rejected, stillEscrowed));
+    // per run: fails on {}, {rejected}, {escrowed}, {notaccepted}, all three
+    boolean[][] want = {
+        {false, false, false, false, false},
+        {false, true, false, false, true},
+        {false, false, true, false, true},
+        {false, true, true, false, true}};
+    List<Set<FailOn>> sets = List.of(Set.of(), Set.of(FailOn.REJECTED), Set.of(FailOn.ESCROWED),
+        Set.of(FailOn.NOT_ACCEPTED), EnumSet.allOf(FailOn.class));
+    for (int r = 0; r < runs.size(); r++) {
+      String printed = null;
+      for (int k = 0; k < sets.size(); k++) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        VerifyKelsJob.FinalVerdicts p = new VerifyKelsJob.FinalVerdicts(
+            new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of("a", "b"), sets.get(k));
+        runs.get(r).forEach(p::take);
+        p.end();
+        assertEquals(want[r][k], p.failed(), "run " + r + " with " + sets.get(k));
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        if (printed != null) {
+          assertEquals(printed, text, "run " + r + ": the lines do not depend on --fail-on");
+        }
+        printed = text;
+      }
+    }
   }
 }

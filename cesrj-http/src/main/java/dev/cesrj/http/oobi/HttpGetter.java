@@ -140,9 +140,13 @@ final class HttpGetter implements AutoCloseable {
           null)));
       head = await(ex);
     } catch (InterruptedException e) {
+      // end the exchange on its I/O thread before returning, so that the body (and the parser
+      // behind it, which the caller closes next) is never called again
+      OobiException stop = new OobiException(OobiFailure.INTERRUPTED, ex.url, ex.status(),
+          ex.bytes, "interrupted", e);
+      ch.eventLoop().submit(() -> ex.fail(stop)).awaitUninterruptibly();
       Thread.currentThread().interrupt();
-      ch.close();
-      throw new OobiException(OobiFailure.INTERRUPTED, ex.url, -1, 0, "interrupted", e);
+      throw stop;
     } catch (ExecutionException e) {
       throw unwrap(e, ex.url);
     }
@@ -159,14 +163,23 @@ final class HttpGetter implements AutoCloseable {
     return head;
   }
 
+  /** Waits for an exchange already told to fail on its I/O thread: promptly, uninterruptibly. */
   private static Head await(Exchange ex) {
+    boolean interrupted = false;
     try {
-      return ex.done.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new OobiException(OobiFailure.INTERRUPTED, ex.url, -1, 0, "interrupted", e);
-    } catch (ExecutionException e) {
-      throw unwrap(e, ex.url);
+      while (true) {
+        try {
+          return ex.done.get();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          throw unwrap(e, ex.url);
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
@@ -181,6 +194,7 @@ final class HttpGetter implements AutoCloseable {
   private Channel connect(URI url) {
     int headerBytes = settings.maxHeaderBytes();
     Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class)
+        .option(ChannelOption.TCP_NODELAY, true)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
             (int) Math.min(Integer.MAX_VALUE, settings.connectTimeout().toMillis()))
         .handler(new ChannelInitializer<Channel>() {

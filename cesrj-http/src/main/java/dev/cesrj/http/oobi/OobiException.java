@@ -11,9 +11,12 @@ import java.util.OptionalInt;
  */
 public final class OobiException extends RuntimeException {
   private static final long serialVersionUID = 1L;
+  /** What failed. */
   private final OobiFailure kind;
   private final transient URI url;
+  /** The HTTP status received, or -1 if none was (read through {@code status()}). */
   private final int status;
+  /** The body bytes received before the failure. */
   private final long offset;
 
   /**

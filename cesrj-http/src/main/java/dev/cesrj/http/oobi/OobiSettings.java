@@ -67,37 +67,61 @@ public record OobiSettings(long maxBodyBytes, Duration connectTimeout, Duration 
     }
   }
 
-  /** {@return these settings with {@code maxBodyBytes}} @param v the new value */
+  /**
+   * {@return these settings with {@code maxBodyBytes}}
+   *
+   * @param v the new value
+   */
   public OobiSettings withMaxBodyBytes(long v) {
     return new OobiSettings(v, connectTimeout, readTimeout, totalTimeout, maxRedirects,
         maxHeaderBytes);
   }
 
-  /** {@return these settings with {@code connectTimeout}} @param v the new value */
+  /**
+   * {@return these settings with {@code connectTimeout}}
+   *
+   * @param v the new value
+   */
   public OobiSettings withConnectTimeout(Duration v) {
     return new OobiSettings(maxBodyBytes, v, readTimeout, totalTimeout, maxRedirects,
         maxHeaderBytes);
   }
 
-  /** {@return these settings with {@code readTimeout}} @param v the new value */
+  /**
+   * {@return these settings with {@code readTimeout}}
+   *
+   * @param v the new value
+   */
   public OobiSettings withReadTimeout(Duration v) {
     return new OobiSettings(maxBodyBytes, connectTimeout, v, totalTimeout, maxRedirects,
         maxHeaderBytes);
   }
 
-  /** {@return these settings with {@code totalTimeout}} @param v the new value */
+  /**
+   * {@return these settings with {@code totalTimeout}}
+   *
+   * @param v the new value
+   */
   public OobiSettings withTotalTimeout(Duration v) {
     return new OobiSettings(maxBodyBytes, connectTimeout, readTimeout, v, maxRedirects,
         maxHeaderBytes);
   }
 
-  /** {@return these settings with {@code maxRedirects}} @param v the new value */
+  /**
+   * {@return these settings with {@code maxRedirects}}
+   *
+   * @param v the new value
+   */
   public OobiSettings withMaxRedirects(int v) {
     return new OobiSettings(maxBodyBytes, connectTimeout, readTimeout, totalTimeout, v,
         maxHeaderBytes);
   }
 
-  /** {@return these settings with {@code maxHeaderBytes}} @param v the new value */
+  /**
+   * {@return these settings with {@code maxHeaderBytes}}
+   *
+   * @param v the new value
+   */
   public OobiSettings withMaxHeaderBytes(int v) {
     return new OobiSettings(maxBodyBytes, connectTimeout, readTimeout, totalTimeout, maxRedirects,
         v);

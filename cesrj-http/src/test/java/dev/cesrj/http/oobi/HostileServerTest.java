@@ -328,6 +328,31 @@ class HostileServerTest {
     }
   }
 
+  /** A caller interrupted while the server says nothing gets a typed error at once. */
+  @Test
+  void interruptedWhileWaiting() throws Exception {
+    try (RawServer s = new RawServer((t, h, n, out) -> {
+      Thread.sleep(10_000);
+      return false;
+    }); OobiResolver r = new OobiResolver(OobiSettings.DEFAULT)) {
+      OobiException[] got = new OobiException[1];
+      Thread caller = new Thread(() -> {
+        try {
+          r.resolve(s.base() + OOBI);
+        } catch (OobiException e) {
+          got[0] = e;
+        }
+      });
+      caller.start();
+      while (s.targets.isEmpty()) {
+        Thread.sleep(10);
+      }
+      caller.interrupt();
+      caller.join(5_000);
+      assertEquals(OobiFailure.INTERRUPTED, got[0].kind());
+    }
+  }
+
   /** An event-stream line longer than the limit is refused, not buffered. */
   @Test
   void endlessEventStreamLineRefused() throws Exception {

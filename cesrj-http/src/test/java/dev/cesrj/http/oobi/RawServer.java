@@ -63,6 +63,7 @@ final class RawServer implements AutoCloseable {
     while (!socket.isClosed()) {
       try {
         Socket s = socket.accept();
+        s.setTcpNoDelay(true); // a head and a body written apart must not wait for an ACK
         open.add(s);
         connections.incrementAndGet();
         Thread t = new Thread(() -> serve(s), "raw-http-conn");

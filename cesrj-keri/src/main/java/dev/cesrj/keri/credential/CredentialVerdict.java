@@ -3,6 +3,7 @@ package dev.cesrj.keri.credential;
 import dev.cesrj.keri.acdc.Acdc;
 import dev.cesrj.keri.acdc.AcdcFailure;
 import dev.cesrj.keri.tel.CredentialState;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,10 +19,12 @@ import java.util.Optional;
  *     CredentialReason#ACDC}
  * @param tel its TEL state (keripy's {@code vcState}), if its issuance is accepted
  * @param detail a human-readable detail
+ * @param missing what it waits for that the messages given so far do not hold ({@link
+ *     CredentialVerifier#missing(String)}); empty unless it is escrowed
  */
 public record CredentialVerdict(String said, Acdc acdc, CredentialStatus status,
     Optional<CredentialEscrow> escrow, CredentialReason reason, Optional<AcdcFailure> acdcFailure,
-    Optional<CredentialState> tel, String detail) {
+    Optional<CredentialState> tel, String detail, List<Missing> missing) {
   /**
    * Checks the fields are present.
    *
@@ -33,6 +36,7 @@ public record CredentialVerdict(String said, Acdc acdc, CredentialStatus status,
    * @param acdcFailure see the record description
    * @param tel see the record description
    * @param detail see the record description
+   * @param missing see the record description
    * @throws NullPointerException if an argument is null
    */
   public CredentialVerdict {
@@ -44,6 +48,7 @@ public record CredentialVerdict(String said, Acdc acdc, CredentialStatus status,
     Objects.requireNonNull(acdcFailure, "acdcFailure");
     Objects.requireNonNull(tel, "tel");
     Objects.requireNonNull(detail, "detail");
+    missing = List.copyOf(missing);
   }
 
   /** {@return true if the credential is accepted (issued or revoked)} */

@@ -13,6 +13,7 @@ import dev.cesrj.keri.acdc.CredentialResolver;
 import dev.cesrj.keri.acdc.Edge;
 import dev.cesrj.keri.acdc.SchemaResolver;
 import dev.cesrj.keri.event.AcdcMessage;
+import dev.cesrj.keri.event.InceptionEvent;
 import dev.cesrj.keri.event.KeriEvent;
 import dev.cesrj.keri.event.TelEvent;
 import dev.cesrj.keri.exchange.ExchangeVerdict;
@@ -41,11 +42,13 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Verifies a credential stream (as {@code kli vc export --full} writes one: KELs, registry and
@@ -74,8 +77,13 @@ import java.util.Set;
  *
  * <p>Schemas come from the {@link SchemaResolver}; far nodes of edges from the credentials this
  * verifier accepted, then from the {@link CredentialResolver} given (which should hold only
- * credentials its owner verified). KELs and TELs a stream lacks are given by feeding their
- * messages to {@link #accept(Message)} first (any order: escrows settle it).
+ * credentials its owner verified). KELs, TELs and credentials a stream lacks are given by feeding
+ * their messages to {@link #accept(Message)} (before or after: escrows settle it), or by an
+ * {@link EventResolver}: {@link #finish()} asks it, once per identifier, for each thing {@link
+ * #missing(String)} names (the KEL of an issuer or of its delegator, a registry's or a
+ * credential's TEL, a far node), verifies what it gives like the stream's own messages (their
+ * verdicts are not among {@link #messages()}, their credentials not among {@link
+ * #credentials()}), and retries the escrows again, until nothing more arrives.
  *
  * <p>Mutable and not thread-safe: one instance per stream, used from one thread. Message buffers
  * may be released once {@code accept} returns. Escrowed credentials are bounded by the limit given
@@ -90,7 +98,20 @@ public final class CredentialVerifier {
   private final Tevery tevery;
   private final Exchanger exchanger;
   private final AcdcVerifier acdcs;
+  private final SchemaResolver schemas;
+  private final CredentialResolver farNodes;
+  private final EventResolver resolver;
   private final int escrowLimit;
+  /** The delegator {@code di} of each delegated inception seen, by the delegated prefix. */
+  private final Map<String, String> delegators = new HashMap<>();
+  /** What was asked of the resolver, as "method id", so that each is asked once. */
+  private final Set<String> asked = new HashSet<>();
+  /** What the resolver gave, in order. */
+  private final List<Missing> resolved = new ArrayList<>();
+  /** The {@code i} of every TEL message given (registries and credentials). */
+  private final Set<String> telIds = new HashSet<>();
+  /** Credentials the resolver gave, by SAID (not among the stream's). */
+  private final Map<String, Cred> resolvedBySaid = new HashMap<>();
   /** Per stream message: its kind and its index in the verifier that decides it. */
   private final List<Routed> routed = new ArrayList<>();
   private final List<MessageVerdict> intake = new ArrayList<>();
@@ -110,6 +131,18 @@ public final class CredentialVerifier {
    */
   public CredentialVerifier(SchemaResolver schemas) {
     this(schemas, CredentialResolver.NONE, DEFAULT_ESCROW_LIMIT);
+  }
+
+  /**
+   * A verifier with the given schemas and a resolver of what the stream lacks, no far nodes from
+   * outside the stream but what the resolver gives, and {@link #DEFAULT_ESCROW_LIMIT}.
+   *
+   * @param schemas the schemas credentials may name
+   * @param resolver asked by {@link #finish()} for the KELs, TELs and credentials {@link
+   *     #missing(String)} names
+   */
+  public CredentialVerifier(SchemaResolver schemas, EventResolver resolver) {
+    this(schemas, CredentialResolver.NONE, DEFAULT_ESCROW_LIMIT, new KelVerifier(), resolver);
   }
 
   /**
@@ -140,6 +173,27 @@ public final class CredentialVerifier {
    */
   public CredentialVerifier(SchemaResolver schemas, CredentialResolver credentials,
       int escrowLimit, KelVerifier kel) {
+    this(schemas, credentials, escrowLimit, kel, EventResolver.NONE);
+  }
+
+  /**
+   * A verifier with the given schemas, far nodes, KEL verifier and resolver of what the stream
+   * lacks.
+   *
+   * @param schemas the schemas credentials may name
+   * @param credentials credentials verified elsewhere, looked up as far nodes of edges after the
+   *     ones this verifier accepted
+   * @param escrowLimit the most credentials escrowed at once (at least 0)
+   * @param kel a fresh KEL verifier, owned by this verifier from now on
+   * @param resolver asked by {@link #finish()} for the KELs, TELs and credentials {@link
+   *     #missing(String)} names ({@link EventResolver#NONE} for none)
+   * @throws IllegalArgumentException if {@code escrowLimit} is negative
+   */
+  public CredentialVerifier(SchemaResolver schemas, CredentialResolver credentials,
+      int escrowLimit, KelVerifier kel, EventResolver resolver) {
+    this.resolver = Objects.requireNonNull(resolver, "resolver");
+    this.schemas = schemas;
+    this.farNodes = credentials;
     this.kel = Objects.requireNonNull(kel, "kel");
     this.tevery = new Tevery(KelAnchors.of(kel));
     this.exchanger = new Exchanger(kel);
@@ -219,14 +273,18 @@ public final class CredentialVerifier {
     run.clear();
   }
 
-  /** {@return the verifier that decides {@code m}: by its ilk, as {@link #accept} routes it} */
-  private static MessageKind kind(Message m) {
+  /**
+   * {@return the verifier that decides {@code m}: by its ilk, as {@link #accept} routes it}; notes
+   * the delegator of a delegated inception.
+   */
+  private MessageKind kind(Message m) {
     KeriEvent ev;
     try {
       ev = KeriEvents.of(m);
     } catch (CesrException | IllegalArgumentException e) {
       ev = null;
     }
+    noteDelegator(ev);
     if (ev instanceof TelEvent) {
       return MessageKind.TEL;
     }
@@ -298,33 +356,16 @@ public final class CredentialVerifier {
     } catch (CesrException | IllegalArgumentException e) {
       ev = null;
     }
+    noteDelegator(ev);
     MessageVerdict v;
     if (ev instanceof TelEvent) {
       TelVerdict t = tevery.accept(m, offsetBase);
+      t.prefix().ifPresent(telIds::add);
       routed.add(new Routed(MessageKind.TEL, t.index()));
       v = of(index, offset, t);
     } else if (ev instanceof AcdcMessage a) {
-      Cred c = new Cred(index, offset);
       routed.add(new Routed(MessageKind.CREDENTIAL, creds.size()));
-      creds.add(c);
-      try {
-        c.acdc = Acdc.of(a);
-        c.triple = triple(m);
-        bySaid.put(c.acdc.said(), c);
-        process(c);
-        if (c.status == Status.ESCROWED) {
-          if (escrowed >= escrowLimit) {
-            c.settle(Status.REJECTED, null, CredentialReason.ESCROW_FULL, null,
-                "credential escrow full at " + escrowLimit);
-          } else {
-            escrowed++;
-          }
-        }
-      } catch (CesrException | IllegalArgumentException e) {
-        c.settle(Status.REJECTED, null, CredentialReason.BODY_ERROR, null,
-            String.valueOf(e.getMessage()));
-      }
-      v = c.verdict();
+      v = credential(m, a, index, offset, false).verdict();
     } else if (Exchanger.isExchange(m)) {
       ExchangeVerdict x = exchanger.accept(m, offsetBase);
       routed.add(new Routed(MessageKind.EXCHANGE, x.index()));
@@ -339,8 +380,40 @@ public final class CredentialVerifier {
     return v;
   }
 
+  /** Takes one credential message: from the stream ({@code resolved} false) or the resolver. */
+  private Cred credential(Message m, AcdcMessage a, int index, long offset, boolean resolved) {
+    Cred c = new Cred(index, offset);
+    creds.add(c);
+    try {
+      c.acdc = Acdc.of(a);
+      c.triple = triple(m);
+      (resolved ? resolvedBySaid : bySaid).put(c.acdc.said(), c);
+      process(c);
+      if (c.status == Status.ESCROWED) {
+        if (escrowed >= escrowLimit) {
+          c.settle(Status.REJECTED, null, CredentialReason.ESCROW_FULL, null,
+              "credential escrow full at " + escrowLimit);
+        } else {
+          escrowed++;
+        }
+      }
+    } catch (CesrException | IllegalArgumentException e) {
+      c.settle(Status.REJECTED, null, CredentialReason.BODY_ERROR, null,
+          String.valueOf(e.getMessage()));
+    }
+    return c;
+  }
+
+  private void noteDelegator(KeriEvent ev) {
+    if (ev instanceof InceptionEvent icp && icp.delegator().isPresent()) {
+      delegators.put(icp.prefix(), icp.delegator().get());
+    }
+  }
+
   /**
-   * Retries the KEL, TEL, exchange and credential escrows until a pass changes nothing.
+   * Retries the KEL, TEL, exchange and credential escrows until a pass changes nothing; then, if
+   * an {@link EventResolver} was given, asks it for what the escrowed credentials miss ({@link
+   * #missing(String)}), verifies what it gives, and retries again, until it gives nothing new.
    *
    * @return the final verdict of every message given so far, in order
    */
@@ -354,8 +427,177 @@ public final class CredentialVerifier {
         changed = true;
       }
       changed |= retryCredentials();
+      if (!changed) {
+        changed = resolveMissing();
+      }
     }
     return messages();
+  }
+
+  /** Asks the resolver for what escrowed credentials miss; true if it gave anything. */
+  private boolean resolveMissing() {
+    if (resolver == EventResolver.NONE) {
+      return false;
+    }
+    boolean fed = false;
+    for (Cred c : List.copyOf(creds)) {
+      if (c.status != Status.ESCROWED) {
+        continue;
+      }
+      for (Missing x : missing(c)) {
+        Optional<byte[]> got = switch (x.kind()) {
+          case ISSUER_KEL, DELEGATOR_KEL, ANCHORING_EVENT -> ask("kel", x.id(), resolver::kel);
+          case REGISTRY, ISSUANCE -> ask("tel", x.id(), resolver::tel);
+          case CREDENTIAL -> ask("credential", x.id(), resolver::credential);
+          case SCHEMA -> Optional.empty(); // the SchemaResolver's
+        };
+        if (got.isPresent()) {
+          resolved.add(x);
+          feed(got.get());
+          fed = true;
+        }
+      }
+    }
+    return fed;
+  }
+
+  private Optional<byte[]> ask(String method, String id,
+      Function<String, Optional<byte[]>> lookup) {
+    if (!asked.add(method + " " + id)) {
+      return Optional.empty();
+    }
+    return Objects.requireNonNull(lookup.apply(id), "resolver gave null");
+  }
+
+  /** Verifies messages the resolver gave, as the stream's own but outside its verdicts. */
+  private void feed(byte[] stream) {
+    try (Messages ms = Messages.copyOf(stream)) {
+      for (Message m : ms) {
+        switch (kind(m)) {
+          case KEL -> kel.accept(m);
+          case TEL -> tevery.accept(m, 0).prefix().ifPresent(telIds::add);
+          case CREDENTIAL -> credential(m, (AcdcMessage) KeriEvents.of(m), -1, m.offset(), true);
+          case EXCHANGE -> { } // not what a credential waits for
+        }
+      }
+    } catch (CesrException e) {
+      // a framing error ends what the resolver gave; the messages before it are taken
+    }
+  }
+
+  /** {@return what the {@link EventResolver} gave so far, in the order it was asked} */
+  public List<Missing> resolved() {
+    return List.copyOf(resolved);
+  }
+
+  /**
+   * {@return what the credential {@code said} waits for that the messages given so far do not
+   * hold}: empty when it is accepted or rejected (a rejected credential is wrong, not
+   * incomplete), else each root of its escrow. A credential waiting for its registry or issuance
+   * ({@code mre}) misses the registry's {@code vcp} or the credential's {@code iss} if the stream
+   * has no TEL event of it, else the issuer's KEL event anchoring it: the issuer's KEL if none of
+   * it is accepted, and, when that KEL's {@code dip} waits for its delegator, the delegator's
+   * KEL (up the delegation line while each waits). One waiting for a schema ({@code mse}) misses
+   * the schemas the {@link SchemaResolver} lacks; one waiting for its chain ({@code mce}) misses
+   * each far node neither accepted nor rejected, then what that far node misses. A credential this verifier never
+   * saw misses itself.
+   *
+   * @param said a credential SAID (qb64)
+   */
+  public List<Missing> missing(String said) {
+    Cred c = bySaid.containsKey(said) ? bySaid.get(said) : resolvedBySaid.get(said);
+    if (c == null) {
+      return saved.containsKey(said) ? List.of()
+          : List.of(new Missing(MissingKind.CREDENTIAL, said, ""));
+    }
+    return missing(c);
+  }
+
+  private List<Missing> missing(Cred c) {
+    Set<Missing> out = new LinkedHashSet<>();
+    missingOf(c, out, new HashSet<>());
+    return List.copyOf(out);
+  }
+
+  private void missingOf(Cred c, Set<Missing> out, Set<String> seen) {
+    if (c == null || c.acdc == null || c.status != Status.ESCROWED
+        || !seen.add(c.acdc.said())) {
+      return;
+    }
+    Acdc a = c.acdc;
+    switch (c.escrow) {
+      case MISSING_REGISTRY -> {
+        String ri = a.registry().orElse("");
+        if (tevery.registry(ri).isEmpty()) {
+          if (telSeen(ri)) {
+            anchorMissing(a.issuer(), "registry " + ri, out);
+          } else {
+            out.add(new Missing(MissingKind.REGISTRY, ri, a.issuer()));
+          }
+        } else if (tevery.credential(a.said()).isEmpty()) {
+          if (telSeen(a.said())) {
+            anchorMissing(a.issuer(), "the issuance of " + a.said(), out);
+          } else {
+            out.add(new Missing(MissingKind.ISSUANCE, a.said(), ri));
+          }
+        }
+      }
+      case MISSING_SCHEMA -> {
+        a.schema().said().filter(s -> schemas.resolve(s).isEmpty())
+            .ifPresent(s -> out.add(new Missing(MissingKind.SCHEMA, s, "")));
+        for (Edge e : a.edgeBlocks()) {
+          e.schema().filter(s -> schemas.resolve(s).isEmpty())
+              .ifPresent(s -> out.add(new Missing(MissingKind.SCHEMA, s, "")));
+        }
+      }
+      case MISSING_CHAIN -> {
+        for (Edge e : a.edgeBlocks()) {
+          String node = e.node();
+          if (saved.containsKey(node) || farNodes.resolve(node).isPresent()) {
+            continue; // known: it does not fit, which the detail says
+          }
+          Cred far = bySaid.containsKey(node) ? bySaid.get(node) : resolvedBySaid.get(node);
+          if (far != null && far.status == Status.REJECTED) {
+            continue; // given and refused: not missing (its verdict says why)
+          }
+          out.add(new Missing(MissingKind.CREDENTIAL, node, e.label()));
+          missingOf(far, out, seen);
+        }
+      }
+    }
+  }
+
+  /** Whether a TEL event of {@code id} (registry or credential) was given. */
+  private boolean telSeen(String id) {
+    return telIds.contains(id);
+  }
+
+  /** What keeps the KEL event anchoring {@code what} of {@code issuer} from being accepted. */
+  private void anchorMissing(String issuer, String what, Set<Missing> out) {
+    if (kel.keyState(issuer).isPresent()) {
+      out.add(new Missing(MissingKind.ANCHORING_EVENT, issuer, what));
+      return;
+    }
+    String prefix = issuer;
+    Set<String> line = new HashSet<>();
+    while (line.add(prefix)) {
+      String delegator = delegators.get(prefix);
+      if (delegator == null) {
+        out.add(prefix.equals(issuer) ? new Missing(MissingKind.ISSUER_KEL, issuer, "")
+            : new Missing(MissingKind.DELEGATOR_KEL, prefix, ""));
+        return;
+      }
+      if (kel.keyState(delegator).isPresent()) {
+        out.add(new Missing(MissingKind.ANCHORING_EVENT, delegator,
+            "the delegated inception of " + prefix));
+        return;
+      }
+      if (!delegators.containsKey(delegator)) {
+        out.add(new Missing(MissingKind.DELEGATOR_KEL, delegator, prefix));
+        return;
+      }
+      prefix = delegator;
+    }
   }
 
   /** One pass over the escrowed credentials, in arrival order; true if one left its escrow. */
@@ -500,12 +742,14 @@ public final class CredentialVerifier {
   }
 
   /**
-   * {@return the verdict on the credential {@code said}, if the stream holds it}
+   * {@return the verdict on the credential {@code said}, if the stream or the {@link
+   * EventResolver} gave it}
    *
    * @param said a credential SAID (qb64)
    */
   public Optional<CredentialVerdict> credential(String said) {
-    return Optional.ofNullable(bySaid.get(said)).map(this::credential);
+    Cred c = bySaid.get(said);
+    return Optional.ofNullable(c != null ? c : resolvedBySaid.get(said)).map(this::credential);
   }
 
   private CredentialVerdict credential(Cred c) {
@@ -514,7 +758,7 @@ public final class CredentialVerifier {
         : tel.map(CredentialState::revoked).orElse(false) ? CredentialStatus.REVOKED
         : CredentialStatus.ISSUED;
     return new CredentialVerdict(c.acdc.said(), c.acdc, s, Optional.ofNullable(c.escrow),
-        c.reason, Optional.ofNullable(c.failure), tel, c.detail);
+        c.reason, Optional.ofNullable(c.failure), tel, c.detail, missing(c));
   }
 
   /** {@return every accepted registry's state, by registry prefix} */

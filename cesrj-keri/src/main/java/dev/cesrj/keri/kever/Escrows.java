@@ -34,11 +34,11 @@ import java.util.TreeSet;
  */
 final class Escrows {
   /** Retry order: sequence number (of the event, or of the event a receipt receipts), arrival. */
-  static final Comparator<KelVerifier.Entry> RETRY_ORDER =
-      Comparator.comparing((KelVerifier.Entry x) -> x.sn).thenComparingInt(x -> x.index);
+  static final Comparator<Entry> RETRY_ORDER =
+      Comparator.comparing((Entry x) -> x.sn).thenComparingInt(x -> x.index);
 
   private final EscrowLimits limits;
-  private final TreeMap<Integer, KelVerifier.Entry> held = new TreeMap<>();
+  private final TreeMap<Integer, Entry> held = new TreeMap<>();
   private final Holding all = new Holding("");
   private final Map<String, Holding> byPrefix = new HashMap<>();
   private final Map<String, Holding> bySource = new HashMap<>();
@@ -48,12 +48,12 @@ final class Escrows {
   /** The sources by cost held, then name: the last one holds the most. */
   private final TreeSet<Holding> sources = new TreeSet<>(
       Comparator.comparingLong((Holding h) -> h.cost).thenComparing(h -> h.name));
-  private final Map<EscrowWait, Set<KelVerifier.Entry>> waiting = new HashMap<>();
+  private final Map<EscrowWait, Set<Entry>> waiting = new HashMap<>();
   /** The messages to retry in the pass under way, and in the next pass. */
-  private TreeSet<KelVerifier.Entry> pass = new TreeSet<>(RETRY_ORDER);
-  private TreeSet<KelVerifier.Entry> next = new TreeSet<>(RETRY_ORDER);
+  private TreeSet<Entry> pass = new TreeSet<>(RETRY_ORDER);
+  private TreeSet<Entry> next = new TreeSet<>(RETRY_ORDER);
   /** The message being retried, while a pass is under way. */
-  private KelVerifier.Entry cursor;
+  private Entry cursor;
   /** The messages woken so far (work counted by tests). */
   private long woken;
 
@@ -66,7 +66,7 @@ final class Escrows {
     final String name;
     int count;
     long cost;
-    final List<TreeMap<Integer, KelVerifier.Entry>> byStanding = new ArrayList<>();
+    final List<TreeMap<Integer, Entry>> byStanding = new ArrayList<>();
 
     Holding(String name) {
       this.name = name;
@@ -75,13 +75,13 @@ final class Escrows {
       }
     }
 
-    void add(KelVerifier.Entry x) {
+    void add(Entry x) {
       count++;
       cost += x.cost;
       byStanding.get(x.standing.ordinal()).put(x.index, x);
     }
 
-    void remove(KelVerifier.Entry x) {
+    void remove(Entry x) {
       count--;
       cost -= x.cost;
       byStanding.get(x.standing.ordinal()).remove(x.index);
@@ -100,19 +100,19 @@ final class Escrows {
     return woken;
   }
 
-  Collection<KelVerifier.Entry> entries() {
+  Collection<Entry> entries() {
     return held.values();
   }
 
-  SortedMap<Integer, KelVerifier.Entry> before(int index) {
+  SortedMap<Integer, Entry> before(int index) {
     return held.headMap(index);
   }
 
   /**
-   * Holds {@code x} ({@link KelVerifier.Entry#standing}, {@link KelVerifier.Entry#cost} set),
+   * Holds {@code x} ({@link Entry#standing}, {@link Entry#cost} set),
    * waiting for {@code waits}; a message never retried yet is retried at the next pass.
    */
-  void add(KelVerifier.Entry x, List<EscrowWait> waits, boolean retryNext) {
+  void add(Entry x, List<EscrowWait> waits, boolean retryNext) {
     held.put(x.index, x);
     all.add(x);
     byPrefix.computeIfAbsent(x.prefix, Holding::new).add(x);
@@ -136,7 +136,7 @@ final class Escrows {
     }
   }
 
-  void remove(KelVerifier.Entry x) {
+  void remove(Entry x) {
     if (held.remove(x.index) == null) {
       return;
     }
@@ -169,7 +169,7 @@ final class Escrows {
       sources.add(s);
     }
     for (EscrowWait w : x.waits) {
-      Set<KelVerifier.Entry> set = waiting.get(w);
+      Set<Entry> set = waiting.get(w);
       set.remove(x);
       if (set.isEmpty()) {
         waiting.remove(w);
@@ -186,11 +186,11 @@ final class Escrows {
    * would find them).
    */
   void wake(EscrowWait w) {
-    Set<KelVerifier.Entry> set = waiting.get(w);
+    Set<Entry> set = waiting.get(w);
     if (set == null) {
       return;
     }
-    for (KelVerifier.Entry x : set) {
+    for (Entry x : set) {
       woken++;
       if (cursor != null && RETRY_ORDER.compare(x, cursor) > 0) {
         pass.add(x);
@@ -207,7 +207,7 @@ final class Escrows {
 
   /** Starts a pass over the messages marked; {@return false if none is} */
   boolean beginPass() {
-    TreeSet<KelVerifier.Entry> t = pass;
+    TreeSet<Entry> t = pass;
     pass = next;
     next = t;
     next.clear();
@@ -216,7 +216,7 @@ final class Escrows {
   }
 
   /** {@return the next message of the pass, or null at its end} */
-  KelVerifier.Entry poll() {
+  Entry poll() {
     cursor = pass.pollFirst();
     return cursor;
   }
@@ -226,13 +226,13 @@ final class Escrows {
    * outside} bytes held outside the messages (receipt couples); null if {@code x} is to be turned
    * away.
    */
-  List<KelVerifier.Entry> room(KelVerifier.Entry x, long cost, long outside) {
+  List<Entry> room(Entry x, long cost, long outside) {
     if (cost > limits.maxBytesPerPrefix() || cost > limits.maxBytesPerSource()
         || cost + outside > limits.maxBytes() || limits.maxMessages() < 1
         || limits.maxMessagesPerPrefix() < 1 || limits.maxMessagesPerSource() < 1) {
       return null;
     }
-    Set<KelVerifier.Entry> chosen = new LinkedHashSet<>();
+    Set<Entry> chosen = new LinkedHashSet<>();
     Freed freed = new Freed();
     Holding p = byPrefix.get(x.prefix);
     if (p != null) {
@@ -252,7 +252,7 @@ final class Escrows {
     if (s != null) {
       long inCount = 0;
       long inCost = 0;
-      for (KelVerifier.Entry v : chosen) {
+      for (Entry v : chosen) {
         if (v.source.equals(x.source)) {
           inCount++;
           inCost += v.cost;
@@ -301,7 +301,7 @@ final class Escrows {
    * {@code top}, messages not chosen yet until {@code count} more messages and {@code cost} more
    * bytes are freed; {@return false if it cannot}
    */
-  private static boolean evict(Holding h, int top, Set<KelVerifier.Entry> chosen,
+  private static boolean evict(Holding h, int top, Set<Entry> chosen,
       Freed freed, long count, long cost) {
     long needCount = count;
     long needCost = cost;
@@ -309,7 +309,7 @@ final class Escrows {
       return true;
     }
     for (int st = 0; st <= top; st++) {
-      for (KelVerifier.Entry v : h.byStanding.get(st).values()) {
+      for (Entry v : h.byStanding.get(st).values()) {
         if (needCount <= 0 && needCost <= 0) {
           return true;
         }

@@ -1,29 +1,8 @@
 package dev.cesrj.keri.kever;
 
 import dev.cesrj.CesrException;
-import dev.cesrj.group.Group;
-import dev.cesrj.group.Tuple;
-import dev.cesrj.keri.Cigar;
-import dev.cesrj.keri.KeriEvents;
-import dev.cesrj.keri.Saids;
-import dev.cesrj.keri.Siger;
-import dev.cesrj.keri.SignatureGroup;
-import dev.cesrj.keri.SignatureRole;
 import dev.cesrj.keri.Signatures;
-import dev.cesrj.keri.body.Value;
-import dev.cesrj.keri.crypto.Diger;
-import dev.cesrj.keri.crypto.Digests;
-import dev.cesrj.keri.crypto.Verfer;
-import dev.cesrj.keri.event.EstablishmentEvent;
-import dev.cesrj.keri.event.Ilk;
-import dev.cesrj.keri.event.InceptionEvent;
-import dev.cesrj.keri.event.InteractionEvent;
 import dev.cesrj.keri.event.KeriEvent;
-import dev.cesrj.keri.event.KeyEvent;
-import dev.cesrj.keri.event.ReceiptEvent;
-import dev.cesrj.keri.event.RotationEvent;
-import dev.cesrj.keri.event.Threshold;
-import dev.cesrj.primitive.Matter;
 import dev.cesrj.stream.CesrStreamParser;
 import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
@@ -31,18 +10,13 @@ import dev.cesrj.stream.Messages;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Validates KERI key event logs message by message with keripy's {@code Kever}/{@code Kevery}
@@ -81,25 +55,13 @@ import java.util.TreeMap;
  * next retry (their signatures counted); a copy arriving after its event is accepted is a
  * {@link Reason#DUPLICATE}.
  *
- * <p>Receipts ({@code rct}): accepted when the receipted event is accepted (non-transferable
- * couples then count toward its witnesses' {@code bt}; transferable groups need the signer's
- * establishment event accepted, else they wait in {@link Escrow#UNVERIFIED_TRANSFERABLE_RECEIPT});
- * for an event not accepted yet they wait in the escrow of their first kind of signature
- * (couples, witness signatures, transferable groups), and a receipt with only other groups is
- * rejected. A receipt waits for its event, and its signatures count toward that event's
- * {@code bt} meanwhile: witness signatures by their index in the event's witness list, couples by
- * key (the KERI specification's receipt escrows; keripy HEAD {@code processReceiptWitness},
- * {@code processEscrowUnverWitness}). Its own verdict is {@link Status#ACCEPTED} once its event is
- * accepted, on the retry after; it stays escrowed while the event is not, and expires with
- * {@link #expire(long)}. keripy 2.0.0-dev6 (the oracle of the KEL mutant set A) never retried
- * {@link Escrow#UNVERIFIED_WITNESS_RECEIPT} and rejected a receipt with couples for a partially
- * witnessed event on retry; cesrj no longer does either. A receipt's verdict says whether it could
- * be processed, as
- * keripy's {@code processReceipt} and {@code processReceiptTrans} do: a couple counts toward
- * {@code bt} only if its signature verifies, but the signatures of a receipt for an event already
- * accepted, couples or transferable groups, are not checked here, since they change no key state
- * (keripy checks them to store them, drops those that fail, and rejects a transferable receipt
- * whose signature index is past the signer's keys; cesrj accepts it).
+ * <p>Receipts ({@code rct}): accepted when the receipted event is accepted (transferable groups
+ * once the signer's establishment event is too); for an event not accepted yet they wait in the
+ * escrow of their first kind of signature, and their witness signatures and couples count toward
+ * that event's {@code bt} meanwhile (keripy HEAD {@code processReceiptWitness}, {@code
+ * processEscrowUnverWitness}); a receipt with none of those is rejected. The signatures of a
+ * receipt of an accepted event change no key state and are not checked (keripy checks them to
+ * store them). The rules and keripy's differences: {@code docs/guide/kever.md}.
  *
  * <p>Differences from keripy: a body or SAID error rejects that message only (keripy's parser
  * drops the rest of the stream); a duplicitous event is rejected (keripy HEAD tries to escrow it
@@ -107,23 +69,16 @@ import java.util.TreeMap;
  * rejected with {@link Reason#NOT_A_KEY_EVENT} (an {@code exn} is verified by a {@link
  * dev.cesrj.keri.exchange.Exchanger} over this verifier's key states).
  *
- * <p>Escrow policy (issue 28: escrows that cannot be flooded shut). keripy keeps its escrows in
- * LMDB with no count bound and drops an escrowed message only on timeout; cesrj keeps them on the
- * heap and bounds them ({@link EscrowLimits}): in messages and in estimated heap bytes ({@link
- * EscrowLimits#retained(Message)}), in all, per prefix and per source (the caller's name for
- * where a message came from, {@link #accept(Message, String)}; {@link #DEFAULT_SOURCE} for the
- * calls without one). A message that would pass a bound evicts, among the messages that bound
- * counts, those of the lowest {@link EscrowStanding} first (receipts of events not accepted, then
- * events out of order and inceptions, which anyone can mint signed, then events with a
- * controller signature verified against an accepted log), oldest first, never one of higher
- * standing than itself; for a prefix's bound, first from the source holding the most of that
- * prefix, and for the total, first from the source holding the most. An
- * evicted message becomes {@link Status#REJECTED} with {@link Reason#ESCROW_EVICTED} (the next
- * {@link #retryEscrows()} reports it); if no room can be made the newcomer is {@link
- * Status#REJECTED} with {@link Reason#ESCROW_FULL}. Neither was judged: nothing remembers such a
- * message, and sent again it is processed afresh. Escrowed messages are indexed by what they wait
- * for ({@code EscrowWait}) and a retry takes only those a change woke, so the work of retrying
- * after every message is linear in the messages, not in their product.
+ * <p>Escrow policy (issue 28: escrows that cannot be flooded shut). keripy bounds its LMDB
+ * escrows by time only; cesrj bounds them ({@link EscrowLimits}) in messages and in estimated heap
+ * bytes ({@link EscrowLimits#retained(Message)}), in all, per prefix and per source ({@link
+ * #accept(Message, String)}). A message that would pass a bound evicts those of lowest {@link
+ * EscrowStanding} first, oldest first, never one of higher standing than itself (the full order:
+ * {@code docs/guide/kever.md}); an evicted message becomes {@link Status#REJECTED} with {@link
+ * Reason#ESCROW_EVICTED} (reported by the next {@link #retryEscrows()}), and a newcomer for which
+ * no room can be made gets {@link Reason#ESCROW_FULL}; neither was judged, and sent again it is
+ * processed afresh. A retry takes only the messages a change woke, so retrying after every message
+ * costs work linear in the messages.
  *
  * <p>Mutable and not thread-safe: use one instance per stream from one thread. No global state.
  * Everything kept is copied out of the messages, so their buffers may be released once
@@ -136,59 +91,12 @@ import java.util.TreeMap;
  * the stream, so use one instance per stream or per batch.
  */
 public final class KelVerifier {
-  private static final String NOT_ACCEPTED = "receipted event not accepted";
-  private final EscrowLimits limits;
-  private final List<Entry> entries = new ArrayList<>();
-  /** The index of the next message ({@link Verdict#index()}). */
-  private int nextIndex;
-  /** The escrowed entries, indexed by arrival, by what they wait for, by prefix and source. */
-  private final Escrows escrows;
-  /** Entries evicted for room since the last {@link #retryEscrows()}, which reports them. */
-  private final List<Entry> evicted = new ArrayList<>();
-  /** Entries retried so far (tests count the work). */
-  private long retries;
-  private final Map<String, Kel> kels = new LinkedHashMap<>();
-  /**
-   * Non-transferable receipt couples kept for events not accepted yet, by receipted event
-   * "prefix/said", each couple once (by key and signature): they count toward that event's
-   * {@code bt} when it is processed, and are dropped when it is accepted.
-   */
-  private final Map<String, Map<String, Cigar>> receipts = new LinkedHashMap<>();
-  /**
-   * Whether each kept couple verifies, by the key of {@link #receipts} then couple id, once
-   * checked: a couple names its key and signs its event's body (fixed by the SAID), so its verdict
-   * never changes, and a flood of couples for a partially witnessed event costs each of them one
-   * verification, not one per retry of the event. Dropped with the couples.
-   */
-  private final Map<String, Map<String, Boolean>> coupleVerdicts = new HashMap<>();
-  /** How many escrowed receipts hold each kept couple, by the key of {@link #receipts}, id. */
-  private final Map<String, Map<String, Integer>> coupleHolders = new HashMap<>();
-  /** Receipt couple verifications run so far (tests count work). */
-  private long coupleChecks;
-  /** A count of changes, and the count at the last change of each prefix (see processEscrows). */
-  private long clock;
-  private final Map<String, Long> changedAt = new HashMap<>();
-  /** The prefixes whose KEL changed since the last {@link #takeChangedKels()}, in order. */
-  private final Set<String> kelChanges = new LinkedHashSet<>();
-  /**
-   * Witness keys decoded once per verifier, by qb64 (witnesses sign event after event); cleared
-   * when it reaches {@value #WITNESS_KEYS} keys, so that a stream of ever new witnesses cannot
-   * grow it.
-   */
-  private final Map<String, Verfer> witnessKeys = new HashMap<>();
-  private static final int WITNESS_KEYS = 4_096;
-  /** The witness list rules, in hashed sets; counts its probes for tests. */
-  private final WitnessLists witnessLists = new WitnessLists();
-  /** The heap bytes counted for the couples in {@link #receipts}, within maxBytes. */
-  private long receiptBytes;
-  /** The signatures of the escrowed messages, by the event they sign or receipt. */
-  private final SignaturePool pool = new SignaturePool();
+  /** Intake, routing, the Kevers and the escrows: everything this facade holds but its workers. */
+  private final Kevery kevery;
   /** The configured bound on signature-checking workers ({@link VerifyThreads}), unclamped. */
   private final int threads;
   /** The caller's executor for the extra workers, or null for threads made per call. */
   private final java.util.concurrent.Executor executor;
-  /** The verdicts precomputed for the batch being accepted, else null (the serial path). */
-  private PrecomputedVerdicts precomputed;
   /** Lookups of precomputed verdicts that hit, over the verifier's life (tests count them). */
   private long precomputedHits;
   /** Checks of a batch verified serially: not precomputed, or not for the key the rules use. */
@@ -217,8 +125,7 @@ public final class KelVerifier {
   }
 
   KelVerifier(EscrowLimits limits, int threads, java.util.concurrent.Executor executor) {
-    this.limits = limits;
-    this.escrows = new Escrows(limits);
+    this.kevery = new Kevery(limits);
     this.threads = threads;
     this.executor = executor;
   }
@@ -281,18 +188,7 @@ public final class KelVerifier {
    */
   public List<Verdict> accept(Framed framed, String source) {
     java.util.Objects.requireNonNull(source, "source");
-    if (threads > 1) {
-      List<Intake> batch = new ArrayList<>(framed.messages().size());
-      for (Message m : framed.messages()) {
-        batch.add(intake(m, framed.offsetBase()));
-      }
-      return acceptBatch(batch, null, source);
-    }
-    List<Verdict> out = new ArrayList<>(framed.messages().size());
-    for (Message m : framed.messages()) {
-      out.add(accept(m, framed.offsetBase(), null, source));
-    }
-    return out;
+    return acceptEach(framed.messages(), framed.offsetBase(), source);
   }
 
   /**
@@ -304,16 +200,21 @@ public final class KelVerifier {
    * @return the verdicts at intake, one per message, in order
    */
   public List<Verdict> acceptAll(List<Message> messages, long offsetBase) {
+    return acceptEach(messages, offsetBase, DEFAULT_SOURCE);
+  }
+
+  /** Accepts framed messages in order: their signatures first on the workers if more than one. */
+  private List<Verdict> acceptEach(List<Message> messages, long offsetBase, String source) {
     if (threads > 1) {
       List<Intake> batch = new ArrayList<>(messages.size());
       for (Message m : messages) {
-        batch.add(intake(m, offsetBase));
+        batch.add(Intake.of(m, offsetBase));
       }
-      return acceptBatch(batch, null, DEFAULT_SOURCE);
+      return acceptBatch(batch, null, source);
     }
     List<Verdict> out = new ArrayList<>(messages.size());
     for (Message m : messages) {
-      out.add(accept(m, offsetBase, null, DEFAULT_SOURCE));
+      out.add(accept(m, offsetBase, null, source));
     }
     return out;
   }
@@ -343,7 +244,7 @@ public final class KelVerifier {
         for (Message m : ms) {
           byte[] raw = new byte[m.length()]; // as on the serial path below
           stream.getBytes(Math.toIntExact(start + m.offset()), raw);
-          batch.add(intake(m, 0, raw));
+          batch.add(Intake.of(m, 0, raw));
         }
       } catch (CesrException e) {
         framing = e; // thrown once the messages before it are validated, as on the serial path
@@ -432,7 +333,7 @@ public final class KelVerifier {
       }
       if (threads > 1 && executor != null) {
         // one message's signatures on the caller's executor; never a thread made per message
-        return acceptBatch(List.of(intake(first, offset - first.offset())), message, source)
+        return acceptBatch(List.of(Intake.of(first, offset - first.offset())), message, source)
             .get(0);
       }
       return accept(first, offset - first.offset(), message, source);
@@ -444,33 +345,7 @@ public final class KelVerifier {
   }
 
   private Verdict rejectedAlone(long offset, String detail) {
-    Entry x = new Entry(nextIndex++, offset, null, null, List.of(), 0);
-    entries.add(x);
-    x.set(Status.REJECTED, null, Reason.BODY_ERROR, detail);
-    return settled(x);
-  }
-
-  /**
-   * One framed message read into its event and signatures (or the reason it could not be), and
-   * its own bytes where they are kept ({@link #acceptMessage}, {@link #acceptAll(ByteBuf)}).
-   */
-  private record Intake(long offset, KeriEvent event, Signatures sigs, List<SealSource> seals,
-      int length, CesrException error, byte[] raw) {
-  }
-
-  private static Intake intake(Message m, long offsetBase) {
-    return intake(m, offsetBase, null);
-  }
-
-  private static Intake intake(Message m, long offsetBase, byte[] raw) {
-    long offset = StreamOffsets.of(m, offsetBase);
-    try {
-      KeriEvent ev = KeriEvents.of(m);
-      Signatures sigs = Signatures.of(m);
-      return new Intake(offset, ev, sigs, sealSources(m), m.length(), null, raw);
-    } catch (CesrException e) {
-      return new Intake(offset, null, null, List.of(), 0, e, raw);
-    }
+    return kevery.rejected(offset, detail);
   }
 
   /**
@@ -485,23 +360,25 @@ public final class KelVerifier {
       sigs.add(in.sigs());
     }
     SignatureBatch plan = SignatureBatch.plan(events, sigs, p -> {
-      Kel k = kels.get(p);
+      Kever k = kevery.kever(p);
       return k == null ? null : new SignatureBatch.Keys(k.verfers, k.witnesses, k.toad);
     });
     int workers = VerifyThreads.clamp(threads, Runtime.getRuntime().availableProcessors(),
         plan.size());
-    precomputed = workers > 1 ? plan.run(workers, executor) : null;
+    PrecomputedVerdicts precomputed = workers > 1 ? plan.run(workers, executor) : null;
+    kevery.precomputed(precomputed);
     List<Verdict> out = new ArrayList<>(batch.size());
     try {
       for (Intake in : batch) {
-        out.add(accept(in, in.raw() != null ? in.raw() : raw, source)); // raw: a batch of one's
+        // raw: a batch of one's
+        out.add(kevery.accept(in, in.raw() != null ? in.raw() : raw, source));
       }
     } finally {
       if (precomputed != null) {
         precomputedHits += precomputed.hits();
         precomputedMisses += precomputed.misses();
       }
-      precomputed = null;
+      kevery.precomputed(null);
     }
     return out;
   }
@@ -516,53 +393,8 @@ public final class KelVerifier {
     return precomputedMisses;
   }
 
-  /** Verifies {@code s} by {@code key} over {@code ser}, the bytes of {@code body}. */
-  private boolean check(Object body, Verfer key, Siger s, byte[] ser) {
-    PrecomputedVerdicts p = precomputed;
-    return p != null ? p.verify(body, key, s, ser) : key.verify(s.raw(), ser);
-  }
-
   private Verdict accept(Message m, long offsetBase, byte[] raw, String source) {
-    return accept(intake(m, offsetBase), raw, source);
-  }
-
-  private Verdict accept(Intake in, byte[] raw, String source) {
-    int index = nextIndex++;
-    long offset = in.offset();
-    if (in.error() != null) {
-      Entry x = new Entry(index, offset, null, null, List.of(), 0);
-      entries.add(x);
-      x.set(Status.REJECTED, null, Reason.BODY_ERROR, String.valueOf(in.error().getMessage()));
-      return settled(x);
-    }
-    KeriEvent ev = in.event();
-    Entry x = new Entry(index, offset, ev, in.sigs(), in.seals(), in.length());
-    x.raw = raw;
-    x.source = source;
-    entries.add(x);
-    if (!(ev instanceof KeyEvent) && !(ev instanceof ReceiptEvent)) {
-      x.set(Status.REJECTED, null, Reason.NOT_A_KEY_EVENT, "ilk " + ev.ilk());
-      return settled(x);
-    }
-    boolean saidOk;
-    try {
-      saidOk = !(ev instanceof KeyEvent) || Saids.verify(ev.body());
-    } catch (CesrException e) {
-      saidOk = false;
-    }
-    if (!saidOk) {
-      x.set(Status.REJECTED, null, Reason.SAID_MISMATCH, "SAID is not the body's digest");
-      return settled(x);
-    }
-    process(x);
-    tried(x, null, null);
-    return settled(x);
-  }
-
-  /** {@return the entry's verdict, its event and signatures dropped if the verdict is final} */
-  private static Verdict settled(Entry x) {
-    x.settleIfFinal();
-    return x.verdict();
+    return kevery.accept(Intake.of(m, offsetBase), raw, source);
   }
 
   /**
@@ -591,54 +423,22 @@ public final class KelVerifier {
    *     Reason#ESCROW_EVICTED}) since the last call, once per message, by index
    */
   public List<Verdict> retryEscrows() {
-    Map<Integer, Entry> moved = new TreeMap<>();
-    for (Entry x : evicted) {
-      moved.put(x.index, x);
-    }
-    evicted.clear();
-    while (escrows.beginPass()) {
-      for (Entry x = escrows.poll(); x != null; x = escrows.poll()) {
-        Escrow before = x.escrow;
-        x.retriedFrom = before;
-        Reason reason = x.reason;
-        String detail = x.detail;
-        x.retried = true;
-        retries++;
-        unescrow(x);
-        process(x);
-        if (tried(x, Status.ESCROWED, before)) {
-          moved.put(x.index, x);
-        } else if (x.reason == reason) {
-          x.detail = detail;
-        }
-        x.retriedFrom = null;
-        x.settleIfFinal();
-      }
-    }
-    for (Entry x : evicted) {
-      moved.put(x.index, x);
-    }
-    evicted.clear();
-    List<Verdict> out = new ArrayList<>(moved.size());
-    for (Entry x : moved.values()) {
-      out.add(x.verdict());
-    }
-    return out;
+    return kevery.retryEscrows();
   }
 
   /** {@return the receipt couples verified so far, one count per verification (tests count work)} */
   long coupleChecks() {
-    return coupleChecks;
+    return kevery.receipts().coupleChecks();
   }
 
   /** {@return the escrowed messages retried so far, one count per retry (tests count work)} */
   long retries() {
-    return retries;
+    return kevery.retries();
   }
 
   /** {@return the escrowed messages woken by a change so far (tests count work)} */
   long woken() {
-    return escrows.woken();
+    return kevery.escrows.woken();
   }
 
   /**
@@ -651,29 +451,19 @@ public final class KelVerifier {
    * @return the verdicts of the messages rejected, by index
    */
   public List<Verdict> expire(long beforeIndex) {
-    List<Verdict> out = new ArrayList<>();
-    for (Entry x : new ArrayList<>(escrows.before((int) Math.max(Integer.MIN_VALUE,
-        Math.min(beforeIndex, Integer.MAX_VALUE))).values())) {
-      unescrow(x);
-      x.set(Status.REJECTED, null, Reason.ESCROW_EXPIRED,
-          "escrowed too long: " + x.reason + ", " + x.detail);
-      changed(x.prefix);
-      x.settleIfFinal();
-      out.add(x.verdict());
-    }
-    return out;
+    return kevery.expire(beforeIndex);
   }
 
   /** {@return the witness-list set probes made so far (tests show the work is linear)} */
   long witnessProbes() {
-    return witnessLists.probes();
+    return kevery.witnessProbes();
   }
 
   /**
    * {@return the number of messages escrowed now}
    */
   public int escrowedCount() {
-    return escrows.size();
+    return kevery.escrows.size();
   }
 
   /**
@@ -681,7 +471,7 @@ public final class KelVerifier {
    * EscrowLimits#retained(Message)}): the escrowed messages and the receipt couples kept}
    */
   public long escrowedBytes() {
-    return escrows.cost() + receiptBytes;
+    return kevery.escrows.cost() + kevery.receipts().bytes();
   }
 
   /**
@@ -691,7 +481,7 @@ public final class KelVerifier {
    * mark).
    */
   public int nextIndex() {
-    return nextIndex;
+    return kevery.nextIndex;
   }
 
   // --- state as values --------------------------------------------------------------------------
@@ -708,39 +498,7 @@ public final class KelVerifier {
    *     #acceptMessage(byte[], long)} or {@link #acceptAll(ByteBuf)}
    */
   public VerifierState state() {
-    List<VerifierState.KelRecord> ks = new ArrayList<>(kels.size());
-    for (Kel k : kels.values()) {
-      ks.add(recordOf(k));
-    }
-    return rest(ks, changedAt);
-  }
-
-  /** The state of {@code kels}, the rest (escrows, couples, clocks) from this verifier. */
-  private VerifierState rest(List<VerifierState.KelRecord> ks, Map<String, Long> changes) {
-    List<VerifierState.HeldMessage> hs = new ArrayList<>(escrows.size());
-    for (Entry x : escrows.entries()) {
-      if (x.raw == null) {
-        throw new IllegalStateException("escrowed message " + x.index
-            + " was not given with acceptMessage");
-      }
-      hs.add(new VerifierState.HeldMessage(x.index, x.offset, x.raw, x.retried, x.triedAt,
-          x.escrow, x.reason, x.detail, x.source));
-    }
-    List<VerifierState.KeptCouple> cs = new ArrayList<>();
-    receipts.forEach((event, m) -> m.values().forEach(c -> cs.add(
-        new VerifierState.KeptCouple(event, c.verfer().qb64(), c.qb64(), c.offset()))));
-    return new VerifierState(nextIndex, clock, changes, ks, hs, cs);
-  }
-
-  private static VerifierState.KelRecord recordOf(Kel k) {
-    if (k.establishment == null) {
-      throw new IllegalStateException("the establishment event of " + k.prefix
-          + " was not given with acceptMessage");
-    }
-    List<VerifierState.AcceptedEvent> evs = new ArrayList<>(k.events.size());
-    k.events.forEach((sn, a) -> evs.add(new VerifierState.AcceptedEvent(sn, a.said, a.seals)));
-    return new VerifierState.KelRecord(k.prefix, k.delegator.orElse(""), k.establishmentOnly,
-        k.doNotDelegate, k.sn, k.said, k.et, k.establishment, k.witnesses, k.toad, evs);
+    return KeveryState.of(kevery);
   }
 
   // --- state in parts: one record per KEL, and the rest -----------------------------------------
@@ -755,9 +513,7 @@ public final class KelVerifier {
    * rest: cesrj-flink's {@code KelValidation}. The set is at most the number of KELs.
    */
   public Set<String> takeChangedKels() {
-    Set<String> out = new LinkedHashSet<>(kelChanges);
-    kelChanges.clear();
-    return out;
+    return kevery.takeChangedKels();
   }
 
   /**
@@ -771,8 +527,7 @@ public final class KelVerifier {
    *     #acceptMessage(byte[], long)} or {@link #acceptAll(ByteBuf)}
    */
   public Optional<VerifierState.KelRecord> kelRecord(String prefix) {
-    Kel k = kels.get(prefix);
-    return k == null ? Optional.empty() : Optional.of(recordOf(k));
+    return KeveryState.kelRecord(kevery, prefix);
   }
 
   /**
@@ -785,7 +540,7 @@ public final class KelVerifier {
    * @param prefix a prefix (qb64)
    */
   public OptionalInt kelPosition(String prefix) {
-    Kel k = kels.get(prefix);
+    Kever k = kevery.kever(prefix);
     return k == null ? OptionalInt.empty() : OptionalInt.of(k.position);
   }
 
@@ -809,13 +564,7 @@ public final class KelVerifier {
    * @throws IllegalStateException as {@link #state()} does for an escrowed message
    */
   public VerifierState stateWithoutKels() {
-    long oldestTry = Long.MAX_VALUE;
-    for (Entry x : escrows.entries()) {
-      oldestTry = Math.min(oldestTry, x.triedAt);
-    }
-    long keep = oldestTry;
-    changedAt.values().removeIf(at -> at <= keep);
-    return rest(List.of(), changedAt);
+    return KeveryState.withoutKels(kevery);
   }
 
   /**
@@ -835,138 +584,8 @@ public final class KelVerifier {
 
   /** {@return {@code v}, a new verifier, with {@code state} restored into it} */
   static KelVerifier restored(VerifierState state, KelVerifier v) {
-    v.nextIndex = state.nextIndex();
-    v.clock = state.clock();
-    v.changedAt.putAll(state.changedAt());
-    for (VerifierState.KelRecord r : state.kels()) {
-      Kel k = new Kel(r.prefix(), r.delegator().isEmpty() ? Optional.empty()
-          : Optional.of(r.delegator()), r.establishmentOnly(), r.doNotDelegate(), v.kels.size());
-      EstablishmentEvent e = establishment(r.establishment());
-      k.keys = e.keys();
-      k.verfers = e.verfers();
-      k.kt = e.signingThreshold();
-      k.nextDigests = e.nextKeyDigests();
-      k.nt = e.nextThreshold();
-      k.witnesses = r.witnesses();
-      k.toad = r.toad();
-      k.sn = r.sn();
-      k.said = r.said();
-      k.et = r.et();
-      k.establishment = r.establishment();
-      k.lastEstablishment = e.sn();
-      k.lastEstablishmentIlk = e.ilk();
-      for (VerifierState.AcceptedEvent a : r.events()) {
-        k.events.put(a.sn(), new Accepted(a.said(), a.seals()));
-      }
-      k.keepEstablishment(e.said());
-      v.kels.put(k.prefix, k);
-    }
-    for (VerifierState.HeldMessage h : state.held()) {
-      Entry x = held(h);
-      x.retried = h.retried();
-      x.triedAt = h.triedAt();
-      x.source = h.source();
-      x.set(Status.ESCROWED, h.escrow(), h.reason(), h.detail());
-      v.entries.add(x);
-      x.standing = EscrowStanding.of(x.escrow, x.event.ilk());
-      x.cost = RetainedSize.of(x.event, x.bytes);
-      // retried at the next pass if never retried, or if what it depends on changed since its
-      // last try (the change counts of the state: a superset of its waits)
-      v.escrows.add(x, v.waits(x), !x.retried || v.dependsOnChange(x));
-      v.pool(x);
-    }
-    for (VerifierState.KeptCouple c : state.couples()) {
-      String id = c.key() + c.signature();
-      v.receipts.computeIfAbsent(c.event(), k -> new LinkedHashMap<>())
-          .put(id, new Cigar(Verfer.of(c.key()), c.signature(), c.offset()));
-      v.receiptBytes += coupleCost(id);
-    }
+    KeveryState.restore(state, v.kevery);
     return v;
-  }
-
-  /** The last establishment event of a KEL, from the bytes of its message. */
-  private static EstablishmentEvent establishment(byte[] bytes) {
-    ByteBuf buf = Unpooled.wrappedBuffer(bytes);
-    try (Messages ms = Messages.over(buf)) {
-      KeriEvent ev = KeriEvents.of(first(ms));
-      if (!(ev instanceof EstablishmentEvent)) {
-        throw new IllegalArgumentException("not an establishment event: " + ev.ilk());
-      }
-      return (EstablishmentEvent) ev;
-    } finally {
-      buf.release();
-    }
-  }
-
-  /** An escrowed message of a state, read again from its bytes. */
-  private static Entry held(VerifierState.HeldMessage h) {
-    ByteBuf buf = Unpooled.wrappedBuffer(h.message());
-    try (Messages ms = Messages.over(buf)) {
-      Message m = first(ms);
-      Entry x = new Entry(h.index(), h.offset(), KeriEvents.of(m), Signatures.of(m),
-          sealSources(m), m.length());
-      x.raw = h.message();
-      return x;
-    } finally {
-      buf.release();
-    }
-  }
-
-  private static Message first(Messages ms) {
-    var it = ms.iterator();
-    if (!it.hasNext()) {
-      throw new IllegalArgumentException("no message in the bytes kept in a verifier state");
-    }
-    return it.next();
-  }
-
-  /**
-   * Notes that {@code x} was just processed: its prefix changed if its status or escrow did
-   * (from {@code status} and {@code escrow}), and the time of its try.
-   *
-   * @return true if its status or escrow changed
-   */
-  private boolean tried(Entry x, Status status, Escrow escrow) {
-    boolean moved = x.status != status || x.escrow != escrow;
-    if (moved) {
-      changed(x.prefix);
-    }
-    x.triedAt = clock;
-    return moved;
-  }
-
-  private void changed(String prefix) {
-    changedAt.put(prefix, ++clock);
-  }
-
-  private boolean changedSince(String prefix, long at) {
-    return changedAt.getOrDefault(prefix, 0L) > at;
-  }
-
-  /** Whether something changed, since {@code x}'s last try, for a prefix it depends on. */
-  private boolean dependsOnChange(Entry x) {
-    if (changedSince(x.prefix, x.triedAt)) {
-      return true;
-    }
-    Kel own = kels.get(x.prefix);
-    if (own != null && own.delegator.isPresent()
-        && changedSince(own.delegator.get(), x.triedAt)) {
-      return true;
-    }
-    if (x.event instanceof InceptionEvent) {
-      Optional<String> di = ((InceptionEvent) x.event).delegator();
-      if (di.isPresent() && changedSince(di.get(), x.triedAt)) {
-        return true;
-      }
-    }
-    if (x.event instanceof ReceiptEvent) {
-      for (SignatureGroup g : x.sigs.byRole(SignatureRole.TRANSFERABLE)) {
-        if (g.signerPrefix().isPresent() && changedSince(g.signerPrefix().get(), x.triedAt)) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   /**
@@ -982,8 +601,8 @@ public final class KelVerifier {
 
   /** {@return the current verdict on every message so far, in order} */
   public List<Verdict> verdicts() {
-    List<Verdict> out = new ArrayList<>(entries.size());
-    for (Entry x : entries) {
+    List<Verdict> out = new ArrayList<>(kevery.entries.size());
+    for (Entry x : kevery.entries) {
       out.add(x.verdict());
     }
     return out;
@@ -997,19 +616,19 @@ public final class KelVerifier {
    * @param prefix a prefix (qb64)
    */
   public List<SupersededEvent> superseded(String prefix) {
-    Kel k = kels.get(prefix);
+    Kever k = kevery.kever(prefix);
     return k == null ? List.of() : List.copyOf(k.superseded);
   }
 
   /** {@return the signature checks the pooled-signature judgments ran (a count, for tests)} */
   long signatureChecks() {
-    return pool.checks();
+    return kevery.pool().checks();
   }
 
   /** {@return the key state of every prefix with an accepted inception, in order of inception} */
   public Map<String, KeyState> keyStates() {
     Map<String, KeyState> out = new LinkedHashMap<>();
-    for (Kel k : kels.values()) {
+    for (Kever k : kevery.kevers.values()) {
       out.put(k.prefix, k.state());
     }
     return out;
@@ -1021,7 +640,7 @@ public final class KelVerifier {
    * @param prefix a prefix (qb64)
    */
   public Optional<KeyState> keyState(String prefix) {
-    Kel k = kels.get(prefix);
+    Kever k = kevery.kever(prefix);
     return k == null ? Optional.empty() : Optional.of(k.state());
   }
 
@@ -1041,7 +660,7 @@ public final class KelVerifier {
    * @param sn a sequence number
    */
   public Optional<KeyState> keyStateAt(String prefix, BigInteger sn) {
-    Kel k = kels.get(prefix);
+    Kever k = kevery.kever(prefix);
     return k == null ? Optional.empty() : Optional.ofNullable(k.stateAt(sn));
   }
 
@@ -1056,986 +675,9 @@ public final class KelVerifier {
    * @param sn a sequence number
    */
   public Optional<VerifierState.AcceptedEvent> acceptedEvent(String prefix, BigInteger sn) {
-    Kel k = kels.get(prefix);
-    Accepted a = k == null ? null : k.events.get(sn);
+    Kever k = kevery.kever(prefix);
+    Kever.Logged a = k == null ? null : k.events.get(sn);
     return a == null ? Optional.empty()
-        : Optional.of(new VerifierState.AcceptedEvent(sn, a.said, a.seals));
-  }
-
-  // --- processing ---------------------------------------------------------------------------
-
-  private void process(Entry x) {
-    if (x.event instanceof ReceiptEvent) {
-      processReceipt(x, (ReceiptEvent) x.event);
-    } else {
-      processEvent(x, (KeyEvent) x.event);
-    }
-  }
-
-  private void processEvent(Entry x, KeyEvent ev) {
-    Kel kel = kels.get(ev.prefix());
-    BigInteger sn = ev.sn();
-    if (kel == null) {
-      if (!(ev instanceof InceptionEvent)) {
-        escrow(x, Escrow.OUT_OF_ORDER, Reason.OUT_OF_ORDER, "no inception of " + ev.prefix());
-        return;
-      }
-      if (sn.signum() != 0) {
-        x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "inception at sn " + sn);
-        return;
-      }
-      InceptionEvent icp = (InceptionEvent) ev;
-      if (!thresholdFits(x, icp)) {
-        return;
-      }
-      if (unsigned(x)) {
-        return;
-      }
-      if (!witnessLists.valid(icp.witnesses(), icp.toad())) {
-        x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad b or bt");
-        return;
-      }
-      if (!signed(x, icp.verfers(), icp.signingThreshold(), null, icp.witnesses())) {
-        return;
-      }
-      if (!witnessed(x, icp.witnesses(), icp.toad())) {
-        return;
-      }
-      Optional<String> di = icp.ilk() == Ilk.DIP ? icp.delegator() : Optional.empty();
-      if (di.isPresent() && delegated(x, di.get()) == null) {
-        return;
-      }
-      Kel k = new Kel(icp.prefix(), di, icp.config().contains("EO"),
-          icp.config().contains("DND"), kels.size());
-      k.add(icp, icp.witnesses(), x.raw);
-      kels.put(k.prefix, k);
-      accepted(x, ev);
-      return;
-    }
-    BigInteger next = kel.sn.add(BigInteger.ONE);
-    if (sn.compareTo(next) > 0) {
-      escrow(x, Escrow.OUT_OF_ORDER, Reason.OUT_OF_ORDER, "sn " + sn + " after " + kel.sn);
-      return;
-    }
-    String prior = kel.said;
-    boolean recovery = false;
-    if (sn.compareTo(next) < 0) {
-      Accepted a = kel.events.get(sn);
-      if (a != null && a.said.equals(ev.said())) {
-        if (x.status == Status.ESCROWED && (x.escrow == Escrow.PARTIALLY_SIGNED
-            || x.escrow == Escrow.PARTIALLY_WITNESSED)) {
-          // a copy that waited for signatures: its own went into the pool that completed it
-          x.set(Status.ACCEPTED, null, Reason.NONE,
-              "accepted at sn " + sn + " with the signatures pooled from its copies");
-        } else {
-          x.set(Status.REJECTED, null, Reason.DUPLICATE, "already accepted at sn " + sn);
-        }
-        return;
-      }
-      Optional<String> refusal = Recovery.refusal(ev.ilk(), sn, kel.lastEstablishment,
-          kel.lastEstablishmentIlk);
-      if (refusal.isPresent()) {
-        x.set(Status.REJECTED, null, Reason.DUPLICITOUS,
-            "another event accepted at sn " + sn + ": " + refusal.get());
-        return;
-      }
-      Accepted before = kel.events.get(sn.subtract(BigInteger.ONE));
-      if (before == null) { // a KEL restored from a record without its events
-        x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "no accepted event before sn " + sn);
-        return;
-      }
-      prior = before.said;
-      recovery = true;
-    }
-    if (ev instanceof InceptionEvent) {
-      x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, "inception at sn " + sn);
-      return;
-    }
-    if (kel.nextDigests.isEmpty()) {
-      // keripy Kever.transferable: no next keys (a non-transferable prefix, whose n must be
-      // empty, or a rotation to none): Kever.update refuses every later event
-      x.set(Status.REJECTED, null, Reason.NOT_TRANSFERABLE,
-          "no next keys: " + kel.prefix + " is non-transferable or abandoned");
-      return;
-    }
-    if (!ev.prior().orElse("").equals(prior)) {
-      x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE,
-          "p " + ev.prior().orElse("") + " is not " + prior);
-      return;
-    }
-    if (ev instanceof InteractionEvent) {
-      if (kel.establishmentOnly) {
-        x.set(Status.REJECTED, null, Reason.ESTABLISHMENT_ONLY, "EO prefix");
-        return;
-      }
-      if (!signed(x, kel.verfers, kel.kt, null, kel.witnesses)) {
-        return;
-      }
-      if (!witnessed(x, kel.witnesses, kel.toad)) {
-        return;
-      }
-      kel.add((InteractionEvent) ev);
-      accepted(x, ev);
-      return;
-    }
-    RotationEvent rot = (RotationEvent) ev;
-    if (rot.ilk() == Ilk.DRT && kel.delegator.isEmpty()
-        || rot.ilk() == Ilk.ROT && kel.delegator.isPresent()) {
-      x.set(Status.REJECTED, null, Reason.INVALID_SEQUENCE, rot.ilk() + " for this prefix");
-      return;
-    }
-    if (!thresholdFits(x, rot)) {
-      return;
-    }
-    if (unsigned(x)) {
-      return;
-    }
-    List<String> wits = witnessLists.rotate(kel.witnesses, rot.cuts(), rot.adds()).orElse(null);
-    if (wits == null || !witnessLists.valid(wits, rot.toad())) {
-      x.set(Status.REJECTED, null, Reason.INVALID_WITNESSES, "bad br, ba or bt");
-      return;
-    }
-    if (!signed(x, rot.verfers(), rot.signingThreshold(), kel, wits)) {
-      return;
-    }
-    if (!witnessed(x, wits, rot.toad())) {
-      return;
-    }
-    if (kel.delegator.isPresent()) {
-      Anchor anchor = delegated(x, kel.delegator.get());
-      if (anchor == null) {
-        return;
-      }
-      if (recovery && Recovery.supersedesRotation(rot.ilk(), sn, kel.lastEstablishment)
-          && !laterDelegation(x, kel, anchor)) {
-        return;
-      }
-    }
-    if (recovery) {
-      kel.supersede(sn);
-    }
-    kel.add(rot, wits, x.raw);
-    accepted(x, ev);
-  }
-
-  /** Accepts a key event: the receipt couples kept for it are no longer needed. */
-  private void accepted(Entry x, KeyEvent ev) {
-    x.set(Status.ACCEPTED, null, Reason.NONE, "");
-    changed(ev.prefix());
-    kelChanges.add(ev.prefix());
-    escrows.wake(EscrowWait.eventAt(ev.prefix(), ev.sn()));
-    escrows.wake(EscrowWait.delegator(ev.prefix()));
-    Map<String, Cigar> kept = receipts.remove(ev.prefix() + "/" + ev.said());
-    coupleVerdicts.remove(ev.prefix() + "/" + ev.said());
-    coupleHolders.remove(ev.prefix() + "/" + ev.said());
-    if (kept != null) {
-      for (String id : kept.keySet()) {
-        receiptBytes -= coupleCost(id);
-      }
-    }
-  }
-
-  /**
-   * Rejects an establishment event with no controller signature attached before any work that
-   * grows with its witness lists (keripy checks its witnesses first, {@code Kever.rotate}, and
-   * rejects such an event in {@code Kever.validateSigsDelWigs}: rejected either way; the reason
-   * here is {@link Reason#MISSING_SIGNATURES}).
-   *
-   * @return true if it was rejected
-   */
-  private static boolean unsigned(Entry x) {
-    if (x.sigs.byRole(SignatureRole.CONTROLLER).isEmpty()) {
-      x.set(Status.REJECTED, null, Reason.MISSING_SIGNATURES, "no controller signatures");
-      return true;
-    }
-    return false;
-  }
-
-  /**
-   * Controller signatures; for a rotation ({@code prior} not null) the prior next commitment; the
-   * keys of {@code keys} and {@code wits} keripy cannot use ({@link InvalidKeys}).
-   */
-  private boolean signed(Entry x, List<Verfer> keys, Threshold kt, Kel prior, List<String> wits) {
-    List<SignatureGroup> groups = x.sigs.byRole(SignatureRole.CONTROLLER);
-    if (groups.isEmpty()) {
-      x.set(Status.REJECTED, null, Reason.MISSING_SIGNATURES, "no controller signatures");
-      return false;
-    }
-    Optional<String> invalid = InvalidKeys.controller(groups, keys);
-    if (invalid.isPresent()) {
-      x.set(Status.REJECTED, null, Reason.INVALID_KEY, invalid.get());
-      return false;
-    }
-    byte[] ser = x.event.body().bytes();
-    Set<Integer> ok = new LinkedHashSet<>();
-    List<Siger> verified = new ArrayList<>();
-    String event = x.eventKey();
-    for (Siger s : controllerSigers(x)) {
-      verifyInto(x, event, s, keys, ser, ok, verified);
-    }
-    if (ok.isEmpty()) {
-      x.set(Status.REJECTED, null, Reason.NO_VERIFIED_SIGNATURES,
-          "no controller signature verifies");
-      return false;
-    }
-    invalid = InvalidKeys.witnesses(wits, x.sigs.byRole(SignatureRole.WITNESS), this::witnessKey);
-    if (invalid.isPresent()) {
-      x.set(Status.REJECTED, null, Reason.INVALID_KEY, invalid.get());
-      return false;
-    }
-    for (Siger s : pool.controller(event)) {
-      verifyInto(x, event, s, keys, ser, ok, verified); // the signatures its escrowed copies carry
-    }
-    if (!kt.satisfiedBy(ok)) {
-      escrow(x, Escrow.PARTIALLY_SIGNED, Reason.SIGNING_THRESHOLD_UNMET,
-          ok.size() + " verified signatures do not satisfy kt " + kt);
-      return false;
-    }
-    if (prior != null) {
-      Set<Integer> ondexes = new LinkedHashSet<>();
-      for (Siger s : verified) {
-        if (s.ondex().isEmpty()) {
-          continue; // a current-only signature exposes no prior next key (keripy exposeds)
-        }
-        int o = s.ondex().getAsInt();
-        if (o < prior.nextDigests.size() && digestMatches(prior.nextDigests.get(o),
-            keys.get(s.index()))) {
-          ondexes.add(o);
-        }
-      }
-      if (!prior.nt.satisfiedBy(ondexes)) {
-        escrow(x, Escrow.PARTIALLY_SIGNED, Reason.PRIOR_NEXT_UNMET,
-            "new keys do not satisfy the prior nt " + prior.nt);
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Adds {@code s} to {@code verified}, and its key's index to {@code ok}, if it verifies (once
-   * per pooled event: {@link SignaturePool#verifies}) and brings something new: a key index not in
-   * {@code ok} yet, or an ondex no verified signature has. A key counts once toward {@code kt}
-   * (its index in {@code ok}), but each of its verified signatures may expose a prior next key by
-   * its ondex, as keripy {@code src/keri/core/eventing.py} {@code Kever.exposeds} reads the ondex
-   * of every verified signature ({@code verifySigs} keeps them unique by qb64): a key that signs
-   * current-only ({@code B}) and again with both indexes ({@code A}) exposes its prior next key.
-   */
-  private void verifyInto(Entry x, String event, Siger s, List<Verfer> keys, byte[] ser,
-      Set<Integer> ok, List<Siger> verified) {
-    int i = s.index();
-    if (i >= keys.size()) {
-      return;
-    }
-    if (ok.contains(i)) {
-      if (s.ondex().isEmpty()) {
-        return;
-      }
-      int o = s.ondex().getAsInt();
-      for (Siger v : verified) {
-        if (v.ondex().isPresent() && v.ondex().getAsInt() == o && v.index() == i) {
-          return;
-        }
-      }
-    }
-    if (pool.verifies(event, "c", s, () -> check(x.event.body(), keys.get(i), s, ser))) {
-      ok.add(i);
-      verified.add(s);
-    }
-  }
-
-  /**
-   * Rejects an establishment event ({@code icp}, {@code dip}, {@code rot}, {@code drt}) whose
-   * {@code kt} needs more keys than {@code k} lists (keripy {@code src/keri/core/eventing.py}
-   * {@code Kever.incept}, {@code Kever.rotate}: "Invalid sith ... for keys") or whose {@code nt}
-   * needs more next keys than {@code n} lists (keripy {@code eventing.py} {@code state}, called by
-   * {@code Kever.state} when the event is logged: "Invalid nsith = ... for keys"). Both are
-   * rejections, not escrows: no signature can mend them.
-   *
-   * @return true if both thresholds fit their lists
-   */
-  private static boolean thresholdFits(Entry x, EstablishmentEvent e) {
-    if (e.signingThreshold().size() > e.keys().size()) {
-      x.set(Status.REJECTED, null, Reason.INVALID_THRESHOLD,
-          "kt " + e.signingThreshold() + " needs more than the " + e.keys().size() + " keys");
-      return false;
-    }
-    if (e.nextThreshold().size() > e.nextKeyDigests().size()) {
-      x.set(Status.REJECTED, null, Reason.INVALID_THRESHOLD,
-          "nt " + e.nextThreshold() + " needs more than the " + e.nextKeyDigests().size()
-              + " next key digests");
-      return false;
-    }
-    return true;
-  }
-
-  private static boolean digestMatches(String digest, Verfer key) {
-    try {
-      Matter d = Matter.parse(digest);
-      if (!Digests.isDigest(d.code())) {
-        return false;
-      }
-      byte[] raw = Digests.digest(d.code(), key.qb64().getBytes(StandardCharsets.US_ASCII));
-      return Arrays.equals(raw, d.raw());
-    } catch (CesrException e) {
-      return false;
-    }
-  }
-
-  private boolean witnessed(Entry x, List<String> wits, long toad) {
-    if (toad == 0) {
-      return true;
-    }
-    KeyEvent ev = (KeyEvent) x.event;
-    byte[] ser = ev.body().bytes();
-    Set<String> ok = new LinkedHashSet<>();
-    String event = x.eventKey();
-    List<Siger> wigs = witnessSigers(x);
-    wigs.addAll(pool.witness(event)); // its escrowed copies' and receipts' signatures
-    for (Siger s : wigs) {
-      if (s.index() < wits.size() && !ok.contains(wits.get(s.index()))) {
-        try {
-          Verfer v = witnessKey(wits.get(s.index()));
-          if (pool.verifies(event, "w", s, () -> check(ev.body(), v, s, ser))) {
-            ok.add(wits.get(s.index()));
-          }
-        } catch (CesrException e) {
-          // a witness prefix that is not a key verifies nothing
-        }
-      }
-    }
-    Map<String, Cigar> kept = receipts.getOrDefault(ev.prefix() + "/" + ev.said(), Map.of());
-    Set<String> witSet = kept.isEmpty() ? Set.of() : witnessLists.lookup(wits);
-    Map<String, Boolean> known = kept.isEmpty() ? Map.of()
-        : coupleVerdicts.computeIfAbsent(ev.prefix() + "/" + ev.said(), k -> new HashMap<>());
-    for (Map.Entry<String, Cigar> kc : kept.entrySet()) {
-      // a witness counted already needs no other couple; each couple is verified once
-      Cigar c = kc.getValue();
-      String w = c.verfer().qb64();
-      if (!ok.contains(w) && witSet.contains(w)) {
-        Boolean verifies = known.get(kc.getKey());
-        if (verifies == null) {
-          coupleChecks++;
-          verifies = c.verify(ser);
-          known.put(kc.getKey(), verifies);
-        }
-        if (verifies) {
-          ok.add(w);
-        }
-      }
-    }
-    if (ok.size() < toad) {
-      escrow(x, Escrow.PARTIALLY_WITNESSED, Reason.WITNESS_THRESHOLD_UNMET,
-          ok.size() + " witnesses below bt " + toad);
-      return false;
-    }
-    return true;
-  }
-
-  /** {@return the decoded witness key of {@code qb64}, from {@link #witnessKeys}} */
-  private Verfer witnessKey(String qb64) {
-    Verfer v = witnessKeys.get(qb64);
-    if (v == null) {
-      v = Verfer.of(qb64); // CesrException for a witness prefix that is not a key: not kept
-      if (witnessKeys.size() >= WITNESS_KEYS) {
-        witnessKeys.clear();
-      }
-      witnessKeys.put(qb64, v);
-    }
-    return v;
-  }
-
-  /**
-   * The delegator's accepted event that anchors {@code x}, or null (then {@code x} is rejected or
-   * escrowed here).
-   */
-  private Anchor delegated(Entry x, String delegator) {
-    KeyEvent ev = (KeyEvent) x.event;
-    Kel d = kels.get(delegator);
-    if (d != null && d.doNotDelegate) {
-      x.set(Status.REJECTED, null, Reason.DO_NOT_DELEGATE, delegator + " has the DND trait");
-      return null;
-    }
-    if (d != null) {
-      List<BigInteger> candidates = new ArrayList<>();
-      if (!x.sealSources.isEmpty()) {
-        for (SealSource s : x.sealSources) {
-          Accepted a = d.events.get(s.sn);
-          if (a != null && a.said.equals(s.said)) {
-            candidates.add(s.sn);
-          }
-        }
-      }
-      if (candidates.isEmpty() && x.retried) {
-        candidates.addAll(d.events.keySet());
-      }
-      for (BigInteger sn : candidates) {
-        Accepted a = d.events.get(sn);
-        int seal = sealIndex(a.seals, ev.prefix(), ev.sn(), ev.said());
-        if (seal >= 0) {
-          return new Anchor(sn, a.said, seal);
-        }
-      }
-    }
-    escrow(x, Escrow.PARTIALLY_DELEGATED, Reason.MISSING_DELEGATION,
-        "no seal of " + ev.said() + " in " + delegator + "'s accepted events");
-    return null;
-  }
-
-  /**
-   * Whether the delegated rotation {@code x}, anchored at {@code anchor}, may supersede the
-   * delegated rotation accepted at its sequence number (keripy {@code Kever.validateDelegation},
-   * rules B1 and B2, {@link Recovery#laterDelegation}); escrows it as partially delegated if the
-   * superseded rotation's anchor is not among the delegator's accepted events, rejects it if its
-   * anchor is not later.
-   */
-  private boolean laterDelegation(Entry x, Kel kel, Anchor anchor) {
-    KeyEvent ev = (KeyEvent) x.event;
-    Accepted superseded = kel.events.get(ev.sn());
-    String old = superseded == null ? "" : superseded.said;
-    Kel d = kels.get(kel.delegator.orElseThrow());
-    Anchor original = null;
-    for (var e : d.events.entrySet()) {
-      int seal = sealIndex(e.getValue().seals, ev.prefix(), ev.sn(), old);
-      if (seal >= 0) {
-        original = new Anchor(e.getKey(), e.getValue().said, seal);
-        break;
-      }
-    }
-    if (original == null) {
-      escrow(x, Escrow.PARTIALLY_DELEGATED, Reason.MISSING_DELEGATION,
-          "no seal of the superseded " + old + " in " + d.prefix + "'s accepted events");
-      return false;
-    }
-    Optional<String> refusal = Recovery.laterDelegation(anchor.sn, anchor.said, anchor.seal,
-        original.sn, original.said, original.seal);
-    if (refusal.isPresent()) {
-      x.set(Status.REJECTED, null, Reason.DUPLICITOUS,
-          "another event accepted at sn " + ev.sn() + ": " + refusal.get());
-      return false;
-    }
-    return true;
-  }
-
-  /** keripy {@code SealEvent._fields}: the labels of an event seal, in order. */
-  private static final List<String> SEAL_EVENT = List.of("i", "s", "d");
-
-  /**
-   * The event seals among an event's anchors as keripy's {@code Kever.validateDelegation} finds
-   * them: maps whose labels are exactly {@code i s d} in that order (a value that is not text is
-   * kept as the empty string, which matches nothing).
-   */
-  private static List<VerifierState.EventSeal> eventSeals(List<Value> anchors) {
-    List<VerifierState.EventSeal> out = new ArrayList<>();
-    for (Value v : anchors) {
-      if (v instanceof Value.MapValue) {
-        var f = ((Value.MapValue) v).fields();
-        if (f.labels().equals(SEAL_EVENT)) {
-          out.add(new VerifierState.EventSeal(f.text("i").orElse(""), f.text("s").orElse(""),
-              f.text("d").orElse("")));
-        }
-      }
-    }
-    return out;
-  }
-
-  /**
-   * Whether {@code seals} hold the event seal of {@code ev}: {@code i} the event's prefix,
-   * {@code s} its sequence number as lowercase hex without leading zeros ({@code Number.numh}),
-   * {@code d} its SAID.
-   */
-  private static int sealIndex(List<VerifierState.EventSeal> seals, String prefix, BigInteger sn,
-      String said) {
-    String snh = sn.toString(16);
-    for (int i = 0; i < seals.size(); i++) {
-      VerifierState.EventSeal seal = seals.get(i);
-      if (seal.prefix().equals(prefix) && seal.sn().equals(snh) && seal.said().equals(said)) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-
-  private void processReceipt(Entry x, ReceiptEvent rct) {
-    Kel kel = kels.get(rct.prefix());
-    Accepted a = kel == null ? null : kel.events.get(rct.sn());
-    List<SignatureGroup> cigars = x.sigs.byRole(SignatureRole.NON_TRANSFERABLE);
-    List<SignatureGroup> wigs = x.sigs.byRole(SignatureRole.WITNESS);
-    List<SignatureGroup> trans = new ArrayList<>();
-    for (SignatureGroup g : x.sigs.byRole(SignatureRole.TRANSFERABLE)) {
-      if (g.groupName().startsWith("TransIdxSigGroups")) {
-        trans.add(g);
-      }
-    }
-    if (a != null && a.said.equals(rct.said())) {
-      // the receipted event is accepted: its couples count for nothing more, none is kept
-      for (SignatureGroup g : trans) {
-        Kel signer = kels.get(g.signerPrefix().orElse(""));
-        Accepted est = signer == null
-            ? null : signer.events.get(g.signerSn().orElse(BigInteger.ONE.negate()));
-        if (est == null || !est.said.equals(g.signerSaid().orElse(""))) {
-          escrow(x, Escrow.UNVERIFIED_TRANSFERABLE_RECEIPT, Reason.UNVERIFIED_RECEIPT,
-              "signer's establishment event not accepted");
-          return;
-        }
-      }
-      x.set(Status.ACCEPTED, null, Reason.NONE, "");
-      return;
-    }
-    if (a != null) {
-      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT,
-          "receipted SAID is not the accepted event's");
-      return;
-    }
-    if (!cigars.isEmpty()) {
-      String key = rct.prefix() + "/" + rct.said();
-      Map<String, Cigar> kept = receipts.getOrDefault(key, Map.of());
-      Map<String, Cigar> fresh = new LinkedHashMap<>();
-      Set<String> shared = new LinkedHashSet<>();
-      boolean holds = x.couples != null; // retried: what it brought is kept while it holds it
-      long freshBytes = 0;
-      for (SignatureGroup g : cigars) {
-        for (Cigar c : g.cigars()) {
-          String id = c.verfer().qb64() + c.qb64();
-          if (kept.containsKey(id)) {
-            if (!holds) {
-              shared.add(id);
-            }
-          } else if (fresh.putIfAbsent(id, c) == null) {
-            freshBytes += coupleCost(id);
-          }
-        }
-      }
-      escrow(x, Escrow.UNVERIFIED_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED, freshBytes);
-      if (x.status == Status.ESCROWED && !holds && (!fresh.isEmpty() || !shared.isEmpty())) {
-        receipts.computeIfAbsent(key, k -> new LinkedHashMap<>()).putAll(fresh);
-        receiptBytes += freshBytes;
-        // every receipt bringing a couple holds it, so the couple stays while one of them is
-        // escrowed: an evicted relay of a receipt does not take the honest copy's couples
-        Set<String> all = new LinkedHashSet<>(fresh.keySet());
-        all.addAll(shared);
-        Map<String, Integer> holders = coupleHolders.computeIfAbsent(key, k -> new HashMap<>());
-        for (String id : all) {
-          holders.merge(id, 1, Integer::sum);
-        }
-        x.couples = key;
-        x.coupleIds = List.copyOf(all);
-        if (!fresh.isEmpty()) {
-          changed(rct.prefix());
-          escrows.wake(EscrowWait.couplesFor(rct.prefix(), rct.said()));
-        }
-      }
-    } else if (!wigs.isEmpty()) {
-      escrow(x, Escrow.UNVERIFIED_WITNESS_RECEIPT, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
-    } else if (!trans.isEmpty()) {
-      escrow(x, Escrow.UNVERIFIED_TRANSFERABLE_RECEIPT, Reason.UNVERIFIED_RECEIPT,
-          NOT_ACCEPTED);
-    } else {
-      x.set(Status.REJECTED, null, Reason.UNVERIFIED_RECEIPT, NOT_ACCEPTED);
-    }
-  }
-
-  private void escrow(Entry x, Escrow e, Reason r, String detail) {
-    escrow(x, e, r, detail, 0);
-  }
-
-  /**
-   * Escrows {@code x}, evicting for room what {@link EscrowLimits} says, or turns it away with
-   * {@link Reason#ESCROW_FULL} if no room can be made for it and {@code extra} heap bytes
-   * (receipt couples it brings).
-   */
-  private void escrow(Entry x, Escrow e, Reason r, String detail, long extra) {
-    EscrowStanding standing = EscrowStanding.of(e, x.event.ilk());
-    long cost = x.cost > 0 ? x.cost : RetainedSize.of(x.event, x.bytes);
-    x.standing = standing;
-    List<Entry> victims = escrows.room(x, cost + extra, receiptBytes);
-    if (victims == null) {
-      x.set(Status.REJECTED, null, Reason.ESCROW_FULL,
-          "no room in escrow for it (send it again later): " + r + ", " + detail);
-      return;
-    }
-    for (Entry v : victims) {
-      evict(v);
-    }
-    x.cost = cost;
-    x.set(Status.ESCROWED, e, r, detail);
-    escrows.add(x, waits(x), !x.retried);
-    pool(x);
-    if (!x.retried && x.event instanceof ReceiptEvent && !witnessSigers(x).isEmpty()) {
-      // its witness signatures joined its event's pool at intake: a partially witnessed copy may
-      // now pass (a retry puts back the same signatures, and wakes nothing)
-      escrows.wake(EscrowWait.couplesFor(x.prefix, x.event.said()));
-    }
-    if (e == Escrow.PARTIALLY_WITNESSED && x.retriedFrom != Escrow.PARTIALLY_WITNESSED) {
-      // entering the escrow, not staying in it after a retry: the receipts waiting for that
-      // were woken when it entered, and waking them at every retry made a flood of couples for
-      // it cost its square in retries
-      escrows.wake(EscrowWait.partiallyWitnessed(x.prefix, x.event.said()));
-    }
-  }
-
-  /** Evicts {@code x} for room: rejected with {@link Reason#ESCROW_EVICTED}, its couples gone. */
-  private void evict(Entry x) {
-    escrows.remove(x);
-    pool.release(x.eventKey(), x.index);
-    dropCouples(x);
-    x.set(Status.REJECTED, null, Reason.ESCROW_EVICTED,
-        "evicted from a full escrow for a message of higher standing, newer, or from a source"
-            + " holding less (send it again): "
-            + x.reason + ", " + x.detail);
-    changed(x.prefix);
-    x.settleIfFinal();
-    evicted.add(x);
-  }
-
-  /** Drops the receipt couples {@code x} brought, if still kept. */
-  private void dropCouples(Entry x) {
-    if (x.couples == null) {
-      return;
-    }
-    Map<String, Cigar> kept = receipts.get(x.couples);
-    Map<String, Boolean> known = coupleVerdicts.getOrDefault(x.couples, new HashMap<>());
-    Map<String, Integer> holders = coupleHolders.getOrDefault(x.couples, new HashMap<>());
-    if (kept != null) {
-      for (String id : x.coupleIds) {
-        Integer left = holders.computeIfPresent(id, (k, n) -> n > 1 ? n - 1 : null);
-        if (left != null) {
-          continue; // another escrowed receipt holds it too
-        }
-        known.remove(id);
-        if (kept.remove(id) != null) {
-          receiptBytes -= coupleCost(id);
-        }
-      }
-      if (kept.isEmpty()) {
-        receipts.remove(x.couples);
-        coupleVerdicts.remove(x.couples);
-        coupleHolders.remove(x.couples);
-      }
-    }
-    x.couples = null;
-    x.coupleIds = List.of();
-  }
-
-  /** {@return the heap bytes counted for a kept couple of id (key and signature qb64)} */
-  private static long coupleCost(String id) {
-    return EscrowLimits.retainedCouple(id.length());
-  }
-
-  /** {@return what escrowed {@code x} waits for ({@link EscrowWait})} */
-  private List<EscrowWait> waits(Entry x) {
-    List<EscrowWait> out = new ArrayList<>(4);
-    out.add(EscrowWait.eventAt(x.prefix, x.sn));
-    if (x.event instanceof ReceiptEvent) {
-      if (x.escrow == Escrow.UNVERIFIED_RECEIPT) {
-        out.add(EscrowWait.partiallyWitnessed(x.prefix, x.event.said()));
-      }
-      for (SignatureGroup g : x.sigs.byRole(SignatureRole.TRANSFERABLE)) {
-        if (g.signerPrefix().isPresent() && g.signerSn().isPresent()) {
-          out.add(EscrowWait.eventAt(g.signerPrefix().get(), g.signerSn().get()));
-        }
-      }
-      return out;
-    }
-    if (x.sn.signum() > 0) {
-      out.add(EscrowWait.eventAt(x.prefix, x.sn.subtract(BigInteger.ONE)));
-    }
-    if (x.escrow == Escrow.PARTIALLY_WITNESSED) {
-      out.add(EscrowWait.couplesFor(x.prefix, x.event.said()));
-    }
-    if (x.escrow == Escrow.PARTIALLY_DELEGATED) {
-      Kel own = kels.get(x.prefix);
-      if (own != null && own.delegator.isPresent()) {
-        out.add(EscrowWait.delegator(own.delegator.get()));
-      }
-      if (x.event instanceof InceptionEvent) {
-        ((InceptionEvent) x.event).delegator()
-            .ifPresent(d -> out.add(EscrowWait.delegator(d)));
-      }
-    }
-    return out;
-  }
-
-  /** Adds the signatures of the escrowed {@code x} to its event's {@link SignaturePool}. */
-  private void pool(Entry x) {
-    if (x.event instanceof KeyEvent) {
-      pool.hold(x.eventKey(), x.index, controllerSigers(x), witnessSigers(x));
-    } else if (x.event instanceof ReceiptEvent) {
-      pool.hold(x.eventKey(), x.index, List.of(), witnessSigers(x));
-    }
-  }
-
-  /** {@return the indexed controller signatures of {@code x} over its body (no path groups)} */
-  private static List<Siger> controllerSigers(Entry x) {
-    List<Siger> out = new ArrayList<>();
-    for (SignatureGroup g : x.sigs.byRole(SignatureRole.CONTROLLER)) {
-      if (g.path().isEmpty()) {
-        out.addAll(g.sigers());
-      }
-    }
-    return out;
-  }
-
-  /** {@return the indexed witness signatures of {@code x}} */
-  private static List<Siger> witnessSigers(Entry x) {
-    List<Siger> out = new ArrayList<>();
-    for (SignatureGroup g : x.sigs.byRole(SignatureRole.WITNESS)) {
-      out.addAll(g.sigers());
-    }
-    return out;
-  }
-
-  private void unescrow(Entry x) {
-    escrows.remove(x);
-    pool.release(x.eventKey(), x.index);
-  }
-
-  private static List<SealSource> sealSources(Message m) {
-    List<SealSource> out = new ArrayList<>();
-    try {
-      for (Group g : m.groups()) {
-        if (g.code().baseName().equals("SealSourceCouples")) {
-          for (var e : g.elements()) {
-            if (e instanceof Tuple) {
-              var parts = ((Tuple) e).parts();
-              BigInteger sn = new BigInteger(1, ((Matter) parts.get(0)).raw());
-              out.add(new SealSource(sn, parts.get(1).qb64Text()));
-            }
-          }
-        }
-      }
-    } catch (CesrException | ClassCastException e) {
-      // an unreadable couple names no source: the delegator's events are searched instead
-    }
-    return out;
-  }
-
-  // --- state ----------------------------------------------------------------------------------
-
-  private record SealSource(BigInteger sn, String said) {
-  }
-
-  private record Accepted(String said, List<VerifierState.EventSeal> seals) {
-  }
-
-  /**
-   * Where a delegated event is anchored: the delegator's accepted event (sequence number, SAID)
-   * and the index of the event's seal among that event's event seals.
-   */
-  private record Anchor(BigInteger sn, String said, int seal) {
-  }
-
-  /** One prefix's accepted KEL and current key state. */
-  private static final class Kel {
-    final String prefix;
-    final Optional<String> delegator;
-    final boolean establishmentOnly;
-    final boolean doNotDelegate;
-    /** Its place in order of inception: its record's index in {@link #state()}'s kels. */
-    final int position;
-    final Map<BigInteger, Accepted> events = new LinkedHashMap<>();
-    /**
-     * The key state at each accepted establishment event of the trunk, by sequence number: one
-     * per establishment event, not per event ({@link #stateAt}).
-     */
-    final TreeMap<BigInteger, KeyState> establishments = new TreeMap<>();
-    BigInteger sn;
-    String said;
-    String et;
-    List<String> keys;
-    List<Verfer> verfers;
-    Threshold kt;
-    List<String> nextDigests;
-    Threshold nt;
-    List<String> witnesses;
-    long toad;
-    /** The bytes of the last establishment event's message, if given (acceptMessage). */
-    byte[] establishment;
-    /** The sequence number of the last accepted establishment event (keripy lastEst.s). */
-    BigInteger lastEstablishment;
-    /** Its ilk. */
-    Ilk lastEstablishmentIlk;
-    /**
-     * The events a recovery rotation superseded, in order: seen, off the trunk (not persisted in
-     * {@link VerifierState}).
-     */
-    final List<SupersededEvent> superseded = new ArrayList<>();
-
-    Kel(String prefix, Optional<String> delegator, boolean establishmentOnly,
-        boolean doNotDelegate, int position) {
-      this.prefix = prefix;
-      this.delegator = delegator;
-      this.establishmentOnly = establishmentOnly;
-      this.doNotDelegate = doNotDelegate;
-      this.position = position;
-    }
-
-    void add(EstablishmentEvent e, List<String> wits, byte[] raw) {
-      establishment = raw;
-      keys = e.keys();
-      verfers = e.verfers();
-      kt = e.signingThreshold();
-      nextDigests = e.nextKeyDigests();
-      nt = e.nextThreshold();
-      witnesses = List.copyOf(wits);
-      toad = e.toad();
-      lastEstablishment = e.sn();
-      lastEstablishmentIlk = e.ilk();
-      last(e);
-      keepEstablishment(e.said());
-    }
-
-    /** Moves the accepted events at {@code from} and after off the trunk (a recovery). */
-    void supersede(BigInteger from) {
-      establishments.tailMap(from, true).clear();
-      var it = events.entrySet().iterator();
-      while (it.hasNext()) {
-        var e = it.next();
-        if (e.getKey().compareTo(from) >= 0) {
-          superseded.add(new SupersededEvent(prefix, e.getKey(), e.getValue().said));
-          it.remove();
-        }
-      }
-    }
-
-    void add(InteractionEvent e) {
-      last(e);
-    }
-
-    private void last(KeyEvent e) {
-      sn = e.sn();
-      said = e.said();
-      et = e.ilk().code();
-      events.put(e.sn(), new Accepted(e.said(), eventSeals(e.anchors())));
-    }
-
-    /** {@return the key state at the latest accepted event} */
-    KeyState state() {
-      return establishments.lastEntry().getValue().at(sn, said, et);
-    }
-
-    /**
-     * {@return the key state at the accepted trunk event {@code at}, or null if there is none or
-     * its establishment event is not known (a KEL restored from a record knows its last one)}
-     */
-    KeyState stateAt(BigInteger at) {
-      Accepted a = events.get(at);
-      var est = establishments.floorEntry(at);
-      if (a == null || est == null) {
-        return null;
-      }
-      KeyState s = est.getValue();
-      return s.at(at, a.said, est.getKey().equals(at) ? s.et() : Ilk.IXN.code());
-    }
-
-    /** Keeps the state at the last establishment event, whose SAID is {@code estSaid}. */
-    void keepEstablishment(String estSaid) {
-      List<Diger> digers = new ArrayList<>(nextDigests.size());
-      for (String d : nextDigests) {
-        digers.add(new Diger(d));
-      }
-      establishments.put(lastEstablishment, new KeyState(prefix, lastEstablishment, estSaid,
-          lastEstablishmentIlk.code(), verfers, kt, digers, nt, witnesses, toad, delegator,
-          lastEstablishment, estSaid));
-    }
-  }
-
-  /** One message and its current verdict. */
-  static final class Entry {
-    final int index;
-    final long offset;
-    /** The typed event, signatures and seal sources: dropped ({@code null}) once settled. */
-    KeriEvent event;
-    Signatures sigs;
-    List<SealSource> sealSources;
-    /** The bytes of the message alone, if given ({@link #acceptMessage}); kept while escrowed. */
-    byte[] raw;
-    final int bytes;
-    /** What the caller says it came from ({@link #DEFAULT_SOURCE} if nothing). */
-    String source = DEFAULT_SOURCE;
-    /** While escrowed: its standing, its counted heap bytes, what it waits for. */
-    EscrowStanding standing;
-    long cost;
-    List<EscrowWait> waits = List.of();
-    /** The receipt couples it brought to {@link #receipts}: the event key and couple ids. */
-    String couples;
-    List<String> coupleIds = List.of();
-    /** While it is being retried: the escrow it was in, else null. */
-    Escrow retriedFrom;
-    /** The event's prefix, sequence number and SAID (a receipt's: its event's), or null. */
-    final String prefix;
-    final BigInteger sn;
-    final String said;
-    /** The final verdict once accepted or rejected (never changes after), else null. */
-    Verdict settled;
-    /** The change count when it was last processed. */
-    long triedAt;
-    boolean retried;
-    Status status;
-    Escrow escrow;
-    Reason reason;
-    String detail;
-
-    Entry(int index, long offset, KeriEvent event, Signatures sigs, List<SealSource> sealSources,
-        int bytes) {
-      this.index = index;
-      this.offset = offset;
-      this.event = event;
-      this.sigs = sigs;
-      this.sealSources = List.copyOf(sealSources);
-      this.bytes = bytes;
-      if (event instanceof KeyEvent) {
-        prefix = ((KeyEvent) event).prefix();
-        sn = ((KeyEvent) event).sn();
-        said = event.said();
-      } else if (event instanceof ReceiptEvent) {
-        prefix = ((ReceiptEvent) event).prefix();
-        sn = ((ReceiptEvent) event).sn();
-        said = event.said();
-      } else {
-        prefix = null;
-        sn = null;
-        said = null;
-      }
-    }
-
-    /** {@return the {@link SignaturePool} key of its event (a receipt's: the receipted event)} */
-    String eventKey() {
-      return prefix == null ? "" : SignaturePool.key(prefix, sn, said);
-    }
-
-    Verdict set(Status s, Escrow e, Reason r, String d) {
-      status = s;
-      escrow = e;
-      reason = r;
-      detail = d;
-      return verdict();
-    }
-
-    /**
-     * Keeps only the verdict once the entry is accepted or rejected, which no retry changes: what
-     * the verifier holds for a settled message is then its verdict, not its event and signatures.
-     */
-    void settleIfFinal() {
-      if (settled == null && status != Status.ESCROWED) {
-        settled = verdict();
-        event = null;
-        sigs = null;
-        sealSources = List.of();
-        raw = null;
-      }
-    }
-
-    Verdict verdict() {
-      if (settled != null) {
-        return settled;
-      }
-      Optional<String> ilk = event == null ? Optional.empty() : event.body().ilk();
-      Optional<EventId> id = prefix == null ? Optional.empty()
-          : Optional.of(new EventId(prefix, sn, said));
-      return new Verdict(index, offset, ilk, id, status, Optional.ofNullable(escrow), reason,
-          detail);
-    }
+        : Optional.of(new VerifierState.AcceptedEvent(sn, a.said(), a.seals()));
   }
 }

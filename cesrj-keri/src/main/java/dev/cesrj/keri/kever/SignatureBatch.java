@@ -11,13 +11,13 @@ import dev.cesrj.keri.event.InceptionEvent;
 import dev.cesrj.keri.event.KeriEvent;
 import dev.cesrj.keri.event.KeyEvent;
 import dev.cesrj.keri.event.RotationEvent;
+import dev.cesrj.parallel.ParallelRun;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -38,12 +38,13 @@ import java.util.function.Function;
  * Receipts' signatures are not planned (their signed event is not in the receipt): the rules
  * verify them.
  *
- * <p>Workers: the calling thread plus {@code workers - 1} threads made for the call and joined
- * before it returns, or tasks on the caller's {@link Executor}; the caller claims work too, so a
- * saturated executor delays nothing (a task that starts after the work is claimed does nothing).
+ * <p>Workers: cesrj-core's {@link ParallelRun}, the runner the batch parser uses: the calling
+ * thread plus {@code workers - 1} threads made for the call and joined before it returns, or tasks
+ * on the caller's {@link Executor}; the caller claims work too, so a saturated executor delays
+ * nothing (a task that starts after the work is claimed does nothing).
  */
 final class SignatureBatch {
-  /** Checks claimed at a time by a worker. */
+  /** The most checks a worker claims at a time. */
   static final int CHUNK = 8;
 
   /** The keys a key event's signatures are checked against, as a key state holds them. */
@@ -150,44 +151,47 @@ final class SignatureBatch {
   }
 
   /**
+   * The checks one task holds: {@value #CHUNK} at most (fewer claims on the shared counter for a
+   * big batch), and few enough that each worker has a task. A batch of 3 or 4 checks, as a
+   * credential stream's runs of key events give (ADR 0002), is split over 2 workers; with a fixed
+   * {@value #CHUNK} it was one task, and the second worker was started only to find none.
+   *
+   * @param checks the batch's checks (0 or more)
+   * @param workers the workers (at least 1)
+   * @return {@code max(1, min(CHUNK, floor(checks / workers)))}: rounded down, so that there are
+   *     at least {@code min(checks, workers)} tasks
+   */
+  static int chunkSize(int checks, int workers) {
+    return Math.max(1, Math.min(CHUNK, checks / Math.max(1, workers)));
+  }
+
+  /**
    * Runs the planned checks on {@code workers} workers (the caller one of them) and collects the
-   * verdicts. A check whose verification throws is left out (the rules redo it and see the
-   * exception themselves).
+   * verdicts: chunks of checks ({@link #chunkSize}) are the tasks of cesrj-core's per-call runner
+   * ({@link ParallelRun}, ADR 0001's, shared with the batch parser), each writing its own slots.
+   * A check whose verification throws is left out (the rules redo it and see the exception
+   * themselves), so no task throws and the run never stops early.
    *
    * @param workers the clamped bound, at least 2 ({@link VerifyThreads#clamp})
-   * @param executor the caller's executor, or null for threads made for this call
+   * @param executor the caller's executor, or null for daemon threads named {@code
+   *     cesrj-verify-K} made for this call and joined before it returns
    * @return the verdicts
    */
   PrecomputedVerdicts run(int workers, Executor executor) {
     byte[] results = new byte[checks.size()]; // 0 not computed, 1 verifies, 2 does not
-    Work work = new Work(results);
-    List<Thread> made = new ArrayList<>();
-    for (int w = 1; w < workers; w++) {
-      if (executor != null) {
-        executor.execute(work::help);
-      } else {
-        Thread t = new Thread(work::help, "cesrj-verify-" + w);
-        t.setDaemon(true);
-        made.add(t);
-        t.start();
-      }
-    }
-    work.help();
-    work.awaitHelpers();
-    for (Thread t : made) {
-      boolean interrupted = false;
-      while (true) {
+    int chunk = chunkSize(checks.size(), workers);
+    int chunks = (int) ((checks.size() + (long) chunk - 1) / chunk);
+    ParallelRun.run(chunks, workers, executor, ParallelRun.daemonThreads("cesrj-verify"), k -> {
+      int to = (int) Math.min(results.length, (long) k * chunk + chunk);
+      for (int i = k * chunk; i < to; i++) {
+        Check c = checks.get(i);
         try {
-          t.join();
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true;
+          results[i] = c.key().verify(c.sig().raw(), c.ser()) ? (byte) 1 : (byte) 2;
+        } catch (RuntimeException e) {
+          results[i] = 0;
         }
       }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    });
     PrecomputedVerdicts out = new PrecomputedVerdicts();
     for (int i = 0; i < results.length; i++) {
       if (results[i] != 0) {
@@ -196,56 +200,5 @@ final class SignatureBatch {
       }
     }
     return out;
-  }
-
-  /** The shared cursor over the checks, and the count of workers still claiming. */
-  private final class Work {
-    private final byte[] results;
-    private final AtomicInteger next = new AtomicInteger();
-    private int active;
-
-    Work(byte[] results) {
-      this.results = results;
-    }
-
-    void help() {
-      synchronized (this) {
-        active++;
-      }
-      try {
-        int from;
-        while ((from = next.getAndAdd(CHUNK)) < results.length) {
-          int to = Math.min(results.length, from + CHUNK);
-          for (int i = from; i < to; i++) {
-            Check c = checks.get(i);
-            try {
-              results[i] = c.key().verify(c.sig().raw(), c.ser()) ? (byte) 1 : (byte) 2;
-            } catch (RuntimeException e) {
-              results[i] = 0;
-            }
-          }
-        }
-      } finally {
-        synchronized (this) {
-          active--;
-          notifyAll();
-        }
-      }
-    }
-
-    /** Waits until no worker is claiming: every claimed check is written (and visible). */
-    synchronized void awaitHelpers() {
-      boolean interrupted = false;
-      while (active > 0) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.cesrj.keri.kever;
 
+import dev.cesrj.parallel.ParallelRun;
 import java.util.Locale;
 import java.util.OptionalInt;
 
@@ -55,10 +56,11 @@ public final class VerifyThreads {
    * @param configured the configured bound ({@link #configured})
    * @param processors the available processors
    * @param work the number of signature checks in the batch
-   * @return {@code min(configured, processors, work)}, at least 1
+   * @return {@code min(configured, processors, work)}, at least 1 (cesrj-core's {@link
+   *     ParallelRun#clamp}, the batch parser's clamp too)
    */
   static int clamp(int configured, int processors, int work) {
-    return Math.max(1, Math.min(configured, Math.min(Math.max(1, processors), work)));
+    return ParallelRun.clamp(configured, processors, work);
   }
 
   private static int positive(int n, String what) {

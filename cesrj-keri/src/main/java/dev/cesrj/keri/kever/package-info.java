@@ -7,7 +7,8 @@
  *
  * <p>Depends on {@code dev.cesrj.keri} and its sub-packages {@code event}, {@code body},
  * {@code crypto}, and on the exported cesrj packages ({@code dev.cesrj}, {@code code},
- * {@code primitive}, {@code group}, {@code stream}); nothing in {@code dev.cesrj.keri} depends on
+ * {@code primitive}, {@code group}, {@code stream}), and on cesrj-core's {@code dev.cesrj.parallel}
+ * (exported to this module only) for the workers that check a batch's signatures; nothing in {@code dev.cesrj.keri} depends on
  * it. No global mutable state; a {@link dev.cesrj.keri.kever.KelVerifier} is mutable and not
  * thread-safe, every other type is immutable.
  */

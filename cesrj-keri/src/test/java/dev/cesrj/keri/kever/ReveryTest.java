@@ -352,6 +352,25 @@ class ReveryTest {
   }
 
   @Test
+  void expireDropsTheRepliesWaitingSinceBefore() throws Exception {
+    Pair p = new Pair();
+    String said = KelBuilder.said(rot);
+    String first = endRole(DT, "/end/role/add", pre, "watcher", witness);
+    String second = endRole(DT, "/end/role/add", pre, "agent", witness);
+    p.feed(group(first, pre, 1, said, sigs(3, 0, 1)), group(second, pre, 1, said, sigs(3, 0, 1)));
+    List<ReplyVerdict> expired = p.revery.expire(1);
+    assertEquals(1, expired.size());
+    assertEquals(0, expired.get(0).index());
+    assertEquals(ReplyReason.ESCROW_EVICTED, expired.get(0).reason());
+    assertFalse(p.revery.stored(KelBuilder.said(first)));
+    assertTrue(p.revery.stored(KelBuilder.said(second)));
+    assertEquals(1, p.revery.escrowedCount());
+    p.feed(kel);
+    assertEquals(1, p.revery.retryEscrows().size());
+    assertEquals(List.of("agent"), p.revery.endRoles().stream().map(EndRole::role).toList());
+  }
+
+  @Test
   void anythingElseIsNotAReply() throws Exception {
     Revery revery = new Revery(new KelVerifier());
     try (Messages ms = Messages.copyOf(kel)) {

@@ -1,4 +1,4 @@
-package dev.cesrj.batch;
+package dev.cesrj.parallel;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +12,10 @@ import java.util.function.IntConsumer;
 
 /**
  * Runs one task per index {@code 0..n-1} on a bounded number of workers and returns when every
- * index is done.
+ * index is done: ADR 0001's bounded, per-call runner ({@code docs/adr/0001-batch-default-workers.md}),
+ * shared by the batch parser ({@code dev.cesrj.batch.BatchParser}) and cesrj-keri's signature
+ * checks ahead of the key-state rules (ADR 0002). Results keep their order because each task
+ * writes to its own index; nothing here reorders or collects.
  *
  * <p>The calling thread is always one of the workers; the others are {@code workers - 1} threads
  * made by a thread factory for this call and joined before it returns, or {@code workers - 1}
@@ -25,7 +28,7 @@ import java.util.function.IntConsumer;
  * first throwable is rethrown by {@link #run} once every started task has ended. The wait is not
  * interruptible (the tasks are finite): an interrupt is kept and set again on return.
  */
-final class ParallelRun {
+public final class ParallelRun {
   private final int n;
   private final IntConsumer task;
   private final AtomicInteger next = new AtomicInteger();
@@ -39,13 +42,51 @@ final class ParallelRun {
   }
 
   /**
-   * Runs {@code task} for every index of {@code 0..n-1} on {@code workers} workers.
+   * The workers one call uses: the caller's bound clamped to the processors and to the number of
+   * tasks, and never below 1 (1 is the serial path: {@link #run} then makes no thread and queues no
+   * task). The one clamp of the batch parser and of cesrj-keri's {@code VerifyThreads}.
    *
+   * @param bound the most workers the caller allows (a value below 1 counts as 1)
+   * @param processors the available processors ({@link Runtime#availableProcessors()}; a value
+   *     below 1 counts as 1)
+   * @param tasks the number of tasks of the call
+   * @return {@code max(1, min(bound, processors, tasks))}
+   */
+  public static int clamp(int bound, int processors, int tasks) {
+    return Math.max(1, Math.min(bound, Math.min(Math.max(1, processors), tasks)));
+  }
+
+  /**
+   * Daemon threads named {@code PREFIX-K} for worker K of one call (K from 1): the factory a
+   * caller passes to {@link #run} when it has none of its own.
+   *
+   * @param prefix the threads' name before the worker number
+   * @return a new factory, its count starting at 1
+   */
+  public static ThreadFactory daemonThreads(String prefix) {
+    AtomicInteger worker = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + "-" + worker.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /**
+   * Runs {@code task} for every index of {@code 0..n-1} on {@code workers} workers: the calling
+   * thread, and {@code workers - 1} threads from {@code factory} (joined before this returns) or
+   * tasks on {@code executor}. With {@code workers <= 1} every index runs on the calling thread,
+   * in order, and no thread is made and no task queued.
+   *
+   * @param n the number of indices (0 or more)
+   * @param workers the workers, the calling thread one of them (already clamped: {@link #clamp})
    * @param executor the caller's executor for the extra workers, or {@code null} for threads
    *     made by {@code factory} for this call
+   * @param factory makes the extra workers' threads when {@code executor} is null
+   * @param task run once per index; each index is written by one task only
    * @throws RuntimeException or Error: the first one a task (or starting a worker) threw
    */
-  static void run(int n, int workers, Executor executor, ThreadFactory factory, IntConsumer task) {
+  public static void run(int n, int workers, Executor executor, ThreadFactory factory, IntConsumer task) {
     ParallelRun run = new ParallelRun(n, task);
     List<Thread> threads = new ArrayList<>();
     try {
