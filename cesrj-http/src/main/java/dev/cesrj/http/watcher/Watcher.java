@@ -8,6 +8,16 @@ import dev.cesrj.http.OobiPath;
 import dev.cesrj.http.store.RecordKind;
 import dev.cesrj.http.store.StoreRecord;
 import dev.cesrj.http.store.WatcherStore;
+import dev.cesrj.keri.KeriEvents;
+import dev.cesrj.keri.acdc.CredentialResolver;
+import dev.cesrj.keri.acdc.InMemorySchemaResolver;
+import dev.cesrj.keri.acdc.SchemaResolver;
+import dev.cesrj.keri.credential.CredentialVerdict;
+import dev.cesrj.keri.credential.CredentialVerifier;
+import dev.cesrj.keri.credential.MessageVerdict;
+import dev.cesrj.keri.event.AcdcMessage;
+import dev.cesrj.keri.event.KeriEvent;
+import dev.cesrj.keri.event.TelEvent;
 import dev.cesrj.keri.kever.EscrowLimits;
 import dev.cesrj.keri.kever.EventId;
 import dev.cesrj.keri.kever.KelVerifier;
@@ -18,6 +28,7 @@ import dev.cesrj.keri.kever.Verdict;
 import dev.cesrj.keri.reply.LocScheme;
 import dev.cesrj.keri.reply.ReplyVerdict;
 import dev.cesrj.keri.reply.Revery;
+import dev.cesrj.keri.tel.RegistryState;
 import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.stream.Message;
@@ -71,6 +82,11 @@ import java.util.Set;
  *       {@code Revery} with the {@code /end/role} and {@code /loc/scheme} routes) over this
  *       watcher's KELs, kept if accepted or escrowed, and served after the KEL in the witness
  *       OOBI forms ({@code /loc/scheme} replies of the AID's witnesses, as signed by them);
+ *   <li>{@code POST /} a TEL event ({@code vcp}, {@code vrt}, {@code iss}, {@code rev}, {@code
+ *       bis}, {@code brv}) or an ACDC: 204 {@code application/json}, as keripy's {@code
+ *       HttpEnd.on_post} (which hands them to its {@code Tevery} and {@code Verifier}); verified
+ *       by a {@link CredentialVerifier} over this watcher's KELs, kept if accepted or escrowed;
+ *       the states reached are {@link #registries()} and {@link #credentials()};
  *   <li>{@code POST /} an {@code exn} or other message: 204, as keripy; not kept;
  *   <li>{@code POST /receipts} a key event: where keripy's witness answers 200 with its own
  *       receipt, the watcher answers 200 {@code application/cesr} with the {@code rct} of the
@@ -115,6 +131,10 @@ public final class Watcher implements AutoCloseable {
   private final int compactEvery;
   private KelVerifier kvy;
   private Revery rev;
+  private final SchemaResolver schemas;
+  private CredentialVerifier cvy;
+  /** The TEL events and ACDCs kept (accepted or escrowed), in order, with their index in cvy. */
+  private final List<KeptCredentialMessage> credentialMessages = new ArrayList<>();
   /** The replies kept (accepted or escrowed), in order of arrival, by SAID. */
   private final Map<String, byte[]> replies = new LinkedHashMap<>();
   private int sinceCompaction;
@@ -123,13 +143,21 @@ public final class Watcher implements AutoCloseable {
   private final Map<String, Long> nextFn = new HashMap<>();
   private final WatcherStats stats = new WatcherStats();
 
-  private Watcher(WatcherStore store, Clock clock, EscrowLimits limits, int compactEvery) {
+  private Watcher(WatcherStore store, Clock clock, EscrowLimits limits, SchemaResolver schemas,
+      int compactEvery) {
     this.compactEvery = compactEvery;
+    this.schemas = Objects.requireNonNull(schemas, "schemas");
     this.store = Objects.requireNonNull(store, "store");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.limits = Objects.requireNonNull(limits, "limits");
     this.kvy = KelVerifier.builder().limits(limits).build();
     this.rev = new Revery(kvy, Revery.DEFAULT_ESCROW_LIMIT, clock);
+    this.cvy = credentialVerifier(kvy);
+  }
+
+  private CredentialVerifier credentialVerifier(KelVerifier kel) {
+    return new CredentialVerifier(schemas, CredentialResolver.NONE,
+        CredentialVerifier.DEFAULT_ESCROW_LIMIT, kel);
   }
 
   /**
@@ -154,12 +182,36 @@ public final class Watcher implements AutoCloseable {
    * @throws dev.cesrj.http.store.StoreException if the store cannot be read or written
    */
   public static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits) {
-    return open(store, clock, limits, COMPACT_EVERY);
+    return open(store, clock, limits, new InMemorySchemaResolver());
+  }
+
+  /**
+   * A watcher on {@code store} that verifies credentials against {@code schemas}, with what the
+   * store holds replayed. Without the schema a credential names, the credential waits in {@code
+   * mse} (keripy's missing-schema escrow) until the escrow bound rejects it.
+   *
+   * @param store the store (the watcher closes it)
+   * @param clock the clock of first-seen times
+   * @param limits the verifier's escrow bounds
+   * @param schemas the ACDC schemas credentials may name (read, not copied: give the same ones
+   *     on every start, or the replay judges the stored credentials differently)
+   * @return the watcher
+   * @throws dev.cesrj.http.store.StoreException if the store cannot be read or written
+   */
+  public static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits,
+      SchemaResolver schemas) {
+    return open(store, clock, limits, schemas, COMPACT_EVERY);
   }
 
   /** As {@link #open(WatcherStore, Clock, EscrowLimits)}, compacting every {@code n} messages. */
   static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits, int compactEvery) {
-    Watcher w = new Watcher(store, clock, limits, compactEvery);
+    return open(store, clock, limits, new InMemorySchemaResolver(), compactEvery);
+  }
+
+  /** As {@link #open(WatcherStore, Clock, EscrowLimits, SchemaResolver)}, compacting every n. */
+  static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits,
+      SchemaResolver schemas, int compactEvery) {
+    Watcher w = new Watcher(store, clock, limits, schemas, compactEvery);
     w.replay();
     return w;
   }
@@ -212,9 +264,10 @@ public final class Watcher implements AutoCloseable {
       return WatcherAnswer.error(400, in.error);
     }
     compactIfDue();
-    if (in.reply != null) {
+    if (in.reply != null || in.credential != null) {
       if (target == PostTarget.RECEIPTS) {
-        return WatcherAnswer.error(400, "invalid event type (rpy) for receipting")
+        String ilk = in.reply != null ? "rpy" : in.credential.ilk().orElse("");
+        return WatcherAnswer.error(400, "invalid event type (" + ilk + ") for receipting")
             .with(VERDICT_HEADER, verdictText(in));
       }
       return WatcherAnswer.of(204, "application/json", new byte[0])
@@ -253,6 +306,14 @@ public final class Watcher implements AutoCloseable {
     if (!in.verified) {
       return "not-kept";
     }
+    if (in.credential != null) {
+      MessageVerdict c = in.credential;
+      return switch (c.status()) {
+        case ACCEPTED -> "accepted";
+        case ESCROWED -> "escrowed " + c.escrow().orElse("");
+        case REJECTED -> "rejected " + c.reason();
+      };
+    }
     if (in.reply != null) {
       ReplyVerdict r = in.reply;
       return switch (r.status()) {
@@ -279,6 +340,7 @@ public final class Watcher implements AutoCloseable {
     String error;
     Verdict verdict;
     ReplyVerdict reply;
+    MessageVerdict credential;
     boolean verified;
   }
 
@@ -314,6 +376,14 @@ public final class Watcher implements AutoCloseable {
           return in;
         }
         return reply(in, rev.accept(m), raw, live);
+      }
+      if (isCredentialMessage(m)) {
+        if (ms.hasNext()) {
+          in.error = "more than one message: a second starts at offset " + ms.position()
+              + "; expected one message per request";
+          return in;
+        }
+        return credential(in, m, raw, live);
       }
       bodyLength = m.body().readableBytes();
       for (Group g : m.attachments()) {
@@ -370,6 +440,10 @@ public final class Watcher implements AutoCloseable {
     }
     if (!changed.isEmpty()) {
       rev.retryEscrows(); // a transferable signer's KEL may have come
+      if (!credentialMessages.isEmpty()) {
+        cvy.finish(); // an anchoring event or an issuer's KEL may have come
+        promoteChanged(live);
+      }
     }
     settle(e);
     return in;
@@ -391,6 +465,50 @@ public final class Watcher implements AutoCloseable {
       }
     }
     return in;
+  }
+
+  /**
+   * Whether {@code m} is a TEL event or an ACDC, which the {@link CredentialVerifier} decides (as
+   * keripy's {@code HttpEnd.on_post} hands them to its {@code Tevery} and {@code Verifier}).
+   */
+  private static boolean isCredentialMessage(Message m) {
+    KeriEvent ev;
+    try {
+      ev = KeriEvents.of(m);
+    } catch (CesrException | IllegalArgumentException e) {
+      return false; // the KEL verifier gives its own verdict on what it cannot read
+    }
+    return ev instanceof TelEvent || ev instanceof AcdcMessage;
+  }
+
+  /**
+   * Verifies a TEL event or an ACDC with the {@link CredentialVerifier} (keripy's {@code
+   * Tevery.processEvent}, {@code Verifier.processCredential}), retries the escrows together
+   * ({@link CredentialVerifier#finish()}, keripy's {@code processEscrows()} of each), and keeps
+   * the message if accepted or escrowed (replayed on restart like the key events).
+   */
+  private Intake credential(Intake in, Message m, byte[] raw, boolean live) {
+    MessageVerdict at = cvy.accept(m);
+    in.credential = cvy.finish().get(at.index());
+    in.verified = true;
+    if (in.credential.status() != Status.REJECTED) {
+      credentialMessages.add(new KeptCredentialMessage(raw, at.index()));
+      if (live) {
+        store.append(RecordKind.MESSAGE, raw);
+        stats.kept++;
+      }
+    }
+    promoteChanged(live);
+    return in;
+  }
+
+  /** Gives the events the KEL verifier accepted since last asked their first-seen records. */
+  private void promoteChanged(boolean live) {
+    for (String prefix : kvy.takeChangedKels()) {
+      if (live) {
+        promote(prefix, true);
+      }
+    }
   }
 
   /** Collects the signatures of {@code g} (and of the groups an attachment group holds). */
@@ -464,6 +582,19 @@ public final class Watcher implements AutoCloseable {
           rev.accept(ms.next());
         }
       }
+      List<MessageVerdict> before = cvy.messages();
+      cvy = credentialVerifier(kvy); // the TEL and credential records, judged again on the KELs
+      List<KeptCredentialMessage> kept = List.copyOf(credentialMessages);
+      credentialMessages.clear();
+      for (KeptCredentialMessage k : kept) {
+        if (before.get(k.index()).status() == Status.REJECTED) {
+          continue; // evicted from its escrow since it was kept
+        }
+        try (Messages ms = Messages.over(Unpooled.wrappedBuffer(k.raw()))) {
+          credentialMessages.add(new KeptCredentialMessage(k.raw(), cvy.accept(ms.next()).index()));
+        }
+      }
+      cvy.finish();
       sinceCompaction = 0;
       stats.compactions++;
     }
@@ -626,6 +757,23 @@ public final class Watcher implements AutoCloseable {
   /** {@return the key state of every prefix with an accepted inception, in order of inception} */
   public synchronized Map<String, KeyState> keyStates() {
     return kvy.keyStates();
+  }
+
+  /**
+   * {@return the state of every registry whose {@code vcp} this watcher accepted, by registry
+   * prefix (keripy's {@code Tevery} {@code tevers})}
+   */
+  public synchronized Map<String, RegistryState> registries() {
+    return cvy.registries();
+  }
+
+  /**
+   * {@return every credential (ACDC) this watcher was sent and kept or rejected since it was
+   * opened or last compacted, by SAID, each with its status ({@code issued}, {@code revoked},
+   * {@code notAccepted}) and TEL state (keripy's {@code Verifier} and {@code reger.saved})}
+   */
+  public synchronized Map<String, CredentialVerdict> credentials() {
+    return cvy.credentials();
   }
 
   /** {@return what this watcher has done since it was opened} */
