@@ -1,6 +1,7 @@
 package dev.cesrj.http.watcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -141,6 +142,50 @@ class CredentialPostsTest {
       assertEquals(verdict.get("messages").size() / 3, w.stats().compactions(), file);
       assertStates(file + " compacted every 3", verdict, w);
     }
+  }
+
+  /**
+   * A TEL event or ACDC POSTed to {@code /receipts} is 400 naming its ilk (keripy's {@code
+   * ReceiptEnd.on_post}: not a key event), and a second copy of an accepted TEL event is not kept
+   * again.
+   */
+  @org.junit.jupiter.api.Test
+  void receiptsRefuseTelEventsAndACopyIsNotKeptTwice() throws Exception {
+    String file = "revoked.v1.original.cesr";
+    byte[] stream = resource("A/" + file);
+    JsonNode messages = JSON.readTree(resource("A/" + file + ".verdict.json")).get("messages");
+    try (Watcher w = Watcher.open(new dev.cesrj.http.store.InMemoryWatcherStore(),
+        WatcherRecordingTest.CLOCK, EscrowLimits.DEFAULT, schemas())) {
+      List<String> got = new ArrayList<>();
+      for (int i = 0; i < messages.size(); i++) {
+        String[] parts = parts(request(stream, messages.get(i)));
+        got.add(w.post(PostTarget.EVENTS, parts[0].getBytes(StandardCharsets.ISO_8859_1),
+            parts[1], "test").status() + "");
+      }
+      assertEquals(java.util.Collections.nCopies(messages.size(), "204"), got);
+      long kept = w.stats().kept();
+      String[] vcp = parts(request(stream, messages.get(4)));
+      assertEquals("vcp", messages.get(4).get("ilk").asText());
+      WatcherAnswer r = w.post(PostTarget.RECEIPTS, vcp[0].getBytes(StandardCharsets.ISO_8859_1),
+          vcp[1], "test");
+      assertEquals(400, r.status());
+      assertEquals("{\"title\":\"invalid event type (vcp) for receipting\"}",
+          new String(r.body(), StandardCharsets.UTF_8));
+      WatcherAnswer again = w.post(PostTarget.EVENTS,
+          vcp[0].getBytes(StandardCharsets.ISO_8859_1), vcp[1], "test");
+      assertEquals(204, again.status());
+      assertTrue(again.headers().get(Watcher.VERDICT_HEADER).startsWith("rejected "),
+          again.headers().toString());
+      assertEquals(kept, w.stats().kept(), "neither copy kept");
+    }
+  }
+
+  /** A request's body and its CESR-ATTACHMENT header value. */
+  private static String[] parts(byte[] request) {
+    String req = new String(request, StandardCharsets.ISO_8859_1);
+    String att = req.substring(req.indexOf("CESR-ATTACHMENT: ") + 17);
+    return new String[] {req.substring(req.indexOf("\r\n\r\n") + 4),
+        att.substring(0, att.indexOf("\r\n"))};
   }
 
   private static void assertStates(String at, JsonNode verdict, Watcher w) {

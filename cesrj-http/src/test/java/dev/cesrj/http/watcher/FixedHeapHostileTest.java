@@ -178,7 +178,9 @@ class FixedHeapHostileTest {
           Thread.sleep(20);
           during = stats(toChild);
         }
-        assertTrue(during.get("open") <= fits, "connections held within the budget: " + during);
+        assertTrue(during.get("open") <= fits, "connections held within the budget: " + during
+            + "\n" + String.join("\n", output.subList(Math.max(0, output.size() - 40),
+                output.size())));
         assertTrue(during.get("highWater") <= BUDGET, "high water " + during);
         assertTrue(during.get("highWater") > BUDGET / 2, "the budget was pressed: " + during);
         assertTrue(during.get("budgetClosed") >= 1, "the budget refused: " + during);
