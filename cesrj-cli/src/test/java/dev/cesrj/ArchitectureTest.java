@@ -74,8 +74,10 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.http}: KERI's HTTP names and OOBI paths; {@code dev.cesrj}, {@code code};
  *   <li>{@code dev.cesrj.http.store}: the watcher's store; no other cesrj package;
  *   <li>{@code dev.cesrj.http.watcher}: the watcher service; {@code http}, {@code http.store},
- *       {@code netty}, {@code keri.kever}, {@code keri.reply}, {@code keri.crypto} and the core packages but {@code
- *       internal} and {@code batch};
+ *       {@code netty}, {@code keri.kever}, {@code keri.reply}, {@code keri.crypto}, the credential
+ *       verifier and what its verdicts name ({@code keri}, {@code keri.event}, {@code keri.acdc},
+ *       {@code keri.tel}, {@code keri.credential}: TEL events and ACDCs POSTed to it) and the core
+ *       packages but {@code internal} and {@code batch};
  *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
  *       body readers), {@code keri.event} (ilks), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
  *       keri.tel} and {@code keri.credential} ({@code inspect --verify}); {@code keri.reply},
@@ -240,7 +242,8 @@ class ArchitectureTest {
         .whereLayer("http.watcher")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "netty", "keri.crypto", "keri.kever",
-            "keri.reply", "http", "http.store")
+            "keri.reply", "keri", "keri.event", "keri.acdc", "keri.tel", "keri.credential", "http",
+            "http.store")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
         .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel", "keri.kever");

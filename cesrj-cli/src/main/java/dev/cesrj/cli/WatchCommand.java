@@ -6,29 +6,49 @@ import dev.cesrj.http.store.StoreException;
 import dev.cesrj.http.store.WatcherStore;
 import dev.cesrj.http.watcher.Watcher;
 import dev.cesrj.http.watcher.WatcherServer;
+import dev.cesrj.keri.body.KeriBodyException;
+import dev.cesrj.keri.acdc.InMemorySchemaResolver;
+import dev.cesrj.keri.kever.EscrowLimits;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code cesrj watch --http PORT [--host ADDR] [--store DIR]}: runs a KERI watcher
+ * {@code cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]}: runs a KERI watcher
  * ({@link Watcher}, {@link WatcherServer}) that takes keripy's HTTP POSTs and serves OOBIs,
  * receipts and KELs, until the process is stopped (SIGINT or SIGTERM: a shutdown hook stops the
  * server, closes the store, and prints what it closed and why). Without {@code --store} it keeps
- * what it verified in memory only. The guards are the server's defaults (docs/guide/watcher.md).
+ * what it verified in memory only. With {@code --schemas} the credentials it is sent are checked
+ * against the ACDC schemas ({@code *.json}) of that directory; without, they wait in keripy's
+ * missing-schema escrow ({@code mse}). The guards are the server's defaults (docs/guide/watcher.md).
  */
 final class WatchCommand {
-  static final String USAGE = "       cesrj watch --http PORT [--host ADDR] [--store DIR]\n";
+  static final String USAGE =
+      "       cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]\n";
 
   private WatchCommand() {}
 
-  /** The parsed arguments. */
-  record Options(int port, String host, Path store) {}
+  /**
+   * The parsed arguments.
+   *
+   * @param port the port
+   * @param host the address to listen on
+   * @param store the store's directory, or null for memory only
+   * @param schemas the directory of ACDC schemas, or null for none
+   */
+  record Options(int port, String host, Path store, Path schemas) {
+    Options(int port, String host, Path store) {
+      this(port, host, store, null);
+    }
+  }
 
   static Options parse(String[] args, int from) throws UsageException {
     Integer port = null;
     String host = "127.0.0.1";
     Path store = null;
+    Path schemas = null;
     for (int i = from; i < args.length; i++) {
       String a = args[i];
       if (i + 1 >= args.length) {
@@ -48,13 +68,14 @@ final class WatchCommand {
         }
         case "--host" -> host = v;
         case "--store" -> store = Path.of(v);
+        case "--schemas" -> schemas = Path.of(v);
         default -> throw new UsageException("watch: unknown option " + a);
       }
     }
     if (port == null) {
       throw new UsageException("watch needs --http PORT");
     }
-    return new Options(port, host, store);
+    return new Options(port, host, store, schemas);
   }
 
   /**
@@ -66,6 +87,16 @@ final class WatchCommand {
    */
   static int run(Options o, PrintStream out, PrintStream err, CountDownLatch stop)
       throws InterruptedException {
+    InMemorySchemaResolver schemas = new InMemorySchemaResolver();
+    if (o.schemas() != null) {
+      try {
+        schemas.addAll(o.schemas());
+      } catch (UncheckedIOException | KeriBodyException e) {
+        err.println("cesrj watch: cannot read the schemas in " + o.schemas() + ": "
+            + e.getMessage());
+        return Main.IO_ERROR;
+      }
+    }
     WatcherStore store;
     Watcher watcher;
     try {
@@ -75,7 +106,7 @@ final class WatchCommand {
       return Main.IO_ERROR;
     }
     try {
-      watcher = Watcher.open(store);
+      watcher = Watcher.open(store, Clock.systemUTC(), EscrowLimits.DEFAULT, schemas);
     } catch (StoreException e) {
       store.close();
       err.println("cesrj watch: cannot replay the store: " + e.getMessage());

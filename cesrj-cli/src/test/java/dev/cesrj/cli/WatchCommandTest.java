@@ -41,6 +41,27 @@ class WatchCommandTest {
   }
 
   @Test
+  void takesADirectoryOfSchemas(@TempDir Path dir) throws Exception {
+    assertEquals(new WatchCommand.Options(5642, "127.0.0.1", null, Path.of("schemas")),
+        WatchCommand.parse(new String[] {"watch", "--http", "5642", "--schemas", "schemas"}, 1));
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+    Path missing = dir.resolve("no-such-dir");
+    assertEquals(Main.IO_ERROR, WatchCommand.run(new WatchCommand.Options(0, "127.0.0.1", dir,
+        missing), e, e, new CountDownLatch(0)));
+    String text = err.toString(StandardCharsets.UTF_8);
+    assertTrue(text.startsWith("cesrj watch: cannot read the schemas in " + missing + ": ")
+        && text.indexOf('\n') == text.length() - 1, text);
+    java.nio.file.Files.writeString(dir.resolve("bad.json"), "{\"not\": \"a schema\"}");
+    err.reset();
+    assertEquals(Main.IO_ERROR, WatchCommand.run(new WatchCommand.Options(0, "127.0.0.1", null,
+        dir), e, e, new CountDownLatch(0)));
+    text = err.toString(StandardCharsets.UTF_8);
+    assertTrue(text.startsWith("cesrj watch: cannot read the schemas in " + dir + ": ")
+        && text.indexOf('\n') == text.length() - 1, text);
+  }
+
+  @Test
   void runsUntilStoppedThenSaysWhatItClosed(@TempDir Path dir) throws Exception {
     String first = runOnce(dir, true);
     assertTrue(first.contains("0 messages replayed"), first);
