@@ -464,7 +464,11 @@ public final class KelVerifier {
   }
 
   /**
-   * Retries the escrows as {@link #processEscrows()} does and returns what changed.
+   * Retries the escrows as {@link #processEscrows()} does and returns what changed. The first
+   * retry after a batch checked on workers takes the verdicts that batch computed over the
+   * messages it left escrowed (an event out of order, a partially witnessed event and the
+   * receipts' couples that came after it), so those checks are not made again; the verdicts are
+   * the serial ones either way (issue 31; {@code docs/adr/0002-verify-threads.md}).
    *
    * @return the new verdict of each message whose status or escrow the retries changed (accepted,
    *     rejected, or moved to another escrow), and of each message evicted for room ({@link
