@@ -11,6 +11,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -101,6 +103,18 @@ public final class KelVerifier {
   private long precomputedHits;
   /** Checks of a batch verified serially: not precomputed, or not for the key the rules use. */
   private long precomputedMisses;
+  /** Receipts' signature checks run on the workers, over the verifier's life (tests count them). */
+  private long precomputedReceiptChecks;
+  /**
+   * The last batch's verdicts over the bodies of its messages it left escrowed, taken by the next
+   * {@link #retryEscrows()} and dropped by it or by the next batch, else null: an event out of
+   * order, or partially witnessed with its receipts' couples after it, is decided on the retry,
+   * outside the batch. Holds at most one batch's escrowed bodies, which the escrows hold anyway.
+   */
+  private PrecomputedVerdicts retryVerdicts;
+  /** Lookups in {@link #retryVerdicts} during retries that hit, and that missed (tests). */
+  private long retryHits;
+  private long retryMisses;
 
   /** A verifier with {@link EscrowLimits#DEFAULT}. */
   public KelVerifier() {
@@ -366,6 +380,11 @@ public final class KelVerifier {
     int workers = VerifyThreads.clamp(threads, Runtime.getRuntime().availableProcessors(),
         plan.size());
     PrecomputedVerdicts precomputed = workers > 1 ? plan.run(workers, executor) : null;
+    retryVerdicts = null;
+    if (precomputed != null) {
+      precomputedReceiptChecks += plan.receiptChecks();
+    }
+    int first = kevery.entries.size();
     kevery.precomputed(precomputed);
     List<Verdict> out = new ArrayList<>(batch.size());
     try {
@@ -377,8 +396,22 @@ public final class KelVerifier {
       if (precomputed != null) {
         precomputedHits += precomputed.hits();
         precomputedMisses += precomputed.misses();
+        retryVerdicts = precomputed.retain(escrowedBodies(first));
       }
       kevery.precomputed(null);
+    }
+    return out;
+  }
+
+  /** {@return the bodies (by identity) of the messages from entry {@code first} on still escrowed} */
+  private Set<Object> escrowedBodies(int first) {
+    Set<Object> out = Collections.newSetFromMap(new IdentityHashMap<>());
+    List<Entry> entries = kevery.entries;
+    for (int i = first; i < entries.size(); i++) {
+      Entry x = entries.get(i);
+      if (x.status == Status.ESCROWED && x.event != null) {
+        out.add(x.event.body());
+      }
     }
     return out;
   }
@@ -386,6 +419,21 @@ public final class KelVerifier {
   /** {@return how many signature checks took a precomputed verdict so far (tests count them)} */
   long precomputedHits() {
     return precomputedHits;
+  }
+
+  /** {@return how many retries' checks took a verdict of the batch before them (tests)} */
+  long retryHits() {
+    return retryHits;
+  }
+
+  /** {@return how many retries' checks, with a batch's verdicts kept, found none (tests)} */
+  long retryMisses() {
+    return retryMisses;
+  }
+
+  /** {@return how many receipt signature checks ran on the workers so far (tests count them)} */
+  long precomputedReceiptChecks() {
+    return precomputedReceiptChecks;
   }
 
   /** {@return how many checks of a planned batch were verified serially so far (tests)} */
@@ -416,14 +464,30 @@ public final class KelVerifier {
   }
 
   /**
-   * Retries the escrows as {@link #processEscrows()} does and returns what changed.
+   * Retries the escrows as {@link #processEscrows()} does and returns what changed. The first
+   * retry after a batch checked on workers takes the verdicts that batch computed over the
+   * messages it left escrowed (an event out of order, a partially witnessed event and the
+   * receipts' couples that came after it), so those checks are not made again; the verdicts are
+   * the serial ones either way (issue 31; {@code docs/adr/0002-verify-threads.md}).
    *
    * @return the new verdict of each message whose status or escrow the retries changed (accepted,
    *     rejected, or moved to another escrow), and of each message evicted for room ({@link
    *     Reason#ESCROW_EVICTED}) since the last call, once per message, by index
    */
   public List<Verdict> retryEscrows() {
-    return kevery.retryEscrows();
+    PrecomputedVerdicts p = retryVerdicts;
+    if (p == null) {
+      return kevery.retryEscrows();
+    }
+    retryVerdicts = null;
+    kevery.precomputed(p);
+    try {
+      return kevery.retryEscrows();
+    } finally {
+      kevery.precomputed(null);
+      retryHits += p.hits();
+      retryMisses += p.misses();
+    }
   }
 
   /** {@return the receipt couples verified so far, one count per verification (tests count work)} */

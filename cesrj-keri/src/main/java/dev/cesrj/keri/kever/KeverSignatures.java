@@ -210,7 +210,7 @@ final class KeverSignatures {
         }
       }
     }
-    kvy.receipts().countCouples(ev.prefix(), ev.said(), wits, ser, ok);
+    kvy.receipts().countCouples(ev.body(), ev.prefix(), ev.said(), wits, ser, ok);
     if (ok.size() < toad) {
       return Optional.of(Decision.hold(Escrow.PARTIALLY_WITNESSED,
           Reason.WITNESS_THRESHOLD_UNMET, ok.size() + " witnesses below bt " + toad));

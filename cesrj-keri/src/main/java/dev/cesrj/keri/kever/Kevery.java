@@ -1,6 +1,7 @@
 package dev.cesrj.keri.kever;
 
 import dev.cesrj.CesrException;
+import dev.cesrj.keri.Cigar;
 import dev.cesrj.keri.Saids;
 import dev.cesrj.keri.Siger;
 import dev.cesrj.keri.SignatureGroup;
@@ -118,6 +119,15 @@ final class Kevery {
   boolean check(Object body, Verfer key, Siger s, byte[] ser) {
     PrecomputedVerdicts p = precomputed;
     return p != null ? p.verify(body, key, s, ser) : key.verify(s.raw(), ser);
+  }
+
+  /**
+   * Verifies the receipt couple {@code c} with its own key over {@code ser}, the bytes of {@code
+   * body} (the receipted event's).
+   */
+  boolean checkCouple(Object body, Cigar c, byte[] ser) {
+    PrecomputedVerdicts p = precomputed;
+    return p != null ? p.verify(body, c, ser) : c.verify(ser);
   }
 
   // --- intake -----------------------------------------------------------------------------------

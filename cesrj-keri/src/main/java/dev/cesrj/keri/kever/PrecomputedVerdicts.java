@@ -1,15 +1,17 @@
 package dev.cesrj.keri.kever;
 
+import dev.cesrj.keri.Cigar;
 import dev.cesrj.keri.Siger;
 import dev.cesrj.keri.crypto.Verfer;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Signature verdicts computed ahead of the key-state rules ({@link SignatureBatch}), keyed by the
- * key ({@link Verfer#qb64()}), the signature ({@link Siger#qb64()}: its bytes and index) and the
- * identity of the signed body (the {@code Body} object of the parsed event). A verdict is a pure
+ * key ({@link Verfer#qb64()}), the signature ({@link Siger#qb64()}: its bytes and index; or a
+ * receipt couple's {@link Cigar#qb64()}) and the identity of the signed body (the {@code Body} object of the parsed event). A verdict is a pure
  * function of those three, so the rules may take one whatever key they settle on: a lookup with
  * a key they do not confirm finds nothing, and they verify serially.
  *
@@ -22,8 +24,28 @@ final class PrecomputedVerdicts {
   private long hits;
   private long misses;
 
-  void put(Object body, Verfer key, Siger sig, boolean verdict) {
-    byBody.computeIfAbsent(body, b -> new HashMap<>()).put(id(key, sig), verdict);
+  /**
+   * Records a verdict.
+   *
+   * @param body the signed body (its identity)
+   * @param key the key checked against
+   * @param sig the signature's qb64 (a {@link Siger}'s or a {@link Cigar}'s)
+   * @param verdict whether it verifies
+   */
+  void put(Object body, Verfer key, String sig, boolean verdict) {
+    byBody.computeIfAbsent(body, b -> new HashMap<>()).put(key.qb64() + ' ' + sig, verdict);
+  }
+
+  /** {@return the recorded verdict of {@code sig} by {@code key} over {@code body}, or null} */
+  private Boolean find(Object body, Verfer key, String sig) {
+    Map<String, Boolean> m = byBody.get(body);
+    Boolean v = m == null ? null : m.get(key.qb64() + ' ' + sig);
+    if (v != null) {
+      hits++;
+    } else {
+      misses++;
+    }
+    return v;
   }
 
   /**
@@ -31,14 +53,34 @@ final class PrecomputedVerdicts {
    * verified now over {@code ser}}
    */
   boolean verify(Object body, Verfer key, Siger sig, byte[] ser) {
-    Map<String, Boolean> m = byBody.get(body);
-    Boolean v = m == null ? null : m.get(id(key, sig));
-    if (v != null) {
-      hits++;
-      return v;
+    Boolean v = find(body, key, sig.qb64());
+    return v != null ? v : key.verify(sig.raw(), ser);
+  }
+
+  /**
+   * {@return the verdict of the receipt couple {@code c} (its own key, keripy {@code
+   * src/keri/core/eventing.py} {@code Kevery.processReceiptCouples}) over {@code body}:
+   * precomputed, else verified now over {@code ser}}
+   */
+  boolean verify(Object body, Cigar c, byte[] ser) {
+    Boolean v = find(body, c.verfer(), c.qb64());
+    return v != null ? v : c.verify(ser);
+  }
+
+  /**
+   * {@return a new set of verdicts holding only those over the bodies in {@code bodies} (by
+   * identity), or null if there are none}
+   *
+   * @param bodies an identity set of bodies
+   */
+  PrecomputedVerdicts retain(Set<Object> bodies) {
+    PrecomputedVerdicts out = new PrecomputedVerdicts();
+    for (Map.Entry<Object, Map<String, Boolean>> e : byBody.entrySet()) {
+      if (bodies.contains(e.getKey())) {
+        out.byBody.put(e.getKey(), e.getValue());
+      }
     }
-    misses++;
-    return key.verify(sig.raw(), ser);
+    return out.byBody.isEmpty() ? null : out;
   }
 
   /** {@return how many lookups found a precomputed verdict} */
@@ -58,9 +100,5 @@ final class PrecomputedVerdicts {
       n += m.size();
     }
     return n;
-  }
-
-  private static String id(Verfer key, Siger sig) {
-    return key.qb64() + ' ' + sig.qb64();
   }
 }

@@ -175,9 +175,13 @@ final class Receipts {
    * Adds to {@code ok} each witness of {@code wits} not in it whose kept couple for the event
    * ({@code prefix}, {@code said}) verifies over {@code ser}; a witness counted already needs no
    * other couple, and each couple is verified once (keripy {@code processReceiptCouples} stores
-   * the couples of witnesses, which {@code Kever.validateSigsDelWigs} counts).
+   * the couples of witnesses, which {@code Kever.validateSigsDelWigs} counts). A couple's verdict
+   * is taken from the batch's precomputed ones if there ({@link Kevery#checkCouple}).
+   *
+   * @param body the event's body, which the precomputed verdicts are keyed by
    */
-  void countCouples(String prefix, String said, List<String> wits, byte[] ser, Set<String> ok) {
+  void countCouples(Object body, String prefix, String said, List<String> wits, byte[] ser,
+      Set<String> ok) {
     Map<String, Cigar> kept = receipts.getOrDefault(prefix + "/" + said, Map.of());
     if (kept.isEmpty()) {
       return;
@@ -192,7 +196,7 @@ final class Receipts {
         Boolean verifies = known.get(kc.getKey());
         if (verifies == null) {
           coupleChecks++;
-          verifies = c.verify(ser);
+          verifies = kvy.checkCouple(body, c, ser);
           known.put(kc.getKey(), verifies);
         }
         if (verifies) {

@@ -1,22 +1,27 @@
 package dev.cesrj.keri.kever;
 
 import dev.cesrj.CesrException;
+import dev.cesrj.keri.Cigar;
 import dev.cesrj.keri.SignatureGroup;
 import dev.cesrj.keri.SignatureRole;
 import dev.cesrj.keri.Siger;
 import dev.cesrj.keri.Signatures;
+import dev.cesrj.keri.body.Body;
 import dev.cesrj.keri.crypto.Verfer;
 import dev.cesrj.keri.event.EstablishmentEvent;
 import dev.cesrj.keri.event.InceptionEvent;
 import dev.cesrj.keri.event.KeriEvent;
 import dev.cesrj.keri.event.KeyEvent;
+import dev.cesrj.keri.event.ReceiptEvent;
 import dev.cesrj.keri.event.RotationEvent;
 import dev.cesrj.parallel.ParallelRun;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -35,8 +40,21 @@ import java.util.function.Function;
  * signature then). The serial rules look each verdict up by key, signature and signed body: a
  * prediction they do not confirm (an establishment event they reject, a stale key state) finds
  * nothing and is verified serially, so verdicts, escrows and key states are the serial ones.
- * Receipts' signatures are not planned (their signed event is not in the receipt): the rules
- * verify them.
+ *
+ * <p>A receipt's ({@code rct}) signatures are planned when the event it receipts (same prefix and
+ * SAID) is a key event of the batch with {@code bt} above 0, against what the rules will check
+ * them against: a non-transferable couple against its own key, if that key is in the event's
+ * predicted witness list (keripy {@code Kevery.processReceiptCouples}; {@link
+ * Receipts#countCouples} counts no other), a witness indexed signature against the witness at
+ * its index in that list (keripy {@code Kevery.processReceiptWitness}), both over the receipted
+ * event's body. The rules check them only while that event is not accepted ({@link Receipts}):
+ * so a receipt after an event whose own witness signatures already reach its {@code bt} is not
+ * planned (the event will most likely be accepted on arrival, and the receipt's signatures then
+ * never checked). A receipt of an event not in the batch (escrowed by an earlier call, or
+ * accepted) is left to the serial path. Transferable receipt groups are not planned: the rules
+ * verify none of their signatures. The verdicts over the bodies of the messages the batch leaves
+ * escrowed serve the next escrow retry ({@link KelVerifier#retryEscrows()}), where a receipt that
+ * came after its partially witnessed event has its couples counted.
  *
  * <p>Workers: cesrj-core's {@link ParallelRun}, the runner the batch parser uses: the calling
  * thread plus {@code workers - 1} threads made for the call and joined before it returns, or tasks
@@ -51,11 +69,31 @@ final class SignatureBatch {
   record Keys(List<Verfer> verfers, List<String> witnesses, long toad) {
   }
 
-  /** One planned check. */
-  private record Check(Object body, Verfer key, Siger sig, byte[] ser) {
+  /**
+   * One planned check: of an indexed signature {@code sig} or a receipt couple {@code couple}
+   * (the other null) by {@code key} over {@code ser}, the bytes of {@code body}.
+   */
+  private record Check(Object body, Verfer key, Siger sig, Cigar couple, byte[] ser) {
+    boolean verifies() {
+      return sig != null ? key.verify(sig.raw(), ser) : couple.verify(ser);
+    }
+
+    String sigQb64() {
+      return sig != null ? sig.qb64() : couple.qb64();
+    }
+  }
+
+  /**
+   * A key event of the batch that receipts may sign: its body and bytes, the witness list
+   * predicted for it, its position, the witnesses whose signatures it carries itself, whether
+   * those reach its {@code bt}, and the receipt checks planned for it so far (key and signature).
+   */
+  private record Receipted(Body body, byte[] ser, List<String> witnesses, int position,
+      Set<String> own, boolean witnessedOnArrival, Set<String> planned) {
   }
 
   private final List<Check> checks = new ArrayList<>();
+  private int receiptChecks;
   private final Map<String, Verfer> witnessKeys = new HashMap<>();
   private final WitnessLists witnessLists = new WitnessLists();
 
@@ -73,16 +111,28 @@ final class SignatureBatch {
       Function<String, Keys> held) {
     SignatureBatch b = new SignatureBatch();
     Map<String, Keys> latest = new HashMap<>();
+    Map<String, Receipted> receipted = new HashMap<>();
+    boolean receipts = false;
     for (int i = 0; i < events.size(); i++) {
       if (events.get(i) instanceof KeyEvent && sigs.get(i) != null) {
-        b.planEvent((KeyEvent) events.get(i), sigs.get(i), latest, held);
+        b.planEvent((KeyEvent) events.get(i), sigs.get(i), latest, held, i, receipted);
+      }
+      receipts |= events.get(i) instanceof ReceiptEvent;
+    }
+    for (int i = 0; receipts && i < events.size(); i++) {
+      if (events.get(i) instanceof ReceiptEvent && sigs.get(i) != null) {
+        ReceiptEvent rct = (ReceiptEvent) events.get(i);
+        Receipted r = receipted.get(rct.prefix() + "/" + rct.said());
+        if (r != null && !(i > r.position() && r.witnessedOnArrival())) {
+          b.planReceipt(sigs.get(i), r);
+        }
       }
     }
     return b;
   }
 
   private void planEvent(KeyEvent ev, Signatures sigs, Map<String, Keys> latest,
-      Function<String, Keys> held) {
+      Function<String, Keys> held, int position, Map<String, Receipted> receipted) {
     Keys prior = latest.containsKey(ev.prefix())
         ? latest.get(ev.prefix()) : held.apply(ev.prefix());
     Keys keys;
@@ -112,24 +162,66 @@ final class SignatureBatch {
       for (Siger s : g.sigers()) {
         if (s.index() < keys.verfers().size()) {
           ser = ser == null ? ev.body().bytes() : ser;
-          checks.add(new Check(body, keys.verfers().get(s.index()), s, ser));
+          checks.add(new Check(body, keys.verfers().get(s.index()), s, null, ser));
         }
       }
     }
     if (keys.toad() == 0) {
       return;
     }
+    Set<String> own = new HashSet<>();
     for (SignatureGroup g : sigs.byRole(SignatureRole.WITNESS)) {
       for (Siger s : g.sigers()) {
         if (s.index() < keys.witnesses().size()) {
           Optional<Verfer> v = witnessKey(keys.witnesses().get(s.index()));
           if (v.isPresent()) {
             ser = ser == null ? ev.body().bytes() : ser;
-            checks.add(new Check(body, v.get(), s, ser));
+            checks.add(new Check(body, v.get(), s, null, ser));
+            own.add(keys.witnesses().get(s.index()));
           }
         }
       }
     }
+    String id = ev.prefix() + "/" + ev.said();
+    if (!receipted.containsKey(id)) { // the first copy: the one the rules take first
+      receipted.put(id, new Receipted(ev.body(), ser, keys.witnesses(), position, own,
+          own.size() >= keys.toad(), new HashSet<>()));
+    }
+  }
+
+  /**
+   * Plans a receipt's couples whose key is in the receipted event's witness list and its witness
+   * signatures by index in that list, over the receipted event's body; not those of a witness the
+   * event's own signatures name (the rules count a witness once, and its own come first: {@link
+   * KeverSignatures#witnessed}), nor one planned already.
+   */
+  private void planReceipt(Signatures sigs, Receipted r) {
+    Set<String> wits = null;
+    for (SignatureGroup g : sigs.byRole(SignatureRole.NON_TRANSFERABLE)) {
+      for (Cigar c : g.cigars()) {
+        wits = wits != null ? wits : new HashSet<>(r.witnesses());
+        String w = c.verfer().qb64();
+        if (wits.contains(w) && !r.own().contains(w) && r.planned().add(w + ' ' + c.qb64())) {
+          addReceiptCheck(r, c.verfer(), null, c);
+        }
+      }
+    }
+    for (SignatureGroup g : sigs.byRole(SignatureRole.WITNESS)) {
+      for (Siger s : g.sigers()) {
+        if (s.index() < r.witnesses().size()) {
+          String w = r.witnesses().get(s.index());
+          Optional<Verfer> v = witnessKey(w);
+          if (v.isPresent() && !r.own().contains(w) && r.planned().add(w + ' ' + s.qb64())) {
+            addReceiptCheck(r, v.get(), s, null);
+          }
+        }
+      }
+    }
+  }
+
+  private void addReceiptCheck(Receipted r, Verfer key, Siger sig, Cigar couple) {
+    checks.add(new Check(r.body(), key, sig, couple, r.ser() != null ? r.ser() : r.body().bytes()));
+    receiptChecks++;
   }
 
   private Optional<Verfer> witnessKey(String qb64) {
@@ -148,6 +240,11 @@ final class SignatureBatch {
   /** {@return the number of planned checks} */
   int size() {
     return checks.size();
+  }
+
+  /** {@return how many of the planned checks are receipts' signatures} */
+  int receiptChecks() {
+    return receiptChecks;
   }
 
   /**
@@ -186,7 +283,7 @@ final class SignatureBatch {
       for (int i = k * chunk; i < to; i++) {
         Check c = checks.get(i);
         try {
-          results[i] = c.key().verify(c.sig().raw(), c.ser()) ? (byte) 1 : (byte) 2;
+          results[i] = c.verifies() ? (byte) 1 : (byte) 2;
         } catch (RuntimeException e) {
           results[i] = 0;
         }
@@ -196,7 +293,7 @@ final class SignatureBatch {
     for (int i = 0; i < results.length; i++) {
       if (results[i] != 0) {
         Check c = checks.get(i);
-        out.put(c.body(), c.key(), c.sig(), results[i] == 1);
+        out.put(c.body(), c.key(), c.sigQb64(), results[i] == 1);
       }
     }
     return out;

@@ -35,7 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Issue 31: the signature checks of a batch run on workers ahead of the serial rules, and every
  * stream of the test resources kel/A (keripy's KEL mutants), attack/A (crafted streams), acdc/A
  * (credential streams: their KEL messages; the rest are {@code NOT_A_KEY_EVENT} alike) and
- * cesrj-core's corpus A (its test-jar's {@code /corpus/A}) gives at 2, 4 and 8 workers exactly
+ * cesrj-core's corpus A (its test-jar's {@code /corpus/A}) and network recording A's receipted
+ * KEL ({@code /network/A/receipts}: receipts before and after their events) gives at 2, 4 and 8 workers exactly
  * the verdicts (at intake and after {@link KelVerifier#finish()}), escrows and key states of the
  * serial path (1 worker), whole ({@link KelVerifier#acceptAll(byte[])}) and through the push
  * parser in 7-byte chunks ({@link KelVerifier#accept(Framed)}).
@@ -46,7 +47,8 @@ class ParallelEqualsSerialTest {
 
   static Stream<String> streams() {
     List<String> out = new ArrayList<>();
-    for (String dir : List.of("/kel/A/", "/attack/A/", "/acdc/A/", "/corpus/A/")) {
+    for (String dir : List.of("/kel/A/", "/attack/A/", "/acdc/A/", "/corpus/A/",
+        "/network/A/receipts/")) {
       for (String f : list(dir)) {
         if (f.endsWith(".cesr")) {
           out.add(dir + f);
@@ -60,7 +62,8 @@ class ParallelEqualsSerialTest {
 
   /** The file names in a resource folder, on disk or in a jar (cesrj-core's test-jar). */
   private static List<String> list(String dir) {
-    String anchor = dir.equals("/attack/A/") ? "D9-wigs-in-rct.cesr" : "MANIFEST.json";
+    String anchor = dir.equals("/attack/A/") ? "D9-wigs-in-rct.cesr"
+        : dir.equals("/network/A/receipts/") ? "receipts-after-events.cesr" : "MANIFEST.json";
     URL u = ParallelEqualsSerialTest.class.getResource(dir + anchor);
     assertTrue(u != null, dir + " has " + anchor);
     List<String> out = new ArrayList<>();
