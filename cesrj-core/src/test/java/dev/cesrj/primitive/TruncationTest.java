@@ -9,7 +9,9 @@ import dev.cesrj.TruncatedException;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.Property;
 import dev.cesrj.testing.Qb64;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
@@ -24,13 +26,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 class TruncationTest {
 
     static Stream<String> matterQb64() {
-        return StreamSupport.stream(Corpus.primitives().get("matter").spliterator(), false)
-                .map(r -> r.get("qb64").asText());
+        return Property.spread(StreamSupport.stream(Corpus.primitives().get("matter").spliterator(), false)
+                .map(r -> r.get("qb64").asText()).collect(Collectors.toList())).stream();
     }
 
     static Stream<String> indexerQb64() {
-        return StreamSupport.stream(Corpus.primitives().get("indexer").spliterator(), false)
-                .map(r -> r.get("qb64").asText());
+        return Property.spread(StreamSupport.stream(Corpus.primitives().get("indexer").spliterator(), false)
+                .map(r -> r.get("qb64").asText()).collect(Collectors.toList())).stream();
     }
 
     /** Fixed codes with a soft part are not in primitives.json: one generated instance each. */

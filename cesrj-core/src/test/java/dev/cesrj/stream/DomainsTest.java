@@ -22,6 +22,7 @@ import dev.cesrj.internal.Source;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
 import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.Property;
 
 import io.netty.buffer.Unpooled;
 
@@ -52,11 +53,11 @@ class DomainsTest {
     private static final Set<String> DOMAIN_KEYS = Set.of("offset", "length", "domain", "bytes");
 
     static List<String> messageStreams() {
-        return CorpusConformanceTest.messageStreams();
+        return Property.spread(CorpusConformanceTest.messageStreams());
     }
 
     static List<String> attachmentStreams() {
-        return CorpusConformanceTest.attachmentStreams();
+        return Property.spread(CorpusConformanceTest.attachmentStreams());
     }
 
     /** The corpus file of the other domain with the same content, or null if there is none. */
@@ -157,18 +158,18 @@ class DomainsTest {
     }
 
     static List<JsonNode> matters() {
-        return StreamSupport.stream(Corpus.primitives().get("matter").spliterator(), false)
-                .collect(Collectors.toList());
+        return Property.spread(StreamSupport.stream(Corpus.primitives().get("matter").spliterator(), false)
+                .collect(Collectors.toList()));
     }
 
     static List<JsonNode> indexers() {
-        return StreamSupport.stream(Corpus.primitives().get("indexer").spliterator(), false)
-                .collect(Collectors.toList());
+        return Property.spread(StreamSupport.stream(Corpus.primitives().get("indexer").spliterator(), false)
+                .collect(Collectors.toList()));
     }
 
     static List<JsonNode> counters() {
-        return StreamSupport.stream(Corpus.primitives().get("counter").spliterator(), false)
-                .collect(Collectors.toList());
+        return Property.spread(StreamSupport.stream(Corpus.primitives().get("counter").spliterator(), false)
+                .collect(Collectors.toList()));
     }
 
     @ParameterizedTest(name = "{0}")
