@@ -68,28 +68,42 @@ final class HttpGuard extends ChannelDuplexHandler {
   }
 
   /**
-   * A request is whole and answered: stop its deadline and give its bytes back, unless a
-   * pipelined request behind it has begun ({@code nextInProgress}, from {@link
-   * RequestLimits#inRequest()}): then that one gets a deadline of its own from now, and the bytes
-   * held stay charged until it is answered too (the codec already holds some of its bytes).
+   * A request is whole and answered: stop its deadline and give its bytes back, keeping charged
+   * only {@code keepBytes} of what is held (the bytes of the requests behind it that the server
+   * already holds: whole ones waiting in {@link OneRequestInFlight} and the one the codec has
+   * begun). Each request's bytes are so given back when it is answered, not when the connection
+   * falls idle: a client pipelining without pause cannot make the charge grow. If a request has
+   * begun ({@code nextInProgress}, from {@link RequestLimits#inRequest()}), it gets a deadline of
+   * its own from now; whole waiting requests get none (they wait for the watcher, not the
+   * client).
    *
    * @param nextInProgress whether the head of a following request was read and its end not yet
+   * @param keepBytes the bytes held for requests behind the one answered, at least 0
    */
-  void done(boolean nextInProgress) {
-    if (!nextInProgress) {
-      cancel();
-      inRequest = false;
-      return;
-    }
+  void done(boolean nextInProgress, long keepBytes) {
     if (timer != null) {
       timer.cancel(false);
       timer = null;
+    }
+    long keep = Math.min(held, Math.max(0, keepBytes));
+    if (held > keep) {
+      budget.release(held - keep);
+      held = keep;
+    }
+    if (!nextInProgress) {
+      inRequest = false;
+      return;
     }
     if (ctx != null && !deadline.isZero() && !refused) {
       ChannelHandlerContext c = ctx;
       timer = c.executor().schedule(() -> refuse(c, CloseReason.FRAME_TIMEOUT,
           "408 Request Timeout"), deadline.toNanos(), TimeUnit.NANOSECONDS);
     }
+  }
+
+  /** {@return the bytes of this connection charged to the budget now} */
+  long held() {
+    return held;
   }
 
   private void cancel() {

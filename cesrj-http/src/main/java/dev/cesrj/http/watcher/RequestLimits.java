@@ -34,10 +34,35 @@ final class RequestLimits extends ChannelInboundHandlerAdapter {
   private long bodyBytes;
   private boolean refused;
   private boolean inRequest;
+  private long headBytes;
 
   /** {@return whether a request's head was read and its last content not yet (event loop only)} */
   boolean inRequest() {
     return inRequest;
+  }
+
+  /**
+   * {@return the bytes of the request in progress read so far (its head, as {@link
+   * #headBytes}, and its body), 0 if none is (event loop only)}
+   */
+  long inProgressBytes() {
+    return inRequest ? headBytes + bodyBytes : 0;
+  }
+
+  /**
+   * {@return the bytes a request's head took on the wire, counted from its parts: method, target,
+   * version, each header line with its CRLF, and the blank line} Netty's codec does not keep the
+   * raw bytes; this is their count for an HTTP/1.1 head as sent.
+   *
+   * @param req a decoded request head
+   */
+  static long headBytes(HttpRequest req) {
+    long n = req.method().name().length() + 1L + req.uri().length() + 1L
+        + req.protocolVersion().text().length() + 2L + 2L;
+    for (java.util.Map.Entry<String, String> h : req.headers()) {
+      n += h.getKey().length() + 2L + h.getValue().length() + 2L;
+    }
+    return n;
   }
 
   RequestLimits(long maxBodyBytes) {
@@ -67,6 +92,7 @@ final class RequestLimits extends ChannelInboundHandlerAdapter {
     }
     if (msg instanceof HttpRequest req) {
       bodyBytes = 0;
+      headBytes = headBytes(req);
       java.util.Optional<String> target = RequestTarget.originForm(req.uri());
       if (target.isEmpty()) {
         ReferenceCountUtil.release(msg);

@@ -61,10 +61,20 @@ final class WatcherHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     }
     HttpGuard guard = ctx.pipeline().get(HttpGuard.class);
     RequestLimits limits = ctx.pipeline().get(RequestLimits.class);
-    if (guard != null) {
-      ctx.channel().eventLoop().execute(() -> guard.done(limits != null && limits.inRequest()));
-    }
-    write(ctx, keepAlive, a, post);
+    OneRequestInFlight gate = ctx.pipeline().get(OneRequestInFlight.class);
+    // once the answer is written (on the event loop): the guard ends this request's deadline and
+    // gives back all it holds but the bytes of requests behind it (waiting whole in the gate, or
+    // begun in the codec), then the gate hands on the next or resumes reading
+    write(ctx, keepAlive, a, post).addListener(f -> {
+      if (guard != null) {
+        boolean next = limits != null && limits.inRequest();
+        guard.done(next, (gate != null ? gate.waitingBytes() : 0)
+            + (next ? limits.inProgressBytes() : 0));
+      }
+      if (gate != null) {
+        gate.answered();
+      }
+    });
   }
 
   private WatcherAnswer answer(ChannelHandlerContext ctx, FullHttpRequest req, boolean post) {
@@ -106,7 +116,7 @@ final class WatcherHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     return WatcherAnswer.error(405, "method " + req.method() + " not allowed");
   }
 
-  private static void write(ChannelHandlerContext ctx, boolean keepAlive, WatcherAnswer a,
+  private static ChannelFuture write(ChannelHandlerContext ctx, boolean keepAlive, WatcherAnswer a,
       boolean post) {
     HttpResponseStatus status = HttpResponseStatus.valueOf(a.status());
     ChannelFuture last;
@@ -131,6 +141,7 @@ final class WatcherHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     if (!keepAlive) {
       last.addListener(ChannelFutureListener.CLOSE);
     }
+    return last;
   }
 
   private static void headers(HttpHeaders h, WatcherAnswer a, boolean post) {

@@ -26,7 +26,9 @@ import java.util.function.Consumer;
  * frame decoder replaced by HTTP: {@link HttpGuard} (the frame timeout as a request deadline, the
  * shared memory budget charged with the bytes of the request in progress), Netty's {@link
  * HttpServerCodec} (request line and header limits), {@link RequestLimits} (the frame limit as
- * the body limit, malformed requests), {@link HttpObjectAggregator}, and the handler, which runs
+ * the body limit, malformed requests), {@link HttpObjectAggregator}, {@link OneRequestInFlight}
+ * (at most one request per connection with the watcher: reading pauses until it is answered),
+ * and the handler, which runs
  * on one executor of its own so that a disk sync never holds an event loop.
  *
  * <pre>{@code
@@ -79,11 +81,14 @@ public final class WatcherServer implements AutoCloseable {
       CesrServerInitializer in = built.get();
       long maxBody = in.options().maxFrameBytes();
       ch.pipeline().remove(CesrFrameDecoder.class);
+      ReadValve valve = new ReadValve();
       ch.pipeline()
+          .addLast(valve)
           .addLast(new HttpGuard(in.guards().budget(), in.guards().frameTimeout()))
           .addLast(new HttpServerCodec(b.maxLineBytes, b.maxHeaderBytes, 8192))
           .addLast(new RequestLimits(maxBody))
           .addLast(new HttpObjectAggregator((int) maxBody))
+          .addLast(new OneRequestInFlight(valve))
           .addLast(handlerExecutor, new WatcherHttpHandler(watcher));
     });
     b.guards.accept(ib);
