@@ -141,11 +141,15 @@ final class WatchCommand {
     try {
       stop.await();
     } finally {
-      int open = server.stop();
-      out.println("cesrj watch: stopped: closed " + open + " open connection(s); connections "
-          + server.connectionsSummary());
-      out.println("cesrj watch: " + watcher.stats());
-      watcher.close();
+      try {
+        int open = server.stop();
+        out.println("cesrj watch: stopped: closed " + open + " open connection(s); connections "
+            + server.connectionsSummary());
+      } finally {
+        // the watcher (and its store) are closed even if stopping the server failed
+        out.println("cesrj watch: " + watcher.stats());
+        watcher.close();
+      }
       out.println("cesrj watch: closed store " + store.location() + " (" + store.size()
           + " records, each durable when acknowledged)");
       out.flush();

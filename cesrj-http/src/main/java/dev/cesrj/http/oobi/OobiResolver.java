@@ -191,7 +191,7 @@ public final class OobiResolver implements AutoCloseable {
    *
    * @throws IllegalStateException if the sink is not a {@link KeriSink}
    */
-  public Map<String, KeyState> keyStates() {
+  public synchronized Map<String, KeyState> keyStates() {
     return keri().kevers().keyStates();
   }
 
@@ -200,7 +200,7 @@ public final class OobiResolver implements AutoCloseable {
    *
    * @throws IllegalStateException if the sink is not a {@link KeriSink}
    */
-  public List<EndRole> endRoles() {
+  public synchronized List<EndRole> endRoles() {
     return keri().revery().endRoles();
   }
 
@@ -209,7 +209,7 @@ public final class OobiResolver implements AutoCloseable {
    *
    * @throws IllegalStateException if the sink is not a {@link KeriSink}
    */
-  public List<LocScheme> locSchemes() {
+  public synchronized List<LocScheme> locSchemes() {
     return keri().revery().locSchemes();
   }
 
@@ -282,6 +282,8 @@ public final class OobiResolver implements AutoCloseable {
     URI location;
     int messages;
     long peak;
+    /** The 2xx status of the response whose body is being read (named in its failures). */
+    int okStatus = 200;
 
     Taker(URI url) {
       this.url = url;
@@ -293,6 +295,7 @@ public final class OobiResolver implements AutoCloseable {
     @Override
     public void head(HttpResponse head, URI at) {
       int status = head.status().code();
+      okStatus = status;
       String type = head.headers().get(HttpHeaderNames.CONTENT_TYPE);
       contentType = type == null ? "" : type;
       if (isRedirect(status)) {
@@ -337,7 +340,7 @@ public final class OobiResolver implements AutoCloseable {
         try {
           events.feed(content);
         } catch (EventStreamData.LineTooLong e) {
-          throw new OobiException(OobiFailure.TOO_LARGE, url, 200, 0, e.getMessage(), e);
+          throw new OobiException(OobiFailure.TOO_LARGE, url, okStatus, 0, e.getMessage(), e);
         }
         return;
       }
@@ -356,7 +359,8 @@ public final class OobiResolver implements AutoCloseable {
           sink.accept(framed, url); // the messages before the error
           OobiFailure kind = e instanceof TruncatedException ? OobiFailure.TRUNCATED
               : OobiFailure.NOT_CESR;
-          throw new OobiException(kind, url, 200, e.offset(), "CESR: " + e.getMessage(), e);
+          throw new OobiException(kind, url, okStatus, e.offset(), "CESR: " + e.getMessage(),
+              e);
         }
         messages += framed.messages().size();
         sink.accept(framed, url);
@@ -374,7 +378,7 @@ public final class OobiResolver implements AutoCloseable {
         try {
           events.end();
         } catch (EventStreamData.LineTooLong e) {
-          throw new OobiException(OobiFailure.TOO_LARGE, url, 200, 0, e.getMessage(), e);
+          throw new OobiException(OobiFailure.TOO_LARGE, url, okStatus, 0, e.getMessage(), e);
         }
       }
       take(parser.endOfInput());

@@ -37,23 +37,41 @@ final class HeldEvent {
     this.said = said;
   }
 
-  /** {@return whether any of these signatures is new to this event} */
+  /**
+   * The most candidate signatures held of each kind (controller, witness, couple) while the event
+   * waits to be accepted: past it, further candidates are dropped, so junk re-POSTs of an
+   * escrowed event cannot grow the watcher (keripy keeps one escrowed copy per event and
+   * signature index in {@code .pses}/{@code .ooes}, {@code Kevery.escrowPSEvent}).
+   */
+  static final int MAX_CANDIDATES = 64;
+
+  /**
+   * {@return whether any of these signatures is new to this event and was kept as a candidate
+   * (at most {@link #MAX_CANDIDATES} of each kind)}
+   */
   boolean offer(Iterable<String> sigs, Iterable<String> wigs, Map<String, String> couples) {
     boolean added = false;
     for (String s : sigs) {
-      added |= !this.sigs.containsValue(s) && candidateSigs.add(s);
+      added |= !this.sigs.containsValue(s) && candidateSigs.size() < MAX_CANDIDATES
+          && candidateSigs.add(s);
     }
     for (String w : wigs) {
-      added |= !this.wigs.containsValue(w) && candidateWigs.add(w);
+      added |= !this.wigs.containsValue(w) && candidateWigs.size() < MAX_CANDIDATES
+          && candidateWigs.add(w);
     }
     for (Map.Entry<String, String> c : couples.entrySet()) {
-      if (!this.couples.containsKey(c.getKey())
+      if (!this.couples.containsKey(c.getKey()) && candidateCouples.size() < MAX_CANDIDATES
           && !candidateCouples.containsKey(c.getKey())) {
         candidateCouples.put(c.getKey(), c.getValue());
         added = true;
       }
     }
     return added;
+  }
+
+  /** {@return how many signatures of this event verified and are kept (all kinds)} */
+  int verifiedCount() {
+    return sigs.size() + wigs.size() + couples.size();
   }
 
   /**

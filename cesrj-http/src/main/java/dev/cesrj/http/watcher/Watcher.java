@@ -250,9 +250,14 @@ public final class Watcher implements AutoCloseable {
    * @return the answer
    * @throws dev.cesrj.http.store.StoreException if what it produced could not be stored (nothing
    *     was acknowledged; the server answers 503)
+   * @throws NullPointerException if any parameter is null
    */
   public synchronized WatcherAnswer post(PostTarget target, byte[] body, String attachments,
       String source) {
+    java.util.Objects.requireNonNull(target, "target");
+    java.util.Objects.requireNonNull(body, "body");
+    java.util.Objects.requireNonNull(attachments, "attachments");
+    java.util.Objects.requireNonNull(source, "source");
     byte[] att = attachments.getBytes(StandardCharsets.ISO_8859_1);
     byte[] raw = new byte[body.length + att.length];
     System.arraycopy(body, 0, raw, 0, body.length);
@@ -423,12 +428,25 @@ public final class Watcher implements AutoCloseable {
       return in;
     }
     HeldEvent e = events.computeIfAbsent(id.said(), s -> new HeldEvent(id.prefix(), id.sn(), s));
-    boolean added = e.offer(keyEvent ? sigs : List.of(), wigs, couples);
-    if (keyEvent && e.body == null) {
+    int verifiedBefore = e.verifiedCount();
+    boolean candidate = e.offer(keyEvent ? sigs : List.of(), wigs, couples);
+    boolean bodyNew = keyEvent && e.body == null;
+    if (bodyNew) {
       e.body = java.util.Arrays.copyOf(raw, bodyLength);
-      added = true;
     }
-    if (live && (added || !dupOfAccepted)) {
+    // kept (and stored, to be replayed) only if it brought something: the event's first copy,
+    // a signature that verifies against the accepted event, or, while the event waits in escrow,
+    // a new candidate (at most HeldEvent.MAX_CANDIDATES of each kind). A copy of an accepted
+    // event whose signatures do not verify is not stored (keripy's Kever keeps only verified
+    // signatures: Kever.validateSigsDelWigs, Kevery.processReceipt)
+    boolean acceptedNow = isAccepted(id.prefix(), id.sn(), id.said());
+    if (acceptedNow) {
+      settle(e);
+    }
+    boolean keep = bodyNew || e.verifiedCount() > verifiedBefore
+        || (!acceptedNow && candidate)
+        || (!dupOfAccepted && v.status() == Status.ACCEPTED && keyEvent);
+    if (live && keep) {
       store.append(RecordKind.MESSAGE, raw);
       stats.kept++;
     }

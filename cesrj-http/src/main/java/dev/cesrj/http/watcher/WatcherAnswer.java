@@ -12,7 +12,7 @@ import java.util.Objects;
  *
  * @param status the HTTP status code
  * @param contentType the media type of the body, or empty text for none
- * @param body the body bytes (the answer keeps this array; do not change it)
+ * @param body the body bytes (copied in, and copied out by {@link #body()})
  * @param headers extra response headers, name to value, in order
  * @param kind how the server sends it
  */
@@ -32,7 +32,7 @@ public record WatcherAnswer(int status, String contentType, byte[] body,
   }
 
   /**
-   * Copies the headers.
+   * Copies the body and the headers.
    *
    * @param status see the record description
    * @param contentType see the record description
@@ -42,9 +42,16 @@ public record WatcherAnswer(int status, String contentType, byte[] body,
    */
   public WatcherAnswer {
     Objects.requireNonNull(contentType, "contentType");
-    Objects.requireNonNull(body, "body");
+    body = Objects.requireNonNull(body, "body").clone();
     Objects.requireNonNull(kind, "kind");
-    headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    headers = java.util.Collections.unmodifiableMap(
+        new LinkedHashMap<>(Objects.requireNonNull(headers, "headers")));
+  }
+
+  /** {@return a copy of the body bytes} */
+  @Override
+  public byte[] body() {
+    return body.clone();
   }
 
   static WatcherAnswer of(int status, String contentType, byte[] body) {
