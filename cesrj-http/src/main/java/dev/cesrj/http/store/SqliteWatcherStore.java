@@ -157,8 +157,15 @@ public final class SqliteWatcherStore implements WatcherStore {
 
   @Override
   public synchronized List<StoreRecord> records() {
-    open();
     List<StoreRecord> out = new ArrayList<>();
+    forEach(out::add);
+    return out;
+  }
+
+  /** Streams the records from the database, one row at a time, checking each one's CRC-32C. */
+  @Override
+  public synchronized void forEach(java.util.function.Consumer<StoreRecord> action) {
+    open();
     try (Statement s = db.createStatement();
         ResultSet rs = s.executeQuery("SELECT seq, kind, data, crc FROM log ORDER BY seq")) {
       long expected = 1;
@@ -171,13 +178,18 @@ public final class SqliteWatcherStore implements WatcherStore {
               + "record " + expected + " with its CRC-32C); the log is not replayed past it",
               null);
         }
-        out.add(new StoreRecord(seq, RecordKind.ofCode(kind), data));
+        RecordKind k;
+        try {
+          k = RecordKind.ofCode(kind);
+        } catch (IllegalArgumentException e) {
+          throw new StoreException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        action.accept(new StoreRecord(seq, k, data)); // the action's own errors pass as they are
         expected++;
       }
-    } catch (SQLException | IllegalArgumentException e) {
+    } catch (SQLException e) {
       throw new StoreException("cannot read " + file + ": " + e.getMessage(), e);
     }
-    return out;
   }
 
   @Override

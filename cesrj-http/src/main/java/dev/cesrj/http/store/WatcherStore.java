@@ -31,6 +31,18 @@ public interface WatcherStore extends AutoCloseable {
    */
   List<StoreRecord> records();
 
+  /**
+   * Hands each record to {@code action}, in the order appended, without holding the whole log in
+   * memory where the store can (the watcher's replay uses this). The default reads {@link
+   * #records()}.
+   *
+   * @param action takes each record
+   * @throws StoreException if the log could not be read
+   */
+  default void forEach(java.util.function.Consumer<StoreRecord> action) {
+    records().forEach(action);
+  }
+
   /** {@return the number of records in the log} */
   long size();
 

@@ -216,23 +216,25 @@ public final class Watcher implements AutoCloseable {
     return w;
   }
 
-  private void replay() {
-    for (StoreRecord r : store.records()) {
-      switch (r.kind()) {
-        case MESSAGE -> {
-          byte[] raw = r.data();
-          intake(raw, -1, KelVerifier.DEFAULT_SOURCE, false);
-          rev.retryEscrows();
-          stats.replayed++;
-        }
-        case FIRST_SEEN -> {
-          FirstSeen fs = FirstSeen.decode(r.data());
-          firstSeen.put(fs.said(), fs);
-          nextFn.merge(fs.prefix(), fs.fn() + 1, Math::max);
-        }
-        default -> throw new IllegalStateException("unhandled record kind " + r.kind());
+  private void replay(StoreRecord r) {
+    switch (r.kind()) {
+      case MESSAGE -> {
+        byte[] raw = r.data();
+        intake(raw, -1, KelVerifier.DEFAULT_SOURCE, false);
+        rev.retryEscrows();
+        stats.replayed++;
       }
+      case FIRST_SEEN -> {
+        FirstSeen fs = FirstSeen.decode(r.data());
+        firstSeen.put(fs.said(), fs);
+        nextFn.merge(fs.prefix(), fs.fn() + 1, Math::max);
+      }
+      default -> throw new IllegalStateException("unhandled record kind " + r.kind());
     }
+  }
+
+  private void replay() {
+    store.forEach(this::replay); // streamed: the log is never held whole
     kvy.takeChangedKels();
     // events accepted whose first-seen record a crash left out get one now
     for (String prefix : kvy.keyStates().keySet()) {
