@@ -99,6 +99,9 @@ public final class SqliteWatcherStore implements WatcherStore {
       release(lock);
       throw e instanceof StoreException se ? se
           : new StoreException("cannot open the store in " + dir + ": " + e.getMessage(), e);
+    } catch (RuntimeException | Error e) {
+      release(lock); // a driver's unchecked failure must not keep the directory locked
+      throw e;
     }
   }
 
@@ -110,6 +113,9 @@ public final class SqliteWatcherStore implements WatcherStore {
       l = ch.tryLock();
     } catch (OverlappingFileLockException e) {
       l = null;
+    } catch (IOException | RuntimeException e) {
+      ch.close(); // the channel is not leaked when locking fails
+      throw e;
     }
     if (l == null) {
       ch.close();
