@@ -4,15 +4,12 @@
  * and prefix derivation ({@link dev.cesrj.keri}), signature verification ({@link
  * dev.cesrj.keri.crypto}) and key-state validation with keripy's Kever/Kevery rules ({@link
  * dev.cesrj.keri.kever}), exchange messages verified against those key states ({@link
- * dev.cesrj.keri.exchange}), ACDC credentials checked on their own: SAIDs, schema, edges
+ * dev.cesrj.keri.exchange}), replies ({@code rpy}: end roles and locations, keripy's Revery,
+ * {@link dev.cesrj.keri.reply}), ACDC credentials checked on their own: SAIDs, schema, edges
  * ({@link dev.cesrj.keri.acdc}), credential registries' transaction event logs with keripy's
  * Tevery rules ({@link dev.cesrj.keri.tel}), credential streams verified whole ({@link
  * dev.cesrj.keri.credential}), and the vLEI chain policy from GLEIF's root of trust ({@link
  * dev.cesrj.keri.vlei}).
- * dev.cesrj.keri.exchange}), replies ({@code rpy}: end roles and locations, {@link
- * dev.cesrj.keri.reply}), ACDC credentials checked on their own: SAIDs, schema, edges
- * ({@link dev.cesrj.keri.acdc}), and credential registries' transaction event logs with keripy's
- * Tevery rules ({@link dev.cesrj.keri.tel}).
  *
  * <p>Requires cesrj-core ({@code dev.cesrj}, transitively: its messages are the input), Jackson
  * for JSON and CBOR bodies, and BouncyCastle ({@code org.bouncycastle.provider}) for secp256k1,
