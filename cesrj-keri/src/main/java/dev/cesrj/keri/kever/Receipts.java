@@ -4,13 +4,13 @@ import dev.cesrj.keri.Cigar;
 import dev.cesrj.keri.SignatureGroup;
 import dev.cesrj.keri.SignatureRole;
 import dev.cesrj.keri.event.ReceiptEvent;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
@@ -115,10 +115,10 @@ final class Receipts {
    */
   private Decision ofAccepted(List<SignatureGroup> trans) {
     for (SignatureGroup g : trans) {
-      Kever signer = kvy.kever(g.signerPrefix().orElse(""));
-      Kever.Logged est = signer == null
-          ? null : signer.events.get(g.signerSn().orElse(BigInteger.ONE.negate()));
-      if (est == null || !est.said().equals(g.signerSaid().orElse(""))) {
+      Kever signer = g.signerPrefix().map(kvy::kever).orElse(null);
+      Optional<Kever.Logged> est = signer == null
+          ? Optional.empty() : g.signerSn().map(signer.events::get);
+      if (est.isEmpty() || !est.get().said().equals(g.signerSaid().orElse(""))) {
         return Decision.hold(Escrow.UNVERIFIED_TRANSFERABLE_RECEIPT, Reason.UNVERIFIED_RECEIPT,
             "signer's establishment event not accepted");
       }
