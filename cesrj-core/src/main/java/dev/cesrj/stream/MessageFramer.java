@@ -187,8 +187,7 @@ final class MessageFramer {
    */
   int frame(int pos, int limit, List<Message> out) {
     int mark = out.size();
-    long maxFrame = options().maxFrameBytes();
-    long window = window(maxFrame);
+    long window = window(options().maxFrameBytes());
     int cap = (int) Math.min(limit, pos + window);
     frameStart = pos;
     try {
@@ -197,18 +196,16 @@ final class MessageFramer {
         end = frameAt(pos, cap, 1, List.of(), out);
       } catch (TruncatedException e) {
         if (cap - (long) pos >= window) {
-          // the whole window was read and is not enough
-          throw Errors.tooLarge(src.offset(pos), null, cap - pos + e.needed(), maxFrame);
+          // the whole window was read and is not enough: more than the limit
+          options().validateFrameBytes(src.offset(pos), null, cap - pos + e.needed());
         }
         throw e; // more bytes would show more: wait for them (at most up to the window)
       }
       if (end < 0 && cap < limit) {
-        // genus-version codes fill the window
-        throw Errors.tooLarge(src.offset(pos), null, cap - pos + 1L, maxFrame);
+        // genus-version codes fill the window: more than the limit
+        options().validateFrameBytes(src.offset(pos), null, cap - pos + 1L);
       }
-      if (end - (long) pos > maxFrame) {
-        throw Errors.tooLarge(src.offset(pos), null, end - pos, maxFrame);
-      }
+      options().validateFrameBytes(src.offset(pos), null, end - (long) pos); // end -1 passes
       return end;
     } catch (RuntimeException e) {
       out.subList(mark, out.size()).clear();
@@ -479,9 +476,7 @@ final class MessageFramer {
     VersionString vs = VersionSniffer.read(src, p, limit, false, src.offset(p));
     checkInForce(vs, streamTable, src.offset(p));
     long size = vs.size();
-    if (size > options().maxFrameBytes()) {
-      throw Errors.tooLarge(src.offset(p), vs.text(), size, options().maxFrameBytes());
-    }
+    options().validateFrameBytes(src.offset(p), vs.text(), size);
     if (size > limit - p) {
       throw Errors.truncated(
           src.offset(p), vs.text(), "the rest of the message body", size - (limit - p));
@@ -732,10 +727,7 @@ final class MessageFramer {
    * for the JIT to inline it, and its {@code Run} is then not allocated.)
    */
   void requireWithinFrameLimit(int p) {
-    if (p - (long) frameStart > options().maxFrameBytes()) {
-      throw Errors.tooLarge(
-          src.offset(frameStart), null, p - (long) frameStart, options().maxFrameBytes());
-    }
+    options().validateFrameBytes(src.offset(frameStart), null, p - (long) frameStart);
   }
 
   /**
@@ -882,9 +874,7 @@ final class MessageFramer {
    * message counts by its envelope or body group), before anything of it is framed.
    */
   private void checkRoom(Run run, long offset, String code) {
-    if (run.groups.size() >= options().maxElements()) {
-      throw Errors.elementLimit(offset, code, options().maxElements());
-    }
+    options().validateElements(offset, code, run.groups.size());
   }
 
   /** An AttachmentGroup: counted, optional leading genus-version code scoped to it. */
@@ -895,15 +885,11 @@ final class MessageFramer {
     long count = groups.count();
     Domain d = groups.domainAt(p, limit);
     long total = fs + d.quadlets(count);
-    if (total > options().maxFrameBytes()) {
-      throw Errors.tooLarge(src.offset(p), code.code(), total, options().maxFrameBytes());
-    }
+    options().validateFrameBytes(src.offset(p), code.code(), total);
     if (total > limit - p) {
       throw Errors.rest(src.offset(p), code, total - (limit - p));
     }
-    if (depth > options().maxDepth()) {
-      throw Errors.tooDeep(src.offset(p), code.code(), options().maxDepth(), depth);
-    }
+    options().validateDepth(src.offset(p), code.code(), depth);
     int end = p + (int) total;
     addEntry(run, Group.framed(views, p, end - p, code, count, depth), depth); // content checked below
     int q = p + fs;
