@@ -462,13 +462,34 @@ final class MessageFramer {
     return b == '-' || Tritet.of(b) == Tritet.BINARY;
   }
 
+  /**
+   * The error for byte {@code b} at {@code p}, where a message or group must start and {@code b}
+   * starts nothing allowed there: in plain words, what the byte is and what a CESR stream has
+   * there, then the CESR terms for experts (the byte's tritet at a cold-start point: CESR
+   * specification, "Cold start Stream parsing problem"; keripy {@code kering.py} {@code sniff}).
+   * For example {@code "byte 0x23 ('#') starts neither a message body with a version string (JSON
+   * '{', CBOR or MessagePack) nor a count code ('-' in text, a byte 0xe0 to 0xff in binary)
+   * (CESR: tritet 001 at a cold-start point)"}, expected {@code "a message"}.
+   *
+   * @param expected what may start at {@code p}, in words
+   */
   CesrException coldStart(int p, int b, String expected) {
     Tritet tr = Tritet.of(b);
-    String what =
-        tr == Tritet.ANNOTATED
-            ? "annotated text (de-annotate it first)"
-            : "byte 0x" + Integer.toHexString(b) + " (tritet " + tr + ")";
-    return Errors.coldStart(src.offset(p), null, expected, what + " at a cold-start point");
+    String shown = b >= 0x20 && b < 0x7F ? " ('" + (char) b + "')" : "";
+    String what = "byte 0x" + Integer.toHexString(b) + shown;
+    String plain;
+    if (tr == Tritet.ANNOTATED) {
+      plain = what + " is whitespace or a control character, as annotated CESR text starts:"
+          + " de-annotate it first";
+    } else if (tr.isMessage()) {
+      plain = what + " starts a message body, which cannot stand here";
+    } else {
+      plain = what + " starts neither a message body with a version string (JSON '{', CBOR or"
+          + " MessagePack) nor a count code ('-' in text, a byte 0xe0 to 0xff in binary)";
+    }
+    String bits = Integer.toBinaryString(8 | (b >>> 5)).substring(1);
+    return Errors.coldStart(src.offset(p), null, expected,
+        plain + " (CESR: tritet " + bits + " at a cold-start point)");
   }
 
   /** A top-level JSON, CBOR or MGPK body at {@code p} and the attachments after it. */
