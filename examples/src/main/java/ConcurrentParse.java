@@ -6,6 +6,7 @@ import dev.cesrj.alloc.CountingAllocator;
 import dev.cesrj.alloc.CursorArms;
 import dev.cesrj.alloc.GroupArms;
 import dev.cesrj.alloc.MessageArms;
+import dev.cesrj.alloc.RawTally;
 import dev.cesrj.alloc.SignatureStreams;
 import dev.cesrj.alloc.StreamCensus;
 import dev.cesrj.stream.CesrCursor;
@@ -43,7 +44,7 @@ import java.util.stream.Collectors;
 /**
  * Does copying the input once and slicing every group out of it ({@code Groups.copyOf}) beat
  * copying the rest of the input for every group ({@code LegacyGroupParser.parseGroup}), on one
- * thread and on several? Measures five ways of parsing the same attachment stream, after checking
+ * thread and on several? Measures six ways of parsing the same attachment stream, after checking
  * how many buffers and heap bytes each allocates, and prints what each figure means.
  *
  * <pre>
@@ -75,6 +76,10 @@ import java.util.stream.Collectors;
  *       thread, its reader index reset for every stream;
  *   <li>{@code copy-only}: copy the stream into a pooled buffer and release it, no parsing: the
  *       floor that no parser copying its input can beat;
+ *   <li>{@code zero-copy-read}: zero-copy, and every group's elements visited (tuples and nested
+ *       groups included) and each indexed signature's raw value read ({@code
+ *       IndexedSignature.raw()}): the cursor arm's work with views, so that the two compare
+ *       (attachment streams only; {@code n/a} for an input file of messages);
  *   <li>{@code cursor}: a {@code CesrCursor} per thread, reused for every stream ({@code reset}),
  *       over a pooled heap buffer filled once per thread: every token and primitive visited, each
  *       signature's raw value read into an array the thread owns ({@code CesrCursor.groups}; for
@@ -330,7 +335,7 @@ public final class ConcurrentParse {
     }
   }
 
-  /** The strategies: five, and chunked with {@code --chunk}. */
+  /** The strategies: six, and chunked with {@code --chunk}. */
   private enum Arm {
     COPY_ONCE(
         "copy-once",
@@ -348,6 +353,11 @@ public final class ConcurrentParse {
         "copy-only",
         "copy the stream into a pooled buffer and release it, no parsing: the floor no"
             + " copying parser can beat (the reference of FLOOR)"),
+    ZERO_COPY_READ(
+        "zero-copy-read",
+        "Groups.over(ByteBuf) as zero-copy, every group's elements visited and each signature's"
+            + " raw value read (IndexedSignature.raw()): the cursor arm's work with views"
+            + " (attachment streams only)"),
     CURSOR(
         "cursor",
         "CesrCursor: one pull cursor per thread reused for every stream, zero-copy over a buffer"
@@ -383,7 +393,7 @@ public final class ConcurrentParse {
       if (arm == Arm.CHUNKED) {
         return messages && chunk > 0;
       }
-      return arm != Arm.PER_GROUP || !messages;
+      return (arm != Arm.PER_GROUP && arm != Arm.ZERO_COPY_READ) || !messages;
     }
 
     /** The arm's work for one thread, allocating through {@code allocator}. */
@@ -406,6 +416,13 @@ public final class ConcurrentParse {
           return new ThreadTask(s, prepared::release);
         case COPY_ONLY:
           return ThreadTask.of(() -> GroupArms.copyOnly(bytes, allocator));
+        case ZERO_COPY_READ:
+          {
+            // the buffer filled once per thread as for zero-copy; the tally is the thread's
+            ByteBuf buf = GroupArms.prepare(bytes, allocator.delegate());
+            RawTally tally = new RawTally();
+            return new ThreadTask(() -> GroupArms.zeroCopyRead(buf, options, tally), buf::release);
+          }
         case CURSOR:
           {
             // one cursor per thread, reused; the buffer filled once as for zero-copy
@@ -414,10 +431,11 @@ public final class ConcurrentParse {
                 messages ? CesrCursor.messages(options) : CesrCursor.groups(options);
             byte[] raw = new byte[4096];
             int[] stack = new int[2 * CesrOptions.MAX_DEPTH + 4];
+            RawTally tally = new RawTally();
             LongSupplier c =
                 messages
                     ? () -> CursorArms.messages(cursor, buf, raw, stack)
-                    : () -> CursorArms.cursor(cursor, buf, raw);
+                    : () -> CursorArms.cursor(cursor, buf, raw, tally);
             return new ThreadTask(c, buf::release);
           }
         case CHUNKED:
@@ -600,7 +618,7 @@ public final class ConcurrentParse {
     out.println("arms:");
     for (Arm arm : Arm.values()) {
       if (arm != Arm.CHUNKED || settings.chunk() > 0) {
-        out.println(String.format(Locale.ROOT, "  %-10s %s", arm.label, arm.what));
+        out.println(String.format(Locale.ROOT, "  %-14s %s", arm.label, arm.what));
       }
     }
     if (settings.chunk() > 0) {
@@ -658,7 +676,7 @@ public final class ConcurrentParse {
     Runs runs = settings.forks() > 0 ? forked(w, index) : inProcess(w, iterations, threads);
     out.println(
         String.format(
-            Locale.ROOT, "%-10s %7s %13s %17s %10s %9s %12s  %s",
+            Locale.ROOT, "%-14s %7s %13s %17s %10s %9s %12s  %s",
             "strategy", "threads", "streams/s", "range", "MB/s", "wall/s", "bufs/stream",
             "heapB/stream"));
     for (int t : settings.threads()) {
@@ -674,7 +692,7 @@ public final class ConcurrentParse {
           }
           out.println(
               String.format(
-                  Locale.ROOT, "%-10s %7d %13s %17s %10s %9s %12s  %s",
+                  Locale.ROOT, "%-14s %7d %13s %17s %10s %9s %12s  %s",
                   arm.label, t, "n/a", "", "n/a", "n/a", "n/a", "n/a"));
           continue;
         }
@@ -686,7 +704,7 @@ public final class ConcurrentParse {
         double median = median(rate);
         out.println(
             String.format(
-                Locale.ROOT, "%-10s %7d %,13.0f %17s %10.1f %9s %12s  %s",
+                Locale.ROOT, "%-14s %7d %,13.0f %17s %10.1f %9s %12s  %s",
                 arm.label, t, median, compact(min(rate)) + "-" + compact(max(rate)),
                 median * w.bytes().length / 1e6, compact(median(wall)), spread(bufs, "%.2f"),
                 spread(heap, "%.0f")));

@@ -198,7 +198,7 @@ public final class CesrOptions {
    * @throws FrameTooLargeException if {@code bytes > limit}
    */
   public static void validateFrameBytes(long at, String code, long bytes, long limit) {
-    if (bytes > limit) {
+    if (!fitsFrame(bytes, limit)) {
       throw new FrameTooLargeException(at, code, bytes, limit);
     }
   }
@@ -229,9 +229,35 @@ public final class CesrOptions {
    * @throws NestingTooDeepException if {@code depth > limit}
    */
   public static void validateDepth(long at, String code, int depth, int limit) {
-    if (depth > limit) {
+    if (!fitsDepth(depth, limit)) {
       throw new NestingTooDeepException(at, code, limit, depth);
     }
+  }
+
+  /**
+   * {@return true if a frame of {@code bytes} bytes is within the frame limit {@code limit}
+   * ({@code bytes <= limit})} The one comparison behind {@link #validateFrameBytes(long, String,
+   * long, long)}, for a fast path that hands a frame over the limit to its checked path, which
+   * then throws, rather than throwing itself. Never throws.
+   *
+   * @param bytes the frame's size in bytes
+   * @param limit the frame limit in bytes, e.g. {@link #maxFrameBytes()}
+   */
+  public static boolean fitsFrame(long bytes, long limit) {
+    return bytes <= limit;
+  }
+
+  /**
+   * {@return true if a group at nesting depth {@code depth} (1 at the top) is within the depth
+   * limit {@code limit} ({@code depth <= limit})} The one comparison behind {@link
+   * #validateDepth(long, String, int, int)}, for a fast path that leaves a group too deep to its
+   * checked path. Never throws.
+   *
+   * @param depth the group's depth, 1 at the top
+   * @param limit the depth limit, e.g. {@link #maxDepth()}
+   */
+  public static boolean fitsDepth(int depth, int limit) {
+    return depth <= limit;
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.cesrj.bench;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.alloc.CursorArms;
 import dev.cesrj.alloc.GroupArms;
+import dev.cesrj.alloc.RawTally;
 import dev.cesrj.alloc.SignatureStreams;
 import dev.cesrj.code.IndexerCode;
 import dev.cesrj.stream.CesrCursor;
@@ -35,6 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code cursor}: {@link CursorArms#cursor}: one cursor reused, zero-copy over the {@code
  *       input} buffer, every token visited and each signature's 64 raw bytes read into an array
  *       the benchmark owns;
+ *   <li>{@code zeroCopyRead}: {@link GroupArms#zeroCopyRead}: {@code Groups.over} the {@code
+ *       input} buffer, every group's elements visited and each signature's raw value read
+ *       ({@code IndexedSignature.raw()}): the cursor's work with views;
  *   <li>{@code cursorTokens}: the same without reading raw values (not one of issue 17's arms:
  *       it tells the walk from the Base64 decoding);
  *   <li>{@code zeroCopy}: {@code Groups.over} the {@code input} buffer, every group touched;
@@ -47,7 +51,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * ./mvnw -B -o -q test-compile exec:exec@jmh -Djmh.args="CursorBenchmark -prof gc -f 2 -wi 3 -i 5 -p groups=16"
  * </pre>
  *
- * <p>{@code input} chooses the buffer of {@code bareWalk}, {@code cursor} and {@code zeroCopy}:
+ * <p>{@code input} chooses the buffer of {@code bareWalk}, {@code cursor}, {@code zeroCopyRead}
+ * and {@code zeroCopy}:
  * a pooled heap buffer or a pooled direct one. The forked JVM runs with Netty leak detection
  * disabled.
  */
@@ -74,6 +79,7 @@ public class CursorBenchmark {
   private final ByteBufAllocator allocator = CesrOptions.DEFAULT.allocator();
   private final CesrCursor cursor = CesrCursor.groups(CesrOptions.DEFAULT);
   private final byte[] raw = new byte[64];
+  private final RawTally tally = new RawTally();
 
   /** Builds the stream and the buffer the zero-copy arms read; checks that the arms agree. */
   @Setup(Level.Trial)
@@ -89,6 +95,7 @@ public class CursorBenchmark {
     long expected = (long) groups * SignatureStreams.DEFAULT_SIGS;
     if (bareWalk() != expected
         || cursor() != expected
+        || zeroCopyRead() != expected
         || zeroCopy() != expected
         || copyOnce() != expected
         || perGroup() != expected) {
@@ -155,7 +162,16 @@ public class CursorBenchmark {
   /** The pull cursor: every token, every signature's raw value read. */
   @Benchmark
   public long cursor() {
-    return CursorArms.cursor(cursor, prepared, raw);
+    return CursorArms.cursor(cursor, prepared, raw, tally);
+  }
+
+  /**
+   * {@code Groups.over} the input buffer, every group's elements visited and each signature's raw
+   * value read: the cursor's work with views.
+   */
+  @Benchmark
+  public long zeroCopyRead() {
+    return GroupArms.zeroCopyRead(prepared, options, tally);
   }
 
   /**
@@ -164,7 +180,7 @@ public class CursorBenchmark {
    */
   @Benchmark
   public long cursorTokens() {
-    return CursorArms.cursor(cursor, prepared, null);
+    return CursorArms.cursor(cursor, prepared, null, tally);
   }
 
   /** {@code Groups.over} the input buffer, reader index reset. */

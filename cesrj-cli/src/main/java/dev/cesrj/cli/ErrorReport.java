@@ -30,23 +30,17 @@ final class ErrorReport {
   }
 
   /**
-   * {@return the plain sentence printed before the typed error of input that is not CESR at all}
-   *
-   * @param first the input's first byte, 0..255
+   * The plain sentence printed before the typed error of input that is not CESR at all. It says
+   * only that: the typed error after it says in plain words which byte was met and what a CESR
+   * stream starts with (cesrj-core's {@code MessageFramer.coldStart}), so that is not said twice.
    */
-  static String notCesrSentence(int first) {
-    String shown = first >= 0x20 && first < 0x7F ? " ('" + (char) first + "')" : "";
-    return "error: this input is not a CESR stream: a CESR stream starts with a message body"
-        + " (JSON '{', CBOR or MessagePack) or a counter ('-' in text, a byte 0xe0 to 0xff in"
-        + " binary), and this one starts with byte 0x" + Integer.toHexString(first) + shown
-        + "; in detail:";
-  }
+  static final String NOT_CESR = "error: this input is not a CESR stream; in detail:";
 
   static void print(Failure f, byte[] input, CesrOptions options, PrintStream err) {
     CesrException e = f.error();
     boolean annotated = Denot.looksAnnotated(input, options);
     if (notCesr(f, input) && !annotated) {
-      err.println(notCesrSentence(input[0] & 0xFF));
+      err.println(NOT_CESR);
     }
     // the message starts "at offset N" (N counted from the parser's offset base)
     err.println("error: " + e.getClass().getSimpleName() + ": " + Printable.of(e.getMessage())

@@ -3,14 +3,11 @@ package dev.cesrj.internal;
 import dev.cesrj.AmbiguousTableException;
 import dev.cesrj.CesrException;
 import dev.cesrj.ColdStartException;
-import dev.cesrj.ElementLimitException;
 import dev.cesrj.EnclosingGroup;
 import dev.cesrj.ErrorKind;
-import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.FrameTimeoutException;
 import dev.cesrj.MalformedException;
 import dev.cesrj.MemoryBudgetException;
-import dev.cesrj.NestingTooDeepException;
 import dev.cesrj.NonCanonicalException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.UnknownCodeException;
@@ -24,7 +21,10 @@ import java.util.List;
  * The one place where cesrj builds the errors it raises for bad input: every framer, scanner and
  * view asks it, with the {@link ErrorKind} of the rule broken, so that each rule has one kind and
  * one wording wherever it is met, and the groups enclosing the place are added in one way
- * ({@link #within}, {@link #cutBy}). Cold path: called only to throw.
+ * ({@link #within}, {@link #cutBy}). Cold path: called only to throw. The errors of the limits
+ * ({@code FrameTooLargeException}, {@code NestingTooDeepException}, {@code ElementLimitException})
+ * are raised by {@link dev.cesrj.CesrOptions}' {@code validate*} methods, the one check of each
+ * limit.
  */
 public final class Errors {
   private Errors() {}
@@ -162,17 +162,6 @@ public final class Errors {
   }
 
   /**
-   * {@return the error for one element more than {@code limit} in a message or group}
-   *
-   * @param at the byte offset of the element
-   * @param code its code, or {@code null}
-   * @param limit the limit ({@link dev.cesrj.CesrOptions#maxElements()})
-   */
-  public static ElementLimitException elementLimit(long at, String code, long limit) {
-    return new ElementLimitException(at, code, limit);
-  }
-
-  /**
    * {@return the error for a counter that each of {@code readings} reads}
    *
    * @param at the byte offset of the counter
@@ -231,31 +220,6 @@ public final class Errors {
    */
   public static TruncatedException rest(long at, CounterCode c, long missing) {
     return rest(at, c.code(), c.name(), missing);
-  }
-
-  /**
-   * {@return the error for a group nested deeper than the depth limit; expected {@code "at most
-   * <maxDepth> nested groups"}, detail {@code "depth <depth>"}}
-   *
-   * @param at the byte offset of the group's counter
-   * @param code the group's hard code, or {@code null}
-   * @param maxDepth the limit ({@link dev.cesrj.CesrOptions#maxDepth()})
-   * @param depth the group's depth
-   */
-  public static NestingTooDeepException tooDeep(long at, String code, int maxDepth, int depth) {
-    return new NestingTooDeepException(at, code, maxDepth, depth);
-  }
-
-  /**
-   * {@return the error for a frame of {@code declared} bytes above the frame limit {@code max}}
-   *
-   * @param at the byte offset of the frame
-   * @param code the code there, or {@code null}
-   * @param declared the frame's size in bytes, as far as it is known
-   * @param max the limit ({@link dev.cesrj.CesrOptions#maxFrameBytes()})
-   */
-  public static FrameTooLargeException tooLarge(long at, String code, long declared, long max) {
-    return new FrameTooLargeException(at, code, declared, max);
   }
 
   /**

@@ -306,7 +306,7 @@ public final class GroupFramer {
    *     (exact once a quadlet count is read)
    */
   public int group(int pos, int limit, CounterTable table, int depth) {
-    if (depth <= maxDepth) {
+    if (CesrOptions.fitsDepth(depth, maxDepth)) {
       int end = signaturesFast(pos, limit, table, depth);
       if (end >= 0) {
         return end;
@@ -410,7 +410,7 @@ public final class GroupFramer {
     int d1 = B64.value(q & 0xFF);
     int n = (d0 << 6) | d1;
     long size = 4 + 88L * n;
-    if ((d0 | d1) < 0 || size > limit - pos || size > maxFrame) {
+    if ((d0 | d1) < 0 || size > limit - pos || !CesrOptions.fitsFrame(size, maxFrame)) {
       return -1;
     }
     int i = pos + 4;
@@ -439,9 +439,7 @@ public final class GroupFramer {
     if (known == null) {
       return pos; // cut, recorded
     }
-    if (depth > maxDepth) {
-      throw tooDeep(pos, known, depth);
-    }
+    CesrOptions.validateDepth(src.offset(pos), known.code(), depth, maxDepth);
     if (!isAttachmentLayout(known.layout())) {
       throw Errors.unsupported(
           src.offset(pos),
@@ -480,9 +478,7 @@ public final class GroupFramer {
       return end;
     }
     long total = fs + d.quadlets(n);
-    if (total > maxFrame) {
-      throw Errors.tooLarge(src.offset(pos), c.code(), total, maxFrame);
-    }
+    CesrOptions.validateFrameBytes(src.offset(pos), c.code(), total, maxFrame);
     if (total > limit - pos) {
       if (cut != null) {
         cut.at(total - (limit - pos));
@@ -513,11 +509,6 @@ public final class GroupFramer {
   /** The table a genus-version code of {@code c} with count {@code n} selects, or null. */
   private static CounterTable selectedBy(CounterCode c, long n) {
     return CounterTable.selectedBy(c, CounterTable.genusMajor(n), CounterTable.genusMinor(n));
-  }
-
-  /** The group of {@code code} at {@code pos} would be at {@code depth}, past the limit. */
-  private NestingTooDeepException tooDeep(int pos, CounterCode code, int depth) {
-    return Errors.tooDeep(src.offset(pos), code.code(), maxDepth, depth);
   }
 
   private void restore(CounterCode c, long n) {
@@ -565,9 +556,8 @@ public final class GroupFramer {
     CounterTable t = table;
     requireDomain(d, p, end);
     if (p < end && isGenusVersionAt(p, end, t)) {
-      if (depth + 1 > maxDepth) {
-        throw tooDeep(p, t.genusVersion(src.ch(d, p, 1)), depth + 1);
-      }
+      CesrOptions.validateDepth(
+          src.offset(p), t.genusVersion(src.ch(d, p, 1)).code(), depth + 1, maxDepth);
       int gvc = p;
       int fs = counter(p, end, t, 0);
       p += fs;
@@ -656,9 +646,7 @@ public final class GroupFramer {
     long tupleMin = d.size(c.tupleMinSize());
     if (!fill) {
       long least = (from - (long) start) + d.size(c.headMinSize()) + n * tupleMin;
-      if (least > maxFrame) {
-        throw Errors.tooLarge(src.offset(start), c.code(), least, maxFrame);
-      }
+      CesrOptions.validateFrameBytes(src.offset(start), c.code(), least, maxFrame);
     }
     int p = from;
     long headLeft = d.size(c.headMinSize());
@@ -681,10 +669,8 @@ public final class GroupFramer {
           return p;
         }
       }
-      if (p - (long) start > maxFrame) {
-        // signatures longer than the least (Ed448, big indexes) can outgrow the limit
-        throw Errors.tooLarge(src.offset(start), c.code(), p - (long) start, maxFrame);
-      }
+      // signatures longer than the least (Ed448, big indexes) can outgrow the limit
+      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame);
       return p;
     }
     for (long i = 0; fill ? p < end : i < n; i++) {
@@ -698,9 +684,7 @@ public final class GroupFramer {
           return p;
         }
       }
-      if (p - (long) start > maxFrame) {
-        throw Errors.tooLarge(src.offset(start), c.code(), p - (long) start, maxFrame);
-      }
+      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame);
     }
     return p;
   }
@@ -849,9 +833,7 @@ public final class GroupFramer {
     if (met == null) {
       return p; // cut, recorded
     }
-    if (depth > maxDepth) {
-      throw tooDeep(p, met, depth);
-    }
+    CesrOptions.validateDepth(src.offset(p), met.code(), depth, maxDepth);
     if (met != want) {
       throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(p),
@@ -882,9 +864,7 @@ public final class GroupFramer {
       return q;
     }
     long total = fs + d.quadlets(count);
-    if (total > maxFrame) {
-      throw Errors.tooLarge(src.offset(p), want.code(), total, maxFrame);
-    }
+    CesrOptions.validateFrameBytes(src.offset(p), want.code(), total, maxFrame);
     if (total > end - p) {
       if (cut != null) {
         cut.at(total - (end - p) + rest);

@@ -635,7 +635,8 @@ public final class CesrStreamParser implements AutoCloseable {
     held = false;
     while (pos < limit) {
       // a body is read once and its run framed as it arrives, whatever the chunks
-      boolean resume = heldRun.holds(pos - (long) origin) && limit - (long) pos <= maxFrame;
+      boolean resume = heldRun.holds(pos - (long) origin)
+          && CesrOptions.fitsFrame(limit - (long) pos, maxFrame);
       if (resume && !resumer.canResume(framer, heldRun)) {
         heldRun.clear(); // its parts cannot be moved to this buffer: framed again
         resume = false;

@@ -1,6 +1,7 @@
 package dev.cesrj.stream;
 
 import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
@@ -96,7 +97,7 @@ final class FrameLookahead {
    *     bytes
    */
   long decide(int p, CounterTable pinned) {
-    if (limit - (long) p > maxFrame) {
+    if (!CesrOptions.fitsFrame(limit - (long) p, maxFrame)) {
       return FRAME; // the framer refuses a message longer than the frame limit
     }
     int b = s.at(p);
@@ -158,7 +159,7 @@ final class FrameLookahead {
       return FRAME;
     }
     long total = fs + Domain.QB64.quadlets(count);
-    if (total > maxFrame) {
+    if (!CesrOptions.fitsFrame(total, maxFrame)) {
       return FRAME;
     }
     long missing = p + total - (long) limit;

@@ -1,6 +1,7 @@
 package dev.cesrj.stream;
 
 import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
@@ -84,9 +85,7 @@ final class HeldRunFramer {
       VersionString vs = VersionSniffer.read(f.src, pos, limit, false, at);
       MessageFramer.checkInForce(vs, f.streamTable, at);
       long size = vs.size();
-      if (size > f.options().maxFrameBytes()) {
-        throw Errors.tooLarge(at, vs.text(), size, f.options().maxFrameBytes());
-      }
+      f.options().validateFrameBytes(at, vs.text(), size);
       CounterTable t =
           f.streamTable != null
               ? f.streamTable
@@ -118,9 +117,7 @@ final class HeldRunFramer {
       return r;
     }
     int end = resumedEnd;
-    if (end - (long) pos > f.options().maxFrameBytes()) {
-      throw Errors.tooLarge(at, null, end - pos, f.options().maxFrameBytes());
-    }
+    f.options().validateFrameBytes(at, null, end - (long) pos);
     MessageFramer.Run run = held.run;
     ByteBuf bytes = held.body != null ? held.body : f.src.buf().slice(pos, held.bodySize);
     MessageBody body =
@@ -215,7 +212,7 @@ final class HeldRunFramer {
       long count = f.groups.count();
       if (code.layout() == Layout.ATTACHMENTS) {
         long total = fs + d.quadlets(count);
-        if (total <= f.options().maxFrameBytes() && total > limit - p) {
+        if (CesrOptions.fitsFrame(total, f.options().maxFrameBytes()) && total > limit - p) {
           return hold(f, held, p, total - (limit - p), cut); // a first one holds the whole run
         }
         int end = f.wrapper(p, limit, table, held.pinned, 1, run);

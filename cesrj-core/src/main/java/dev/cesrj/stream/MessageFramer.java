@@ -187,8 +187,7 @@ final class MessageFramer {
    */
   int frame(int pos, int limit, List<Message> out) {
     int mark = out.size();
-    long maxFrame = options().maxFrameBytes();
-    long window = window(maxFrame);
+    long window = window(options().maxFrameBytes());
     int cap = (int) Math.min(limit, pos + window);
     frameStart = pos;
     try {
@@ -197,18 +196,16 @@ final class MessageFramer {
         end = frameAt(pos, cap, 1, List.of(), out);
       } catch (TruncatedException e) {
         if (cap - (long) pos >= window) {
-          // the whole window was read and is not enough
-          throw Errors.tooLarge(src.offset(pos), null, cap - pos + e.needed(), maxFrame);
+          // the whole window was read and is not enough: more than the limit
+          options().validateFrameBytes(src.offset(pos), null, cap - pos + e.needed());
         }
         throw e; // more bytes would show more: wait for them (at most up to the window)
       }
       if (end < 0 && cap < limit) {
-        // genus-version codes fill the window
-        throw Errors.tooLarge(src.offset(pos), null, cap - pos + 1L, maxFrame);
+        // genus-version codes fill the window: more than the limit
+        options().validateFrameBytes(src.offset(pos), null, cap - pos + 1L);
       }
-      if (end - (long) pos > maxFrame) {
-        throw Errors.tooLarge(src.offset(pos), null, end - pos, maxFrame);
-      }
+      options().validateFrameBytes(src.offset(pos), null, end - (long) pos); // end -1 passes
       return end;
     } catch (RuntimeException e) {
       out.subList(mark, out.size()).clear();
@@ -465,13 +462,34 @@ final class MessageFramer {
     return b == '-' || Tritet.of(b) == Tritet.BINARY;
   }
 
+  /**
+   * The error for byte {@code b} at {@code p}, where a message or group must start and {@code b}
+   * starts nothing allowed there: in plain words, what the byte is and what a CESR stream has
+   * there, then the CESR terms for experts (the byte's tritet at a cold-start point: CESR
+   * specification, "Cold start Stream parsing problem"; keripy {@code kering.py} {@code sniff}).
+   * For example {@code "byte 0x23 ('#') starts neither a message body with a version string (JSON
+   * '{', CBOR or MessagePack) nor a count code ('-' in text, a byte 0xe0 to 0xff in binary)
+   * (CESR: tritet 001 at a cold-start point)"}, expected {@code "a message"}.
+   *
+   * @param expected what may start at {@code p}, in words
+   */
   CesrException coldStart(int p, int b, String expected) {
     Tritet tr = Tritet.of(b);
-    String what =
-        tr == Tritet.ANNOTATED
-            ? "annotated text (de-annotate it first)"
-            : "byte 0x" + Integer.toHexString(b) + " (tritet " + tr + ")";
-    return Errors.coldStart(src.offset(p), null, expected, what + " at a cold-start point");
+    String shown = b >= 0x20 && b < 0x7F ? " ('" + (char) b + "')" : "";
+    String what = "byte 0x" + Integer.toHexString(b) + shown;
+    String plain;
+    if (tr == Tritet.ANNOTATED) {
+      plain = what + " is whitespace or a control character, as annotated CESR text starts:"
+          + " de-annotate it first";
+    } else if (tr.isMessage()) {
+      plain = what + " starts a message body, which cannot stand here";
+    } else {
+      plain = what + " starts neither a message body with a version string (JSON '{', CBOR or"
+          + " MessagePack) nor a count code ('-' in text, a byte 0xe0 to 0xff in binary)";
+    }
+    String bits = Integer.toBinaryString(8 | (b >>> 5)).substring(1);
+    return Errors.coldStart(src.offset(p), null, expected,
+        plain + " (CESR: tritet " + bits + " at a cold-start point)");
   }
 
   /** A top-level JSON, CBOR or MGPK body at {@code p} and the attachments after it. */
@@ -479,9 +497,7 @@ final class MessageFramer {
     VersionString vs = VersionSniffer.read(src, p, limit, false, src.offset(p));
     checkInForce(vs, streamTable, src.offset(p));
     long size = vs.size();
-    if (size > options().maxFrameBytes()) {
-      throw Errors.tooLarge(src.offset(p), vs.text(), size, options().maxFrameBytes());
-    }
+    options().validateFrameBytes(src.offset(p), vs.text(), size);
     if (size > limit - p) {
       throw Errors.truncated(
           src.offset(p), vs.text(), "the rest of the message body", size - (limit - p));
@@ -732,10 +748,7 @@ final class MessageFramer {
    * for the JIT to inline it, and its {@code Run} is then not allocated.)
    */
   void requireWithinFrameLimit(int p) {
-    if (p - (long) frameStart > options().maxFrameBytes()) {
-      throw Errors.tooLarge(
-          src.offset(frameStart), null, p - (long) frameStart, options().maxFrameBytes());
-    }
+    options().validateFrameBytes(src.offset(frameStart), null, p - (long) frameStart);
   }
 
   /**
@@ -882,9 +895,7 @@ final class MessageFramer {
    * message counts by its envelope or body group), before anything of it is framed.
    */
   private void checkRoom(Run run, long offset, String code) {
-    if (run.groups.size() >= options().maxElements()) {
-      throw Errors.elementLimit(offset, code, options().maxElements());
-    }
+    options().validateElements(offset, code, run.groups.size());
   }
 
   /** An AttachmentGroup: counted, optional leading genus-version code scoped to it. */
@@ -895,15 +906,11 @@ final class MessageFramer {
     long count = groups.count();
     Domain d = groups.domainAt(p, limit);
     long total = fs + d.quadlets(count);
-    if (total > options().maxFrameBytes()) {
-      throw Errors.tooLarge(src.offset(p), code.code(), total, options().maxFrameBytes());
-    }
+    options().validateFrameBytes(src.offset(p), code.code(), total);
     if (total > limit - p) {
       throw Errors.rest(src.offset(p), code, total - (limit - p));
     }
-    if (depth > options().maxDepth()) {
-      throw Errors.tooDeep(src.offset(p), code.code(), options().maxDepth(), depth);
-    }
+    options().validateDepth(src.offset(p), code.code(), depth);
     int end = p + (int) total;
     addEntry(run, Group.framed(views, p, end - p, code, count, depth), depth); // content checked below
     int q = p + fs;

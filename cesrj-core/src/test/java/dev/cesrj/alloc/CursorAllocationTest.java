@@ -25,12 +25,13 @@ class CursorAllocationTest {
   private static Allocations measure(ByteBuf prepared, CesrCursor cursor, long expected) {
     CountingAllocator counting = new CountingAllocator();
     byte[] raw = new byte[64];
-    assertEquals(expected, CursorArms.cursor(cursor, prepared, raw));
+    RawTally tally = new RawTally();
+    assertEquals(expected, CursorArms.cursor(cursor, prepared, raw, tally));
     Allocations best = null;
     for (int round = 0; round < 3; round++) {
       Allocations a = AllocationMeter.measure(
           counting, round == 0 ? WARMUPS : WARMUPS / 10, RUNS,
-          () -> CursorArms.cursor(cursor, prepared, raw));
+          () -> CursorArms.cursor(cursor, prepared, raw, tally));
       best = best == null || a.heapBytes() < best.heapBytes() ? a : best;
     }
     return best;
@@ -49,7 +50,7 @@ class CursorAllocationTest {
       for (String f : Corpus.streams()) {
         ByteBuf b = io.netty.buffer.Unpooled.wrappedBuffer(Corpus.bytes(f));
         if ("only".equals(Corpus.manifestEntry(f).get("attachments").asText())) {
-          CursorArms.cursor(groups, b, raw);
+          CursorArms.cursor(groups, b, raw, new RawTally());
         } else {
           CursorArms.messages(messages, b, raw, new int[64]);
         }

@@ -17,13 +17,14 @@ public final class CursorArms {
 
   /**
    * Every token of {@code prepared} (from index 0, its reader index reset first, no more bytes to
-   * come) through {@code cursor}; each indexed signature's raw value read into {@code raw}
-   * (none if {@code raw} is {@code null}).
+   * come) through {@code cursor}; each indexed signature's raw value read into {@code raw} and
+   * counted in {@code tally}, as {@link GroupArms#zeroCopyRead} counts the ones it reads with
+   * views (none if {@code raw} is {@code null}).
    *
    * @return the sum of the counts of the groups and genus-version codes at depth 1 (as {@code
    *     Groups} returns them)
    */
-  public static long cursor(CesrCursor cursor, ByteBuf prepared, byte[] raw) {
+  public static long cursor(CesrCursor cursor, ByteBuf prepared, byte[] raw, RawTally tally) {
     prepared.readerIndex(0);
     cursor.reset(prepared).endOfInput();
     long sum = 0;
@@ -33,7 +34,7 @@ public final class CursorArms {
           sum += cursor.count();
         }
       } else if (raw != null && t == CesrToken.PRIMITIVE && cursor.isIndexed()) {
-        cursor.readRaw(raw, 0);
+        tally.add(cursor.readRaw(raw, 0));
       }
     }
     return sum;

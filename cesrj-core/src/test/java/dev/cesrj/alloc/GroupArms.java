@@ -6,11 +6,15 @@ import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
 import dev.cesrj.group.LegacyGroupParser;
 import dev.cesrj.group.ParsedGroup;
+import dev.cesrj.group.Tuple;
+import dev.cesrj.primitive.Element;
+import dev.cesrj.primitive.IndexedSignature;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import java.util.List;
 
 /**
- * The four ways of parsing one attachment stream that {@code ConcurrentParse}, the allocation
+ * The ways of parsing one attachment stream that {@code ConcurrentParse}, the allocation
  * tests and {@code GroupsBenchmark} compare. Each parses (or copies) the whole stream once,
  * releases what it allocated, and returns a checksum that depends on every group (the sum of
  * the groups' counts; for copy-only the last byte), so the JIT cannot skip work and callers can
@@ -71,6 +75,40 @@ public final class GroupArms {
       }
     }
     return sum;
+  }
+
+  /**
+   * zero-copy-read: {@link #zeroCopy} that also reads every indexed signature's raw value ({@link
+   * IndexedSignature#raw()}) in every group, through the element views ({@link Group#elements()},
+   * the parts of each {@link Tuple}, nested groups), counting them in {@code tally}: the work of
+   * the cursor arm ({@link CursorArms#cursor}) with views, so that the two can be compared.
+   *
+   * @return the sum of the groups' counts, as {@link #zeroCopy} returns it
+   */
+  public static long zeroCopyRead(ByteBuf prepared, CesrOptions options, RawTally tally) {
+    prepared.readerIndex(0);
+    long sum = 0;
+    try (Groups groups = Groups.over(prepared, options)) {
+      for (Group g : groups) {
+        sum += g.count();
+        readSignatures(g.elements(), tally);
+      }
+    }
+    return sum;
+  }
+
+  /** Reads the raw value of every indexed signature in {@code elements}, nested ones included. */
+  private static void readSignatures(List<Element> elements, RawTally tally) {
+    for (int i = 0; i < elements.size(); i++) {
+      Element e = elements.get(i);
+      if (e instanceof IndexedSignature) {
+        tally.add(((IndexedSignature) e).raw().length);
+      } else if (e instanceof Tuple) {
+        readSignatures(((Tuple) e).parts(), tally);
+      } else if (e instanceof Group) {
+        readSignatures(((Group) e).elements(), tally);
+      }
+    }
   }
 
   /**

@@ -4,21 +4,32 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ElementLimitException;
 import dev.cesrj.FrameTooLargeException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
+import dev.cesrj.stream.CesrCursor;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.CesrToken;
+import dev.cesrj.stream.Framed;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * Limits that bound what a hostile frame can cost: the element limit (views per message or
  * group), the frame limit on signature groups of long signatures, and genus-version codes in a
- * row at a message start.
+ * row at a message start. And each limit of {@link CesrOptions} walked across every path: one
+ * unit over it is the same typed error, kind, offset and code through {@code Groups}, {@code
+ * Messages}, the push parser and the cursor (issue 33: each limit is checked by one {@code
+ * CesrOptions.validate*} method, wherever it is met).
  */
 class LimitsTest {
   /** A 25-byte v1 JSON body: {"v":"KERI10JSON000019_"}. */
@@ -112,6 +123,127 @@ class LimitsTest {
       assertEquals("ControllerIdxSigs", m.groups().get(0).name());
       assertTrue(!messages.hasNext());
       assertEquals(CounterTable.CESR_1_0, messages.streamTable());
+    }
+  }
+
+  /** One indexed Ed25519 signature: 88 characters. */
+  private static final String SIG = "AA" + "A".repeat(86);
+
+  /**
+   * Each limit one unit over, with the error every path must give: attachments alone (read by
+   * {@code Groups}, elements included, and the groups cursor) and the same attachments after
+   * {@link #BODY} (read by {@code Messages}, the push parser whole and byte by byte, and the
+   * messages cursor), where the offset is 25 bytes later. At the limit (the message's, where the
+   * message is longer than the group over its limit), no path fails.
+   */
+  @Test
+  void eachLimitOneUnitOverIsTheSameErrorOnEveryPath() {
+    // maxFrameBytes: a 92-byte signature group (-AAB and one 88-char signature), limit 91
+    assertLimit("frame", "-AAB" + SIG,
+        b -> b.maxFrameBytes(91), b -> b.maxFrameBytes(25 + 92), // the message's 117 bytes
+        "FrameTooLargeException@0 -A", "FrameTooLargeException@0 -A", "FrameTooLargeException@25 -A");
+    // two such groups, each within the limit, in a message one byte over it: the frame limit of
+    // the whole frame (body and run) is met at the group boundary past it, at the frame's start
+    assertLimit("frame of a message", ("-AAB" + SIG).repeat(2),
+        b -> b.maxFrameBytes(25 + 2 * 92 - 1), b -> b.maxFrameBytes(25 + 2 * 92),
+        "none", "none", "FrameTooLargeException@0 null");
+    // maxDepth: a ControllerIdxSigs inside an AttachmentGroup is at depth 2, limit 1
+    assertLimit("depth", "-VAB-AAA",
+        b -> b.maxDepth(1), b -> b.maxDepth(2),
+        "NestingTooDeepException@4 -A", "NestingTooDeepException@4 -A",
+        "NestingTooDeepException@29 -A");
+    // maxElements: two groups in an AttachmentGroup, limit 1: Group.elements() refuses the second
+    // (the element views of one group); in a message the AttachmentGroup is one of the message's
+    // groups, so the first one inside is one too many. The groups cursor makes no views and
+    // counts no elements: it reads the input whole (left open, issue 33)
+    assertLimit("elements", "-VAC-AAA-AAA",
+        b -> b.maxElements(1), b -> b.maxElements(3),
+        "ElementLimitException@8 null", "none", "ElementLimitException@29 -A");
+  }
+
+  /**
+   * Runs {@code attachments} through every path under the options {@code over} makes ({@code
+   * Groups} must give {@code groupsError}, the groups cursor {@code cursorError}, each path that
+   * reads them after the body {@code messagesError}; "none": no error) and under those {@code
+   * under} makes (no error anywhere).
+   */
+  private static void assertLimit(String limit, String attachments,
+      java.util.function.UnaryOperator<CesrOptions.Builder> over,
+      java.util.function.UnaryOperator<CesrOptions.Builder> under,
+      String groupsError, String cursorError, String messagesError) {
+    CesrOptions o = over.apply(CesrOptions.builder()).build();
+    CesrOptions u = under.apply(CesrOptions.builder()).build();
+    byte[] alone = ascii(attachments);
+    byte[] message = ascii(BODY + attachments);
+    Map<String, String> expected = new LinkedHashMap<>();
+    Map<String, String> met = new LinkedHashMap<>();
+    for (Map.Entry<String, String> path : errors(alone, message, o).entrySet()) {
+      String key = path.getKey();
+      expected.put(key, key.equals(GROUPS) ? groupsError
+          : key.equals(GROUPS_CURSOR) ? cursorError : messagesError);
+      met.put(path.getKey(), path.getValue());
+    }
+    assertEquals(expected, met, limit + ", one unit over");
+    for (Map.Entry<String, String> path : errors(alone, message, u).entrySet()) {
+      assertEquals("none", path.getValue(), limit + ", at the limit: " + path.getKey());
+    }
+  }
+
+  private static final String GROUPS = "Groups, elements read";
+  private static final String GROUPS_CURSOR = "cursor over groups";
+
+  /** The first error of each path over the input, as {@code Type@offset code}, or "none". */
+  private static Map<String, String> errors(byte[] alone, byte[] message, CesrOptions options) {
+    Map<String, String> out = new LinkedHashMap<>();
+    out.put(GROUPS, caught(() -> {
+      try (Groups groups = Groups.copyOf(alone, options)) {
+        while (groups.hasNext()) {
+          groups.next().elements();
+        }
+      }
+    }));
+    out.put(GROUPS_CURSOR, caught(() -> drain(CesrCursor.groups(options), alone)));
+    out.put("messages: Messages", caught(() -> {
+      try (Messages messages = Messages.copyOf(message, options)) {
+        while (messages.hasNext()) {
+          messages.next();
+        }
+      }
+    }));
+    out.put("messages: cursor", caught(() -> drain(CesrCursor.messages(options), message)));
+    out.put("messages: push parser, whole", pushed(message, message.length, options));
+    out.put("messages: push parser, byte by byte", pushed(message, 1, options));
+    return out;
+  }
+
+  private static void drain(CesrCursor cursor, byte[] input) {
+    cursor.reset(Unpooled.wrappedBuffer(input)).endOfInput();
+    while (cursor.next() != CesrToken.END) {
+      // every token
+    }
+  }
+
+  private static String caught(Runnable run) {
+    try {
+      run.run();
+      return "none";
+    } catch (CesrException e) {
+      return shape(e, 0);
+    }
+  }
+
+  private static String shape(CesrException e, long base) {
+    return e.getClass().getSimpleName() + "@" + (base + e.offset()) + " " + e.code();
+  }
+
+  private static String pushed(byte[] stream, int chunk, CesrOptions options) {
+    try (CesrStreamParser parser = new CesrStreamParser(options)) {
+      Framed f = null;
+      for (int i = 0; i < stream.length && (f == null || !f.failed()); i += chunk) {
+        f = parser.feed(stream, i, Math.min(chunk, stream.length - i));
+      }
+      Framed last = f.failed() ? f : parser.endOfInput();
+      return last.error().map(e -> shape(e, last.offsetBase())).orElse("none");
     }
   }
 

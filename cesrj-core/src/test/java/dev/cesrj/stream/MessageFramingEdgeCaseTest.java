@@ -481,8 +481,22 @@ class MessageFramingEdgeCaseTest {
         assertEquals(4 + TestStreams.bodyGroupV1(body).length(), enclosed.offset());
         assertEquals("an attachment group", enclosed.expected());
         ColdStartException annotated = firstError(ColdStartException.class, ascii("\n{}"));
-        assertEquals("at offset 0: annotated text (de-annotate it first) at a cold-start point;"
-                + " expected a message", annotated.getMessage());
+        assertEquals("at offset 0: byte 0xa is whitespace or a control character, as annotated"
+                + " CESR text starts: de-annotate it first (CESR: tritet 000 at a cold-start"
+                + " point); expected a message", annotated.getMessage());
+        assertEquals("at offset 0: byte 0x23 ('#') starts neither a message body with a version"
+                + " string (JSON '{', CBOR or MessagePack) nor a count code ('-' in text, a byte"
+                + " 0xe0 to 0xff in binary) (CESR: tritet 001 at a cold-start point); expected a"
+                + " message", firstError(ColdStartException.class, ascii("#!/bin/sh")).getMessage());
+        assertEquals("byte 0x41 ('A') starts neither a message body with a version string (JSON"
+                + " '{', CBOR or MessagePack) nor a count code ('-' in text, a byte 0xe0 to 0xff in"
+                + " binary) (CESR: tritet 010 at a cold-start point)", top.detail());
+        ColdStartException bodyInGroup = firstError(ColdStartException.class,
+                concat(body, counter("-V", 8) + "{" + "A".repeat(31)));
+        assertEquals(body.length + 4, bodyInGroup.offset());
+        assertEquals("byte 0x7b ('{') starts a message body, which cannot stand here (CESR: tritet"
+                + " 011 at a cold-start point)", bodyInGroup.detail());
+        assertEquals("an attachment group", bodyInGroup.expected());
     }
 
     /** A genus-version code cut after "-_" ends the message before it, then needs 6 bytes. */
