@@ -22,11 +22,17 @@ import java.util.Set;
  * with a {@code #}, a line break, a non-ASCII or control byte or surrounding spaces, every
  * counter and element read in the qb2 domain, and, after an error, the bytes not framed) are
  * written on one line as {@value Denot#HEX_MARK} followed by their lowercase hex, with the same
- * {@code #} comment as text. keripy's {@code denot} knows no such lines
+ * {@code #} comment as text. After an error at most the first {@value #UNFRAMED_SHOWN} bytes not
+ * framed are written, the comment saying how many were left out: a file that is not CESR at all
+ * (a README) is one short line, not the whole file in hex; {@link Denot} then gives back the
+ * input up to the error and those bytes, and a stream that frames whole round-trips exactly. keripy's {@code denot} knows no such lines
  * (its {@code annot} reads only CESR-native bodies); a stream of qb64 attachments and JSON bodies
  * annotates to plain text that its {@code denot} reads as ours does.
  */
 final class AnnotationRenderer implements PartsRenderer {
+  /** The most bytes not framed written (as hex) after an error. */
+  static final int UNFRAMED_SHOWN = 64;
+
   private final PrintStream out;
   private final byte[] input;
   /** Stream offset up to which the input has been written. */
@@ -42,8 +48,13 @@ final class AnnotationRenderer implements PartsRenderer {
   @Override
   public void end(long framedTo, Failure failure) {
     if (written < input.length) {
+      long left = input.length - written;
       String why = failure == null ? "not framed" : "not framed: " + failure.error().getMessage();
-      hex(0, written, input.length - written, why);
+      long shown = Math.min(left, UNFRAMED_SHOWN);
+      if (shown < left) {
+        why += " (the first " + shown + " of " + left + " bytes not framed; the rest is left out)";
+      }
+      hex(0, written, shown, why);
       written = input.length;
     }
   }

@@ -117,10 +117,50 @@ class InspectCommandTest {
     assertEquals(Main.BAD_INPUT, run.status());
     assertTrue(run.stderr().startsWith("error: ColdStartException: at offset 299: byte 0x21"),
         run.stderr());
-    // the annotation still denots to the whole input: what did not frame is one hex line
-    assertArrayEquals(bad, Run.of(run.stdout(), "denot", "-").stdout());
+    // what did not frame is one hex line of its first 64 bytes, the comment saying how many
+    // were left out; the annotation denots to those bytes
+    assertEquals(1, run.out().lines().count(), run.out());
     assertTrue(run.out().startsWith("!7b2276223a"), run.out());
     assertTrue(run.out().contains(" # not framed: at offset 299: byte 0x21"), run.out());
+    assertTrue(run.out().endsWith(" (the first 64 of " + bad.length + " bytes not framed; the rest"
+        + " is left out) (hex)\n"), run.out());
+    assertArrayEquals(Arrays.copyOf(bad, 64), Run.of(run.stdout(), "denot", "-").stdout());
+  }
+
+  /**
+   * A file that is not CESR at all (a README) annotates to one line of at most 64 bytes of hex
+   * before the error (it was the whole file in hex); a short input is written whole.
+   */
+  @Test
+  void annotateBoundsWhatDidNotFrame() {
+    byte[] readme = ("# cesrj\n\ncesrj reads CESR (Composable Event Streaming Representation)"
+        + ", the wire format of KERI.\n").repeat(50).getBytes(StandardCharsets.US_ASCII);
+    Run run = Run.of(readme, "inspect", "--annotate", "-");
+    assertEquals(Main.BAD_INPUT, run.status());
+    assertEquals(List.of("!" + hexOf(Arrays.copyOf(readme, 64)) + " # not framed: at offset 0: "),
+        run.out().lines().map(l -> l.substring(0, l.indexOf(" # not framed: at offset 0: ")
+            + " # not framed: at offset 0: ".length())).toList());
+    assertTrue(run.out().length() < 400, run.out());
+    assertTrue(run.out().endsWith(" (the first 64 of " + readme.length + " bytes not framed;"
+        + " the rest is left out) (hex)\n"), run.out());
+    assertTrue(run.stderr().contains("at offset 0"), run.stderr());
+
+    // 64 bytes or fewer not framed are all written, and denot gives the input back exactly
+    byte[] small = "# not CESR\n".getBytes(StandardCharsets.US_ASCII);
+    Run whole = Run.of(small, "inspect", "--annotate", "-");
+    assertEquals(Main.BAD_INPUT, whole.status());
+    assertTrue(whole.out().startsWith("!" + hexOf(small) + " # not framed: at offset 0: "),
+        whole.out());
+    assertFalse(whole.out().contains("the rest is left out"), whole.out());
+    assertArrayEquals(small, Run.of(whole.stdout(), "denot", "-").stdout());
+  }
+
+  private static String hexOf(byte[] bytes) {
+    StringBuilder sb = new StringBuilder();
+    for (byte b : bytes) {
+      sb.append(String.format("%02x", b & 0xFF));
+    }
+    return sb.toString();
   }
 
   /**
