@@ -22,11 +22,17 @@ import java.util.Set;
  * with a {@code #}, a line break, a non-ASCII or control byte or surrounding spaces, every
  * counter and element read in the qb2 domain, and, after an error, the bytes not framed) are
  * written on one line as {@value Denot#HEX_MARK} followed by their lowercase hex, with the same
- * {@code #} comment as text. keripy's {@code denot} knows no such lines
+ * {@code #} comment as text; after an error, the bytes not framed are written whole, {@value
+ * #UNFRAMED_PER_LINE} to a line (a file that is not CESR at all is short lines, not one line of
+ * the whole file), so that {@link Denot} gives back every input byte even then. keripy's {@code
+ * denot} knows no such lines
  * (its {@code annot} reads only CESR-native bodies); a stream of qb64 attachments and JSON bodies
  * annotates to plain text that its {@code denot} reads as ours does.
  */
 final class AnnotationRenderer implements PartsRenderer {
+  /** Bytes not framed (after an error) written per hex line. */
+  static final int UNFRAMED_PER_LINE = 32;
+
   private final PrintStream out;
   private final byte[] input;
   /** Stream offset up to which the input has been written. */
@@ -43,7 +49,10 @@ final class AnnotationRenderer implements PartsRenderer {
   public void end(long framedTo, Failure failure) {
     if (written < input.length) {
       String why = failure == null ? "not framed" : "not framed: " + failure.error().getMessage();
-      hex(0, written, input.length - written, why);
+      for (long at = written; at < input.length; at += UNFRAMED_PER_LINE) {
+        hex(0, at, Math.min(UNFRAMED_PER_LINE, input.length - at),
+            at == written ? why : "not framed, continued");
+      }
       written = input.length;
     }
   }

@@ -33,8 +33,8 @@ import java.nio.file.Path;
  * ({@link VerifiedTreeRenderer}), and {@code --json} writes the verdicts, key states, credentials
  * and registries instead of the parse ({@link VerdictJsonRenderer}); a verdict changes the exit
  * status only through {@code --fail-on}. {@code denot} turns annotated text back into the stream's bytes.
- * {@code --help} (or {@code -h}) prints the usage of both commands, and after a command that
- * command's usage and options, on standard output with status 0.
+ * {@code --help} (or {@code -h}) prints the usage of every command, and after a command that
+ * command's usage and options with their defaults, on standard output with status 0.
  *
  * <p>Exit status: 0 when everything framed; 2 when the stream has an error (what framed before
  * it is printed, then the typed error with its offset and the bytes around it on standard error)
@@ -128,13 +128,15 @@ public final class Main {
           + INSPECT_OPTIONS;
 
   /**
-   * What {@code cesrj}, {@code cesrj --help} and a wrong command line print: both commands and
-   * the options of {@code inspect}.
+   * What {@code cesrj}, {@code cesrj --help} and a wrong command line print: the command line of
+   * each command, the options of {@code inspect}, and what each other command does.
    */
   static final String USAGE =
-      "usage: " + INSPECT_LINE + "       " + DENOT_LINE + WatchCommand.USAGE + INSPECT_OPTIONS
+      "usage: " + INSPECT_LINE + "       " + DENOT_LINE + "       " + OobiCommand.LINE
+          + "       " + WatchCommand.LINE + "       cesrj [COMMAND] --help\n"
+          + INSPECT_OPTIONS
           + "  denot     turns annotated text (inspect --annotate) back into the stream's bytes\n"
-          + OobiCommand.USAGE;
+          + OobiCommand.SUMMARY + WatchCommand.SUMMARY;
 
 
   private Main() {}
@@ -178,8 +180,8 @@ public final class Main {
         String help = switch (args[0]) {
           case "inspect" -> INSPECT_USAGE;
           case "denot" -> DENOT_USAGE;
-          case "watch" -> "usage:" + WatchCommand.USAGE.substring("      ".length());
-          case "oobi" -> "usage:" + OobiCommand.USAGE.substring("      ".length());
+          case "watch" -> WatchCommand.HELP;
+          case "oobi" -> OobiCommand.HELP;
           default -> null;
         };
         if (help != null) {
@@ -208,7 +210,7 @@ public final class Main {
       }
     } catch (UsageException e) {
       err.println("cesrj: " + Printable.of(e.getMessage()));
-      err.print(USAGE);
+      err.print(e.usage());
       return BAD_INPUT;
     } catch (IllegalArgumentException e) {
       err.println("cesrj: " + Printable.of(e.getMessage()));

@@ -33,12 +33,25 @@ import java.util.Map;
  * status wins.
  */
 final class OobiCommand {
-  static final String USAGE =
-      "       cesrj oobi resolve [--json] [--max-body BYTES] [--timeout SECONDS] URL...\n"
-          + "  resolve OOBIs as keripy's kli oobi resolve does: prints key states, end roles and"
-          + "\n  locations (--json: {resolved, errors, keyStates, endRoles, locSchemes}); limits:"
-          + "\n  --max-body (default 8388608 bytes per response), --timeout (default 30 s per"
-          + " GET)\n";
+  /** The command line, as the usages show it. */
+  static final String LINE =
+      "cesrj oobi resolve [--json] [--max-body BYTES] [--timeout SECONDS] URL...\n";
+
+  /** What it does, in the general usage ({@link Main#USAGE}). */
+  static final String SUMMARY =
+      "  oobi resolve  resolves OOBIs as keripy's kli oobi resolve does (cesrj oobi --help)\n";
+
+  /** What {@code cesrj oobi --help} prints, and a wrong {@code oobi} command line. */
+  static final String HELP = "usage: " + LINE
+      + "  resolves each OOBI URL in turn as keripy's kli oobi resolve does and prints the key"
+      + " states,\n"
+      + "  end roles and locations learnt\n"
+      + "  --json             print one JSON object {resolved, errors, keyStates, endRoles,"
+      + " locSchemes}\n"
+      + "  --max-body BYTES   the largest response body (default " + OobiSettings.DEFAULT
+          .maxBodyBytes() + ")\n"
+      + "  --timeout SECONDS  the most time for each GET, redirects included (default "
+      + OobiSettings.DEFAULT.totalTimeout().toSeconds() + ")\n";
 
   private OobiCommand() {}
 
@@ -51,7 +64,7 @@ final class OobiCommand {
   static int run(String[] args, int from, PrintStream out, PrintStream err)
       throws IOException, UsageException {
     if (from >= args.length || !args[from].equals("resolve")) {
-      throw new UsageException("oobi takes the subcommand resolve");
+      throw new UsageException("oobi takes the subcommand resolve", HELP);
     }
     boolean json = false;
     OobiSettings settings = OobiSettings.DEFAULT;
@@ -64,14 +77,14 @@ final class OobiCommand {
             Duration.ofSeconds(number(args, ++i, "--timeout")));
         default -> {
           if (args[i].startsWith("--")) {
-            throw new UsageException("unknown option " + args[i]);
+            throw new UsageException("oobi resolve: unknown option " + args[i], HELP);
           }
           urls.add(args[i]);
         }
       }
     }
     if (urls.isEmpty()) {
-      throw new UsageException("oobi resolve needs at least one URL");
+      throw new UsageException("oobi resolve needs at least one URL", HELP);
     }
     List<OobiResponse> resolved = new ArrayList<>();
     List<OobiException> errors = new ArrayList<>();
@@ -84,7 +97,7 @@ final class OobiCommand {
           errors.add(e);
           status = Math.max(status, status(e.kind()));
           if (!json) {
-            err.println("cesrj: " + Printable.of(e.getMessage()));
+            err.println("cesrj: " + Printable.of(line(e)));
           }
         }
       }
@@ -99,17 +112,35 @@ final class OobiCommand {
 
   private static long number(String[] args, int i, String option) throws UsageException {
     if (i >= args.length) {
-      throw new UsageException(option + " needs a number");
+      throw new UsageException(option + " needs a number", HELP);
     }
     try {
       long v = Long.parseLong(args[i]);
       if (v < 1) {
-        throw new UsageException(option + " must be positive: " + args[i]);
+        throw new UsageException(option + " must be positive: " + args[i], HELP);
       }
       return v;
     } catch (NumberFormatException e) {
-      throw new UsageException(option + " needs a number, not " + args[i]);
+      throw new UsageException(option + " needs a number, not " + args[i], HELP);
     }
+  }
+
+  /**
+   * {@return the error line of a failure}: its message, with the HTTP status said once ({@link
+   * OobiException}'s message gives it in parentheses after the URL, and a {@link
+   * OobiFailure#STATUS} failure's detail says it again with its reason phrase)
+   */
+  static String line(OobiException e) {
+    String m = String.valueOf(e.getMessage());
+    if (e.status().isPresent()) {
+      String status = "status " + e.status().getAsInt();
+      String marker = " (" + status + "): ";
+      int at = m.indexOf(marker);
+      if (at >= 0 && m.indexOf(status, at + marker.length()) >= 0) {
+        return m.substring(0, at) + ": " + m.substring(at + marker.length());
+      }
+    }
+    return m;
   }
 
   /** The exit status of a failure: the server's content is bad (2) or it could not be read (1). */

@@ -25,8 +25,28 @@ import java.util.concurrent.CountDownLatch;
  * missing-schema escrow ({@code mse}). The guards are the server's defaults (docs/guide/watcher.md).
  */
 final class WatchCommand {
-  static final String USAGE =
-      "       cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]\n";
+  /** The command line, as the usages show it. */
+  static final String LINE = "cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]\n";
+
+  /** What it does, in one line of the general usage ({@link Main#USAGE}). */
+  static final String SUMMARY =
+      "  watch     runs a KERI watcher over HTTP until SIGINT or SIGTERM (cesrj watch --help)\n";
+
+  /** What {@code cesrj watch --help} prints: the command line and each option with its default. */
+  static final String HELP = "usage: " + LINE
+      + "  runs a KERI watcher: takes keripy's HTTP POSTs (one message each, its attachments in"
+      + " the\n"
+      + "  Cesr-Attachment header), verifies them with keripy's rules and serves OOBIs, receipts"
+      + " and\n"
+      + "  KELs, until SIGINT or SIGTERM; it signs nothing\n"
+      + "  --http PORT    the port to listen on (required; 0 takes a free one, printed at start)\n"
+      + "  --host ADDR    the address to listen on (default 127.0.0.1)\n"
+      + "  --store DIR    keep what it verified in DIR/watcher.sqlite, replayed at start"
+      + " (default: none,\n"
+      + "                 in memory only, lost when it stops)\n"
+      + "  --schemas DIR  check credentials against the ACDC schemas (*.json) in DIR (default:"
+      + " none,\n"
+      + "                 credentials wait in keripy's missing-schema escrow mse)\n";
 
   private WatchCommand() {}
 
@@ -52,7 +72,7 @@ final class WatchCommand {
     for (int i = from; i < args.length; i++) {
       String a = args[i];
       if (i + 1 >= args.length) {
-        throw new UsageException("watch: " + a + " needs a value");
+        throw new UsageException("watch: " + a + " needs a value", HELP);
       }
       String v = args[++i];
       switch (a) {
@@ -60,20 +80,20 @@ final class WatchCommand {
           try {
             port = Integer.parseInt(v);
           } catch (NumberFormatException e) {
-            throw new UsageException("watch: --http takes a port number: " + v);
+            throw new UsageException("watch: --http takes a port number: " + v, HELP);
           }
           if (port < 0 || port > 65535) {
-            throw new UsageException("watch: --http port must be in [0, 65535]: " + v);
+            throw new UsageException("watch: --http port must be in [0, 65535]: " + v, HELP);
           }
         }
         case "--host" -> host = v;
         case "--store" -> store = Path.of(v);
         case "--schemas" -> schemas = Path.of(v);
-        default -> throw new UsageException("watch: unknown option " + a);
+        default -> throw new UsageException("watch: unknown option " + a, HELP);
       }
     }
     if (port == null) {
-      throw new UsageException("watch needs --http PORT");
+      throw new UsageException("watch needs --http PORT", HELP);
     }
     return new Options(port, host, store, schemas);
   }
@@ -144,14 +164,15 @@ final class WatchCommand {
       try {
         int open = server.stop();
         out.println("cesrj watch: stopped: closed " + open + " open connection(s); connections "
-            + server.connectionsSummary());
+            + server.connectionsSummary() + " (OTHER: closed by the client, or by this stop)");
       } finally {
         // the watcher (and its store) are closed even if stopping the server failed
         out.println("cesrj watch: " + watcher.stats());
         watcher.close();
       }
       out.println("cesrj watch: closed store " + store.location() + " (" + store.size()
-          + " records, each durable when acknowledged)");
+          + (o.store() == null ? " records, in memory only: gone now that it stopped)"
+              : " records, each durable when acknowledged)"));
       out.flush();
       stopped.countDown();
       try {

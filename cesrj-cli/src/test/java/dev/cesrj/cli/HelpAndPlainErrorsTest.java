@@ -42,10 +42,40 @@ class HelpAndPlainErrorsTest {
       assertEquals(Main.USAGE, top.out());
       assertTrue(top.out().contains("\n       cesrj denot [FILE|-]\n"), top.out());
     }
+    // oobi's help gives each option with its default
+    Run oobi = Run.of(new byte[0], "oobi", "resolve", "--help");
+    assertEquals(Main.OK, oobi.status());
+    assertEquals(OobiCommand.HELP, oobi.out());
+    assertTrue(oobi.out().contains("\n  --max-body BYTES   the largest response body (default"
+        + " 8388608)\n  --timeout SECONDS  the most time for each GET, redirects included"
+        + " (default 30)\n"), oobi.out());
     // a command that does not exist is still a usage error, help or not
     Run unknown = Run.of(new byte[0], "frobnicate", "--help");
     assertEquals(Main.BAD_INPUT, unknown.status());
     assertTrue(unknown.stderr().startsWith("cesrj: unknown command frobnicate\n"), unknown.stderr());
+  }
+
+  /**
+   * The general usage gives every command's line first, in order, then inspect's options and one
+   * line on each other command ({@code oobi resolve}'s usage line sat after denot's description).
+   */
+  @Test
+  void theGeneralUsageListsEachCommandLineFirst() {
+    List<String> lines = Main.USAGE.lines().toList();
+    assertTrue(lines.get(0).startsWith("usage: cesrj inspect "), lines.get(0));
+    assertEquals(List.of(
+        "       cesrj denot [FILE|-]",
+        "       cesrj oobi resolve [--json] [--max-body BYTES] [--timeout SECONDS] URL...",
+        "       cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]",
+        "       cesrj [COMMAND] --help",
+        "  --table T  the counter table when the stream does not say (1, 2 or legacy)"),
+        lines.subList(2, 7));
+    assertEquals(List.of(
+        "  denot     turns annotated text (inspect --annotate) back into the stream's bytes",
+        "  oobi resolve  resolves OOBIs as keripy's kli oobi resolve does (cesrj oobi --help)",
+        "  watch     runs a KERI watcher over HTTP until SIGINT or SIGTERM (cesrj watch --help)"),
+        lines.subList(lines.size() - 3, lines.size()));
+    assertEquals(1, lines.stream().filter(l -> l.contains("cesrj oobi resolve [")).count());
   }
 
   @Test

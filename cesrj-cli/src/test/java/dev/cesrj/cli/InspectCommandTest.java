@@ -117,10 +117,36 @@ class InspectCommandTest {
     assertEquals(Main.BAD_INPUT, run.status());
     assertTrue(run.stderr().startsWith("error: ColdStartException: at offset 299: byte 0x21"),
         run.stderr());
-    // the annotation still denots to the whole input: what did not frame is one hex line
+    // the annotation still denots to the whole input: what did not frame is hex lines
     assertArrayEquals(bad, Run.of(run.stdout(), "denot", "-").stdout());
     assertTrue(run.out().startsWith("!7b2276223a"), run.out());
     assertTrue(run.out().contains(" # not framed: at offset 299: byte 0x21"), run.out());
+  }
+
+  /**
+   * A file that is not CESR at all (a README) annotates to hex lines of {@value
+   * AnnotationRenderer#UNFRAMED_PER_LINE} bytes (it was one line of the whole file), the first
+   * with the error, the others marked as its continuation, and denots to the whole file.
+   */
+  @Test
+  void whatDidNotFrameIsWrittenWholeInShortLines() {
+    byte[] readme = ("# cesrj\n\ncesrj reads CESR (Composable Event Streaming Representation)"
+        + ", the wire format of KERI.\n").repeat(50).getBytes(StandardCharsets.US_ASCII);
+    Run run = Run.of(readme, "inspect", "--annotate", "-");
+    assertEquals(Main.BAD_INPUT, run.status());
+    List<String> lines = run.out().lines().toList();
+    assertEquals((readme.length + 31) / 32, lines.size());
+    StringBuilder first = new StringBuilder("!");
+    for (int i = 0; i < 32; i++) {
+      first.append(String.format("%02x", readme[i]));
+    }
+    assertTrue(lines.get(0).startsWith(first + " # not framed: at offset 0: byte 0x23 ('#')"),
+        lines.get(0));
+    for (String line : lines.subList(1, lines.size())) {
+      assertTrue(line.endsWith(" # not framed, continued (hex)"), line);
+      assertTrue(line.indexOf(' ') <= 1 + 64, line);
+    }
+    assertArrayEquals(readme, Run.of(run.stdout(), "denot", "-").stdout());
   }
 
   /**

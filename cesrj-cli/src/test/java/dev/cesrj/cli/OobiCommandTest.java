@@ -109,10 +109,19 @@ class OobiCommandTest {
     assertEquals("status", e.get("kind").asText());
     assertEquals(404, e.get("status").asInt());
     assertEquals(1, OobiCommand.status(OobiFailure.STATUS));
+    // the text error line says the status once (it said "(status 404): status 404 Not Found")
+    Run notFoundText = Run.of(new byte[0], "oobi", "resolve", base + "/oobi/EXXX/witness");
+    assertEquals(1, notFoundText.status());
+    assertEquals("cesrj: STATUS " + base + "/oobi/EXXX/witness: status 404 Not Found\n",
+        notFoundText.stderr());
     Run notOobi = Run.of(new byte[0], "oobi", "resolve", base + "/notanoobi");
     assertEquals(2, notOobi.status());
     assertTrue(notOobi.stderr().contains("BAD_URL"), notOobi.stderr());
-    assertEquals(2, Run.of(new byte[0], "oobi", "resolve").status());
+    Run noUrl = Run.of(new byte[0], "oobi", "resolve");
+    assertEquals(2, noUrl.status());
+    // oobi's own usage, not the general one
+    assertEquals("cesrj: oobi resolve needs at least one URL\n" + OobiCommand.HELP,
+        noUrl.stderr());
     assertEquals(2, Run.of(new byte[0], "oobi", "fetch", base).status());
     assertEquals(2, Run.of(new byte[0], "oobi", "resolve", "--max-body", "x", base).status());
     for (OobiFailure f : OobiFailure.values()) {

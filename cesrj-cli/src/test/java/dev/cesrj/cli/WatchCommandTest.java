@@ -67,9 +67,51 @@ class WatchCommandTest {
     assertTrue(first.contains("0 messages replayed"), first);
     assertTrue(first.contains("closed 1 open connection(s)"), first);
     assertTrue(first.contains("closed store " + dir.resolve("watcher.sqlite")), first);
+    assertTrue(first.contains("closed store " + dir.resolve("watcher.sqlite")
+        + " (1 records, each durable when acknowledged)\n"), first);
     String second = runOnce(dir, false);
     assertTrue(second.contains("(0 messages replayed)") == false, second);
     assertTrue(second.contains("1 messages replayed"), second);
+  }
+
+  /**
+   * Without {@code --store} the closing line says the records were in memory only (it said
+   * "each durable when acknowledged"), and the connection the client held, closed by the stop,
+   * is counted under OTHER, which the line explains.
+   */
+  @Test
+  void aStoreInMemoryIsNotCalledDurable() throws Exception {
+    String text = runOnce(null, true);
+    assertTrue(text.contains("store memory (0 messages replayed)"), text);
+    assertTrue(text.contains("\ncesrj watch: closed store memory (1 records, in memory only: gone"
+        + " now that it stopped)\n"), text);
+    assertTrue(!text.contains("durable"), text);
+    assertTrue(text.contains("OTHER=1} (OTHER: closed by the client, or by this stop)\n"), text);
+  }
+
+  /** {@code watch --help} gives each option with its default; a wrong watch line gives it too. */
+  @Test
+  void helpGivesEachOptionWithItsDefault() {
+    for (String help : java.util.List.of("--help", "-h")) {
+      Run run = Run.of(new byte[0], "watch", help);
+      assertEquals(Main.OK, run.status(), help);
+      assertEquals("", run.stderr());
+      assertEquals(WatchCommand.HELP, run.out());
+    }
+    java.util.List<String> lines = WatchCommand.HELP.lines().toList();
+    assertEquals("usage: cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]",
+        lines.get(0));
+    assertTrue(lines.contains("  --http PORT    the port to listen on (required; 0 takes a free"
+        + " one, printed at start)"), WatchCommand.HELP);
+    assertTrue(lines.contains("  --host ADDR    the address to listen on (default 127.0.0.1)"),
+        WatchCommand.HELP);
+    assertTrue(lines.contains("  --store DIR    keep what it verified in DIR/watcher.sqlite,"
+        + " replayed at start (default: none,"), WatchCommand.HELP);
+    assertTrue(lines.contains("  --schemas DIR  check credentials against the ACDC schemas"
+        + " (*.json) in DIR (default: none,"), WatchCommand.HELP);
+    Run wrong = Run.of(new byte[0], "watch", "--store", "s");
+    assertEquals(Main.BAD_INPUT, wrong.status());
+    assertEquals("cesrj: watch needs --http PORT\n" + WatchCommand.HELP, wrong.stderr());
   }
 
   @Test
@@ -100,7 +142,10 @@ class WatchCommandTest {
     dev.cesrj.http.store.SqliteWatcherStore.open(dir).close();
   }
 
-  /** Starts the command, optionally POSTs an escrowable message and holds the connection, stops. */
+  /**
+   * Starts the command on the store in {@code dir} (in memory if null), optionally POSTs an
+   * escrowable message and holds the connection, stops.
+   */
   private static String runOnce(Path dir, boolean post) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);

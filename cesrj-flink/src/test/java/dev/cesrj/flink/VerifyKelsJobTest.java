@@ -135,8 +135,34 @@ class VerifyKelsJobTest {
     err.reset();
     assertEquals(2, VerifyKelsJob.run(new String[] {"--fail-on", "accepted", "f"}, System.out, p));
     assertEquals("--fail-on takes rejected, escrowed or notaccepted, not accepted; usage: java -jar"
-        + " cesrj-flink-job.jar [--parallelism N] [--threads N] [--fail-on"
+        + " cesrj-flink-VERSION-job.jar [--parallelism N] [--threads N] [--fail-on"
         + " rejected|escrowed|notaccepted]... FILE...\n", err.toString(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * {@code --help} and {@code -h}, anywhere among the arguments, print the usage with each
+   * option's default on standard output and exit with status 0, running no job: before, {@code
+   * --help} was read as a file name ({@code cannot read "--help": no such file}, status 1).
+   */
+  @Test
+  void helpPrintsTheUsageAndEachOptionsDefault() throws Exception {
+    for (String[] args : List.of(new String[] {"--help"}, new String[] {"-h"},
+        new String[] {"--parallelism", "2", "--help", "no-such-file.cesr"})) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      assertEquals(0, VerifyKelsJob.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+          new PrintStream(err, true, StandardCharsets.UTF_8)), String.join(" ", args));
+      List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+      assertEquals("usage: java -jar cesrj-flink-VERSION-job.jar [--parallelism N] [--threads N]"
+          + " [--fail-on rejected|escrowed|notaccepted]... FILE...", lines.get(0));
+      assertTrue(lines.contains("  --parallelism N  the job's parallelism (default 1)"), lines
+          .toString());
+      assertTrue(lines.contains(
+          "  --threads N      signature-checking workers per subtask's verifier (default 1)"),
+          lines.toString());
+      assertTrue(lines.stream().anyMatch(l -> l.startsWith("  --fail-on V ")), lines.toString());
+      assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
   }
 
   /**

@@ -76,8 +76,23 @@ import org.apache.flink.util.CloseableIterator;
  */
 public final class VerifyKelsJob {
   private static final JsonFactory JSON = new JsonFactory();
-  private static final String USAGE = "usage: java -jar cesrj-flink-job.jar [--parallelism N]"
+  /** The usage line: the jar as the build names it ({@code cesrj-flink-VERSION-job.jar}). */
+  static final String USAGE = "usage: java -jar cesrj-flink-VERSION-job.jar [--parallelism N]"
       + " [--threads N] [--fail-on rejected|escrowed|notaccepted]... FILE...";
+
+  /** What {@code --help} (or {@code -h}) prints: the usage line and each option's default. */
+  static final String HELP = USAGE + "\n"
+      + "  validates the KELs of each CESR FILE (keripy's Kevery rules), one JSON line per message's"
+      + " final verdict,\n"
+      + "  then accepted=N escrowed=M rejected=K\n"
+      + "  --parallelism N  the job's parallelism (default 1)\n"
+      + "  --threads N      signature-checking workers per subtask's verifier (default 1)\n"
+      + "  --fail-on V      exit with status 3 if a message ends rejected (rejected), is still"
+      + " escrowed\n"
+      + "                   at the end of input (escrowed), or a credential is not accepted"
+      + " (notaccepted,\n"
+      + "                   never here); repeatable\n"
+      + "  --help, -h       print this and exit with status 0\n";
 
   private VerifyKelsJob() {
   }
@@ -98,7 +113,8 @@ public final class VerifyKelsJob {
    * @param args {@code [--parallelism N] [--threads N] [--fail-on V]... FILE...}
    * @param out the JSON lines and the count line
    * @param err usage and framing errors
-   * @return the exit status: 0; 3 ({@link FailOn#EXIT_STATUS}) if a verdict a {@code --fail-on}
+   * @return the exit status: 0 (also after {@code --help} or {@code -h}, which prints the usage
+   *     and each option's default on {@code out} and runs nothing); 3 ({@link FailOn#EXIT_STATUS}) if a verdict a {@code --fail-on}
    *     value names was given; 1 if a file does not exist or is a directory (one line on {@code
    *     err}, the name JSON-escaped, before any job starts); 2 for bad arguments (a FILE given
    *     twice among them, a {@code --fail-on} value that is none of the three)
@@ -109,6 +125,13 @@ public final class VerifyKelsJob {
     int threads = 1;
     Set<FailOn> failOn = EnumSet.noneOf(FailOn.class);
     List<String> files = new ArrayList<>();
+    for (String a : args) {
+      if (a.equals("--help") || a.equals("-h")) {
+        out.print(HELP);
+        out.flush();
+        return 0;
+      }
+    }
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--fail-on") && i + 1 < args.length) {
         try {
