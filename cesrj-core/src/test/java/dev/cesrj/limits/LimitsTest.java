@@ -159,6 +159,46 @@ class LimitsTest {
         b -> b.maxDepth(1), b -> b.maxDepth(2),
         "NestingTooDeepException@4 -A NESTING_TOO_DEEP [-V@0]",
         "NestingTooDeepException@29 -A NESTING_TOO_DEEP [-V@25]");
+    // a body longer than the limit: its version string is the code met at the message's start
+    assertLimit("frame of a body", "-AAB" + SIG,
+        b -> b.maxFrameBytes(24), b -> b.maxFrameBytes(25 + 92),
+        "FrameTooLargeException@0 -A FRAME_TOO_LARGE []",
+        "FrameTooLargeException@0 KERI10JSON000019_ FRAME_TOO_LARGE []");
+    // a signature group in an AttachmentGroup (96 bytes), limit 95: the AttachmentGroup first
+    String inner = "-AAB" + SIG;
+    String wrapped = "-V" + b64(inner.length() / 4, 2) + inner;
+    assertLimit("frame of an AttachmentGroup", wrapped,
+        b -> b.maxFrameBytes(95), b -> b.maxFrameBytes(25 + 96),
+        "FrameTooLargeException@0 -V FRAME_TOO_LARGE []",
+        "FrameTooLargeException@25 -V FRAME_TOO_LARGE []");
+    // a TransIdxSigGroups couple (prefix, sequence number, digest, then a signature group at
+    // depth 2): depth limit 1, and a frame limit below the whole tuple group
+    String trans = "-FAB" + "B" + "A".repeat(43) + "0A" + "A".repeat(22) + "E" + "A".repeat(43)
+        + "-AAB" + SIG;
+    assertLimit("depth in a tuple", trans, b -> b.maxDepth(1), b -> b.maxDepth(2),
+        "NestingTooDeepException@116 -A NESTING_TOO_DEEP [-F@0]",
+        "NestingTooDeepException@141 -A NESTING_TOO_DEEP [-F@25]");
+    // a tuple group's size is known only once its tuples are read: alone, it is over the limit
+    // at its last byte; in a message, the message (body and run) is over it 25 bytes sooner, and
+    // that is the error met first
+    assertLimit("frame of a tuple group", trans,
+        b -> b.maxFrameBytes(trans.length() - 1), b -> b.maxFrameBytes(25 + trans.length()),
+        "FrameTooLargeException@0 -F FRAME_TOO_LARGE []",
+        "FrameTooLargeException@0 null FRAME_TOO_LARGE []");
+    // three levels: -V in -V holding -A, depth limit 2
+    assertLimit("depth 3", "-VAC-VAB-AAA", b -> b.maxDepth(2), b -> b.maxDepth(3),
+        "NestingTooDeepException@8 -A NESTING_TOO_DEEP [-V@0, -V@4]",
+        "NestingTooDeepException@33 -A NESTING_TOO_DEEP [-V@25, -V@29]");
+    // a nested message (envelope -U around a body group -W) in an AttachmentGroup
+    String texter = bytesPrimitive(ascii(BODY));
+    String bodyGroup = "-W" + b64(texter.length() / 4, 2) + texter;
+    String envelope = "-U" + b64(bodyGroup.length() / 4, 2) + bodyGroup;
+    String inAttachments = "-V" + b64(envelope.length() / 4, 2) + envelope;
+    // its body group is at depth 3, limit 2: the message paths read the nested message; groups
+    // mode does not read into a BodyWithAttachmentGroup (Group.elements() holds none), so nothing
+    // there is that deep
+    assertLimit("depth of a nested message", inAttachments, b -> b.maxDepth(2),
+        b -> b.maxDepth(3), "none", "NestingTooDeepException@33 -W NESTING_TOO_DEEP [-V@25, -U@29]");
     // maxElements: two groups in an AttachmentGroup, limit 1: the AttachmentGroup's elements are
     // one too many at the second (Group.elements(), and the groups cursor before its first
     // token); in a message the AttachmentGroup is one of the message's groups, so the first one
