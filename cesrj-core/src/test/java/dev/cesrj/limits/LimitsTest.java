@@ -135,9 +135,10 @@ class LimitsTest {
 
   /**
    * Each limit one unit over, with the error every path must give: attachments alone (read by
-   * {@code Groups}, every group's elements read at every level, and the groups cursor, which
-   * must agree) and the same attachments after {@link #BODY} (read by {@code Messages}, the push
-   * parser whole and byte by byte, and the messages cursor, which must agree), where the offset
+   * {@code Groups}, every group's elements read at every level, and the groups cursor whole and
+   * byte by byte, which must agree) and the same attachments after {@link #BODY} (read by {@code
+   * Messages}, the push parser and the messages cursor, each whole and byte by byte, which must
+   * agree), where the offset
    * is 25 bytes later. Each error is its type, offset, code, kind and enclosing groups. At the
    * limit (the message's, where the message is longer than the group over its limit), no path
    * fails.
@@ -288,6 +289,8 @@ class LimitsTest {
       }
     }));
     out.put("cursor over groups", caught(() -> drain(CesrCursor.groups(options), alone)));
+    out.put("cursor over groups, byte by byte",
+        caught(() -> drainByteByByte(CesrCursor.groups(options), alone)));
     out.put(MESSAGES + "Messages", caught(() -> {
       try (Messages messages = Messages.copyOf(message, options)) {
         while (messages.hasNext()) {
@@ -296,6 +299,8 @@ class LimitsTest {
       }
     }));
     out.put(MESSAGES + "cursor", caught(() -> drain(CesrCursor.messages(options), message)));
+    out.put(MESSAGES + "cursor, byte by byte",
+        caught(() -> drainByteByByte(CesrCursor.messages(options), message)));
     out.put(MESSAGES + "push parser, whole", pushed(message, message.length, options));
     out.put(MESSAGES + "push parser, byte by byte", pushed(message, 1, options));
     return out;
@@ -323,6 +328,27 @@ class LimitsTest {
     cursor.reset(Unpooled.wrappedBuffer(input)).endOfInput();
     while (cursor.next() != CesrToken.END) {
       // every token
+    }
+  }
+
+  /** Reads {@code input} with {@code cursor}, appending one byte at each {@code NEED_MORE}. */
+  private static void drainByteByByte(CesrCursor cursor, byte[] input) {
+    io.netty.buffer.ByteBuf buf = Unpooled.buffer(input.length);
+    try {
+      cursor.reset(buf);
+      int fed = 0;
+      for (CesrToken t = cursor.next(); t != CesrToken.END; t = cursor.next()) {
+        if (t == CesrToken.NEED_MORE) {
+          if (fed < input.length) {
+            buf.writeByte(input[fed++]);
+          } else {
+            cursor.endOfInput();
+          }
+        }
+      }
+      assertEquals(input.length, fed);
+    } finally {
+      buf.release();
     }
   }
 
