@@ -271,9 +271,22 @@ public final class CesrOptions {
    *     maxElements()}, with the limit as {@link ElementLimitException#limit()}
    */
   public void validateElements(long at, String code, long held) {
-    if (held >= maxElements) {
+    if (held >= maxElements) { // !fitsElements(held + 1), without held + 1 overflowing
       throw new ElementLimitException(at, code, maxElements);
     }
+  }
+
+  /**
+   * {@return true if {@code elements} elements in one message or group are within {@link
+   * #maxElements()} ({@code elements <= maxElements()})} The comparison behind {@link
+   * #validateElements(long, String, long)}, for a fast path that passes a frame whose items (each
+   * at least one element or entry) are too few to reach the limit, and leaves any other frame to
+   * the count that validates each element. Never throws.
+   *
+   * @param elements a number of elements, or an upper bound on it
+   */
+  public boolean fitsElements(long elements) {
+    return elements <= maxElements;
   }
 
   /**

@@ -2,9 +2,11 @@ package dev.cesrj.group;
 
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ElementLimitException;
+import dev.cesrj.EnclosingGroup;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Slot;
+import dev.cesrj.internal.ElementCount;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
@@ -54,6 +56,7 @@ final class ElementReader {
           GroupTape tape = tape();
           try {
             framer.tuples(d, from, end, g.code(), g.table(), g.depth(), tape);
+            validateElements(tape, g);
             return tuples(tape, g.code(), g.code().slots());
           } finally {
             done(tape);
@@ -64,6 +67,7 @@ final class ElementReader {
           GroupTape tape = tape();
           try {
             framer.attachments(d, from, end, g.table(), g.depth(), tape);
+            validateElements(tape, g);
             return items(tape);
           } finally {
             done(tape);
@@ -79,6 +83,7 @@ final class ElementReader {
             // made here, not held: a reader is made per group read, most of them not native
             new NativeBodyFramer(framer, options)
                 .fields(from, end, g.code(), g.table(), g.depth(), tape);
+            validateElements(tape, g);
             return items(tape);
           } finally {
             done(tape);
@@ -167,7 +172,6 @@ final class ElementReader {
     int width = slots.size();
     while (i < n) {
       int start = tape.start(i);
-      checkRoom(out, start, c);
       if (width == 1) {
         out.add(view(tape, i));
         i = after(tape, i);
@@ -187,9 +191,18 @@ final class ElementReader {
     return Collections.unmodifiableList(out);
   }
 
-  /** Refuses one more element once {@code out} holds {@link CesrOptions#maxElements()}. */
-  private void checkRoom(List<Element> out, int p, CounterCode c) {
-    options.validateElements(src.offset(p), c != null ? c.code() : null, out.size());
+  /**
+   * Refuses the content on {@code tape} of {@code g} if it holds more elements than {@link
+   * CesrOptions#maxElements()}, before any view is made: {@link ElementCount#validate}, the count
+   * the groups cursor makes too, the error enclosed in {@code g} (a view knows no group around
+   * its own).
+   */
+  private void validateElements(GroupTape tape, Group g) {
+    try {
+      ElementCount.validate(tape, 0, tape.size(), g.code(), src, options);
+    } catch (ElementLimitException e) {
+      throw e.enclosedIn(new EnclosingGroup(g.code(), g.offset()));
+    }
   }
 
   /**
@@ -201,7 +214,6 @@ final class ElementReader {
     List<Element> out = new ArrayList<>();
     int n = tape.size();
     for (int i = 0; i < n; i = after(tape, i)) {
-      checkRoom(out, tape.start(i), null);
       out.add(view(tape, i));
     }
     return Collections.unmodifiableList(out);

@@ -186,7 +186,9 @@ public final class Group implements Element {
    * </ul>
    *
    * @throws dev.cesrj.ElementLimitException if the group holds more than {@link
-   *     dev.cesrj.CesrOptions#maxElements()} elements
+   *     dev.cesrj.CesrOptions#maxElements()} elements: at the first element past the limit, with
+   *     that element's code (a tuple's: its first part's) and this group as its path, before any
+   *     view is made; the groups cursor refuses the same element of the same group alike
    */
   public List<Element> elements() {
     List<Element> e = elements;

@@ -12,6 +12,7 @@ import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
+import dev.cesrj.internal.ElementCount;
 import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.GroupFramer;
 import dev.cesrj.internal.GroupTape;
@@ -107,7 +108,11 @@ import java.util.Objects;
  * <p>Whole frames: the cursor frames and checks each top-level frame (a message with its
  * attachments, a GenericGroup, or in groups mode one group) with the framing engine of {@link
  * Messages} (or {@code Groups}), whole, before it returns the frame's first token; a token is
- * never taken back. The tokens of each attachment group are the items the group framer recorded
+ * never taken back. In groups mode that check includes the element limit ({@link
+ * CesrOptions#maxElements()}) of the group and of each group in it, counted as {@link
+ * Group#elements()} counts them (the same error, offset and code as reading the elements of each
+ * group, outer ones first), since the tokens are those elements flattened; in messages mode, as
+ * with {@code Messages}, the limit counts the groups of a message. The tokens of each attachment group are the items the group framer recorded
  * while it checked the group (one pass over its bytes); in messages mode the message-level parts
  * (bodies, envelopes, AttachmentGroups, genus-version codes) come from the message's views. A message whose bare attachment run reaches the end of the bytes may go on
  * (keripy's streaming parser has the same ambiguity): it is returned once the byte that ends it
@@ -485,6 +490,8 @@ public final class CesrCursor {
       if (framer.code().unit() == CountUnit.NONE) {
         after = framer.selectedTable(pos);
       }
+      // the elements Group.elements() would hold, of this group and each group in it
+      ElementCount.validateGroups(tape, src, options);
       if (options.checkValueCharacters()
           && Domain.ofCounterByte(src.at(pos)) == Domain.QB64
           && framer.code().layout() != Layout.GENERIC) {
