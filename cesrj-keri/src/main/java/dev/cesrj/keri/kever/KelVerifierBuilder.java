@@ -3,6 +3,7 @@ package dev.cesrj.keri.kever;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * Builds a {@link KelVerifier}: its escrow bounds and how many workers check the signatures of a
@@ -14,6 +15,7 @@ public final class KelVerifierBuilder {
   private EscrowLimits limits = EscrowLimits.DEFAULT;
   private OptionalInt threads = OptionalInt.empty();
   private Executor executor;
+  private ThreadFactory threadFactory;
 
   KelVerifierBuilder() {}
 
@@ -58,13 +60,25 @@ public final class KelVerifierBuilder {
   }
 
   /**
+   * Makes the extra workers' threads with {@code factory} instead of daemon threads named {@code
+   * cesrj-verify-K} (tests count the threads a batch makes); without an executor only.
+   *
+   * @param factory the thread factory, or null for the default
+   * @return this builder
+   */
+  KelVerifierBuilder threadFactory(ThreadFactory factory) {
+    this.threadFactory = factory;
+    return this;
+  }
+
+  /**
    * {@return the verifier}
    *
    * @throws IllegalArgumentException if no bound is set and {@value VerifyThreads#PROPERTY} is
    *     not a positive integer
    */
   public KelVerifier build() {
-    return new KelVerifier(limits, VerifyThreads.configured(threads), executor);
+    return new KelVerifier(limits, VerifyThreads.configured(threads), executor, threadFactory);
   }
 
   /**

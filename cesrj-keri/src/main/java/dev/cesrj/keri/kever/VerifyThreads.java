@@ -10,8 +10,10 @@ import java.util.OptionalInt;
  *
  * <p>Precedence: the builder's setting, else the system property {@value #PROPERTY}, else
  * {@link #DEFAULT_THREADS}. The bound is then clamped, per call, to {@link
- * Runtime#availableProcessors()} and to the number of signature checks in the batch; a bound of 1
- * is the serial path, which starts no thread and queues no task.
+ * Runtime#availableProcessors()} and to the number of signature checks in the batch, and, where
+ * the extra workers are threads made for the call, to one such thread per {@value
+ * #CHECKS_PER_MADE_THREAD} checks ({@link #clamp(int, int, int, boolean)}); a bound of 1 is the
+ * serial path, which starts no thread and queues no task.
  */
 public final class VerifyThreads {
   /** The system property read when the builder sets no bound: a positive integer. */
@@ -23,6 +25,18 @@ public final class VerifyThreads {
    * so a batch of a few dozen checks already repays the hand-off.
    */
   public static final int DEFAULT_THREADS = 2;
+
+  /**
+   * The checks a batch must hold for each thread made for the call, beyond the calling thread
+   * (issue 31; ADR 0002, "The floor"): a batch of fewer than 16 checks starts no thread, one of 16
+   * to 31 starts one, and so on. On the 2-processor machine of ADR 0002, {@link Thread#start()}
+   * held the calling thread 306 to 920 µs per thread inside the credential workload (until the
+   * new thread ran; 65 to 70 µs in a loop that did nothing else), while an Ed25519 check costs
+   * about 52 µs (libsodium): a made thread repays its start only if the batch's checks outlast
+   * about twice that start, {@code 2 * 416 µs / 52 µs = 16}. A caller's {@link
+   * java.util.concurrent.Executor} has its threads running already and takes no floor.
+   */
+  public static final int CHECKS_PER_MADE_THREAD = 16;
 
   private VerifyThreads() {}
 
@@ -61,6 +75,24 @@ public final class VerifyThreads {
    */
   static int clamp(int configured, int processors, int work) {
     return ParallelRun.clamp(configured, processors, work);
+  }
+
+  /**
+   * The workers one batch uses: {@link #clamp(int, int, int)}, and where the extra workers are
+   * threads made for the call, at most one such thread per {@value #CHECKS_PER_MADE_THREAD}
+   * checks (so a credential stream's runs of 3, 4 or 12 checks, ADR 0002, start none). The one
+   * place this floor is decided.
+   *
+   * @param configured the configured bound ({@link #configured})
+   * @param processors the available processors
+   * @param checks the number of signature checks in the batch
+   * @param madeThreads true if the extra workers would be threads made for the call, false if
+   *     they are tasks on the caller's executor
+   * @return the workers, the calling thread one of them: at least 1
+   */
+  static int clamp(int configured, int processors, int checks, boolean madeThreads) {
+    int byChecks = madeThreads ? 1 + checks / CHECKS_PER_MADE_THREAD : checks;
+    return ParallelRun.clamp(configured, processors, Math.min(checks, byChecks));
   }
 
   private static int positive(int n, String what) {
