@@ -190,7 +190,8 @@ public final class KelVerifier {
    * {@link CesrStreamParser#endOfInput()}, or a Netty decoder's frame of it), in order, as
    * {@link #accept(Message)} does, each verdict with its stream offset ({@link
    * Framed#offsetBase()} plus the message's offset, also past the parser's first GiB). Its
-   * signatures are checked on the workers first, as {@link #acceptAll(ByteBuf)} does. A framing
+   * signatures are checked on the workers while the rules run, as {@link #acceptAll(ByteBuf)}
+   * does. A framing
    * error in {@code framed} ({@link Framed#error()}) is the caller's to handle: the messages
    * before it are validated. The caller keeps owning {@code framed} (and closes it).
    *
@@ -216,7 +217,7 @@ public final class KelVerifier {
 
   /**
    * As {@link #accept(Framed)}, over messages the caller framed: the signature checks of the
-   * list run on the workers first ({@link VerifyThreads}), then the rules, in order.
+   * list start on the workers ({@link VerifyThreads}) and the rules run meanwhile, in order.
    *
    * @param messages framed messages whose buffers are valid for this call
    * @param offsetBase added to each message's offset in its verdict
@@ -250,7 +251,7 @@ public final class KelVerifier {
    * #acceptMessage}. The caller keeps owning {@code stream}; escrows are not retried (call {@link
    * #finish()}). With more than one
    * worker ({@link #builder()}, {@link VerifyThreads}) the stream is framed first and its
-   * signatures are checked on the workers, then the rules run in order over their verdicts:
+   * signatures are checked on the workers while the rules run in order over their verdicts:
    * the verdicts are those of one worker (issue 31; {@code docs/adr/0002-verify-threads.md}).
    *
    * @param stream CESR messages: a KEL, receipts, or any stream

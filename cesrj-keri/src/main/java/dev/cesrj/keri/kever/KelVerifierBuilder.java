@@ -33,7 +33,9 @@ public final class KelVerifierBuilder {
   /**
    * Sets the bound on signature-checking workers, above the system property {@value
    * VerifyThreads#PROPERTY} and {@link VerifyThreads#DEFAULT_THREADS}; clamped per call to the
-   * available processors and the batch's checks. 1 is the serial path: no thread, no task.
+   * available processors and the batch's checks, and to one thread made per {@value
+   * VerifyThreads#CHECKS_PER_MADE_THREAD} checks without an executor. 1 is the serial path: no
+   * thread, no task.
    *
    * @param threads at least 1
    * @return this builder

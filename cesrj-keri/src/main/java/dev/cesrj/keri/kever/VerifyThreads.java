@@ -29,12 +29,15 @@ public final class VerifyThreads {
   /**
    * The checks a batch must hold for each thread made for the call, beyond the calling thread
    * (issue 31; ADR 0002, "The floor"): a batch of fewer than 16 checks starts no thread, one of 16
-   * to 31 starts one, and so on. On the 2-processor machine of ADR 0002, {@link Thread#start()}
-   * held the calling thread 306 to 920 µs per thread inside the credential workload (until the
-   * new thread ran; 65 to 70 µs in a loop that did nothing else), while an Ed25519 check costs
-   * about 52 µs (libsodium): a made thread repays its start only if the batch's checks outlast
-   * about twice that start, {@code 2 * 416 µs / 52 µs = 16}. A caller's {@link
-   * java.util.concurrent.Executor} has its threads running already and takes no floor.
+   * to 31 starts one, and so on. A made thread repays itself only if the batch's checks outlast
+   * {@code 2 * T_start + L} ({@link Thread#start()} holds the caller {@code T_start}; the thread
+   * begins {@code L} after the call; the rest is shared): with an Ed25519 check at about 52 µs
+   * (libsodium), cesrj-bench's {@code ThreadStartCost} on ADR 0002's 2-processor machine (load 5
+   * to 6) gave a break-even of 4 to 6 checks at the medians (T_start 57 to 85 µs, L 163 to 175
+   * µs) and 28 to 38 at the means, which the one start in ten that takes over a millisecond
+   * sets; inside the credential workload {@code Thread.start()} averaged 306 to 920 µs. 16 lies
+   * between; re-measure on a quiet machine. A caller's {@link java.util.concurrent.Executor}
+   * has its threads running already and takes no floor.
    */
   public static final int CHECKS_PER_MADE_THREAD = 16;
 
