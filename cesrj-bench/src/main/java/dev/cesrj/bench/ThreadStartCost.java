@@ -29,6 +29,7 @@ public final class ThreadStartCost {
    * made thread, and the threads each worker arm starts per pass.
    *
    * @param args {@code --rounds N} (default 400): thread starts timed
+   * @throws InterruptedException if interrupted while joining a started thread
    */
   public static void main(String[] args) throws InterruptedException {
     int rounds = 400;
