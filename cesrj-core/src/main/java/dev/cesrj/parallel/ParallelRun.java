@@ -24,8 +24,14 @@ import java.util.function.IntConsumer;
  * once and a slow input does not hold up the others' share. With one worker everything runs on the
  * calling thread and no thread is made or task submitted.
  *
+ * <p>Two forms: {@link #run} returns when every index is done, the calling thread working on them
+ * with the others; {@link #start} starts the extra workers and returns at once, and {@link
+ * #join()} later has the calling thread take what is left and wait (cesrj-keri runs its serial
+ * key-state rules in between, ADR 0002).
+ *
  * <p>A task that throws stops the run early: the indices not yet started are skipped, and the
- * first throwable is rethrown by {@link #run} once every started task has ended. The wait is not
+ * first throwable is rethrown by {@link #run} (or {@link #join()}) once every started task has
+ * ended. The wait is not
  * interruptible (the tasks are finite): an interrupt is kept and set again on return.
  */
 public final class ParallelRun {
@@ -34,6 +40,8 @@ public final class ParallelRun {
   private final AtomicInteger next = new AtomicInteger();
   private final CountDownLatch done;
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
+  /** The threads made for this run (none with an executor or one worker); joined by join(). */
+  private final List<Thread> threads = new ArrayList<>();
 
   private ParallelRun(int n, IntConsumer task) {
     this.n = n;
@@ -76,7 +84,8 @@ public final class ParallelRun {
    * Runs {@code task} for every index of {@code 0..n-1} on {@code workers} workers: the calling
    * thread, and {@code workers - 1} threads from {@code factory} (joined before this returns) or
    * tasks on {@code executor}. With {@code workers <= 1} every index runs on the calling thread,
-   * in order, and no thread is made and no task queued.
+   * in order, and no thread is made and no task queued. The same as {@link #start} followed at
+   * once by {@link #join()}.
    *
    * @param n the number of indices (0 or more)
    * @param workers the workers, the calling thread one of them (already clamped: {@link #clamp})
@@ -87,8 +96,29 @@ public final class ParallelRun {
    * @throws RuntimeException or Error: the first one a task (or starting a worker) threw
    */
   public static void run(int n, int workers, Executor executor, ThreadFactory factory, IntConsumer task) {
+    start(n, workers, executor, factory, task).join();
+  }
+
+  /**
+   * Starts the {@code workers - 1} extra workers on the indices {@code 0..n-1}, in order, and
+   * returns at once: the calling thread is free to do other work (cesrj-keri's key-state rules,
+   * ADR 0002) until it calls {@link #join()}, where it takes the indices still left and waits for
+   * the rest. With {@code workers <= 1} nothing is started (no thread made, no task queued) and
+   * {@link #join()} runs every index on the calling thread, in order. A caller that needs an
+   * index's result before {@link #join()} must claim it itself (the task decides, per index,
+   * whether it is still to do); this runner hands each index to one worker only.
+   *
+   * @param n the number of indices (0 or more)
+   * @param workers the workers, the calling thread one of them (already clamped: {@link #clamp})
+   * @param executor the caller's executor for the extra workers, or {@code null} for threads
+   *     made by {@code factory} for this call
+   * @param factory makes the extra workers' threads when {@code executor} is null
+   * @param task run once per index
+   * @return the started run: call {@link #join()} exactly once, on the calling thread
+   */
+  public static ParallelRun start(int n, int workers, Executor executor, ThreadFactory factory,
+      IntConsumer task) {
     ParallelRun run = new ParallelRun(n, task);
-    List<Thread> threads = new ArrayList<>();
     try {
       for (int k = 1; k < workers && run.failure.get() == null; k++) {
         if (executor != null) {
@@ -96,7 +126,7 @@ public final class ParallelRun {
         } else {
           Thread t = factory.newThread(run::work);
           if (t != null) {
-            threads.add(t);
+            run.threads.add(t);
             t.start();
           }
         }
@@ -104,12 +134,24 @@ public final class ParallelRun {
     } catch (RuntimeException | Error e) {
       run.failure.compareAndSet(null, e);
     }
-    run.work();
-    boolean interrupted = run.awaitAll(threads);
+    return run;
+  }
+
+  /**
+   * The calling thread takes the indices no worker has taken yet, then waits for every index and
+   * joins the threads made for the run; rethrows the first failure of a task (or of starting a
+   * worker). The wait is not interruptible (the tasks are finite): an interrupt is kept and set
+   * again on return.
+   *
+   * @throws RuntimeException or Error: the first one a task (or starting a worker) threw
+   */
+  public void join() {
+    work();
+    boolean interrupted = awaitAll(threads);
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
-    Throwable f = run.failure.get();
+    Throwable f = failure.get();
     if (f instanceof RuntimeException) {
       throw (RuntimeException) f;
     }

@@ -118,6 +118,55 @@ class ParallelRunTest {
     assertEquals(8, ran.get(), "one worker skips the indices after the failure");
   }
 
+  /**
+   * {@link ParallelRun#start}: the extra workers start and the caller is free until {@link
+   * ParallelRun#join()}; one worker starts nothing and runs every index, in order, in the join; an
+   * executor that has not run its task leaves every index to the caller's join, and the task run
+   * afterwards finds none left.
+   */
+  @Test
+  void startThenJoinLetsTheCallerWorkInBetween() {
+    AtomicInteger made = new AtomicInteger();
+    List<Integer> order = new ArrayList<>();
+    ParallelRun serial = ParallelRun.start(4, 1, null, r -> {
+      made.incrementAndGet();
+      return new Thread(r);
+    }, order::add);
+    assertEquals(List.of(), order, "nothing runs before the join on the serial path");
+    serial.join();
+    assertEquals(List.of(0, 1, 2, 3), order);
+    assertEquals(0, made.get());
+
+    List<Runnable> held = new ArrayList<>();
+    AtomicIntegerArray runs = new AtomicIntegerArray(10);
+    ParallelRun later = ParallelRun.start(10, 2, held::add, null, runs::incrementAndGet);
+    assertEquals(1, held.size(), "one extra worker queued");
+    for (int i = 0; i < 10; i++) {
+      assertEquals(0, runs.get(i), "the queued worker has not run");
+    }
+    later.join();
+    held.get(0).run();
+    for (int i = 0; i < 10; i++) {
+      assertEquals(1, runs.get(i), "index " + i + ": the join took it, the late worker none");
+    }
+
+    AtomicIntegerArray onThreads = new AtomicIntegerArray(200);
+    List<Thread> threads = Collections.synchronizedList(new ArrayList<>());
+    ParallelRun started = ParallelRun.start(200, 3, null, r -> {
+      Thread t = new Thread(r);
+      threads.add(t);
+      return t;
+    }, onThreads::incrementAndGet);
+    started.join();
+    assertEquals(2, threads.size());
+    for (int i = 0; i < 200; i++) {
+      assertEquals(1, onThreads.get(i));
+    }
+    for (Thread t : threads) {
+      assertFalse(t.isAlive(), "joined");
+    }
+  }
+
   @Test
   void clampIsTheBoundTheProcessorsAndTheTasksAtLeastOne() {
     assertEquals(2, ParallelRun.clamp(8, 2, 100));

@@ -99,10 +99,17 @@ public final class KelVerifier {
   private final int threads;
   /** The caller's executor for the extra workers, or null for threads made per call. */
   private final java.util.concurrent.Executor executor;
+  /** The extra workers' thread factory (tests), or null for daemon threads made per batch. */
+  private final java.util.concurrent.ThreadFactory threadFactory;
   /** Lookups of precomputed verdicts that hit, over the verifier's life (tests count them). */
   private long precomputedHits;
   /** Checks of a batch verified serially: not precomputed, or not for the key the rules use. */
   private long precomputedMisses;
+  /** Planned checks the rules' thread verified itself, no worker having claimed them (tests). */
+  private long precomputedSelfChecks;
+  /** Verifications of planned checks by any thread, and the checks planned (tests: equal). */
+  private long precomputedVerifications;
+  private long precomputedPlanned;
   /** Receipts' signature checks run on the workers, over the verifier's life (tests count them). */
   private long precomputedReceiptChecks;
   /**
@@ -135,13 +142,15 @@ public final class KelVerifier {
    * @param limits the escrow bounds
    */
   public KelVerifier(EscrowLimits limits) {
-    this(limits, VerifyThreads.configured(java.util.OptionalInt.empty()), null);
+    this(limits, VerifyThreads.configured(java.util.OptionalInt.empty()), null, null);
   }
 
-  KelVerifier(EscrowLimits limits, int threads, java.util.concurrent.Executor executor) {
+  KelVerifier(EscrowLimits limits, int threads, java.util.concurrent.Executor executor,
+      java.util.concurrent.ThreadFactory threadFactory) {
     this.kevery = new Kevery(limits);
     this.threads = threads;
     this.executor = executor;
+    this.threadFactory = threadFactory;
   }
 
   /** {@return the configured bound on signature-checking workers, before clamping} */
@@ -181,7 +190,8 @@ public final class KelVerifier {
    * {@link CesrStreamParser#endOfInput()}, or a Netty decoder's frame of it), in order, as
    * {@link #accept(Message)} does, each verdict with its stream offset ({@link
    * Framed#offsetBase()} plus the message's offset, also past the parser's first GiB). Its
-   * signatures are checked on the workers first, as {@link #acceptAll(ByteBuf)} does. A framing
+   * signatures are checked on the workers while the rules run, as {@link #acceptAll(ByteBuf)}
+   * does. A framing
    * error in {@code framed} ({@link Framed#error()}) is the caller's to handle: the messages
    * before it are validated. The caller keeps owning {@code framed} (and closes it).
    *
@@ -207,7 +217,7 @@ public final class KelVerifier {
 
   /**
    * As {@link #accept(Framed)}, over messages the caller framed: the signature checks of the
-   * list run on the workers first ({@link VerifyThreads}), then the rules, in order.
+   * list start on the workers ({@link VerifyThreads}) and the rules run meanwhile, in order.
    *
    * @param messages framed messages whose buffers are valid for this call
    * @param offsetBase added to each message's offset in its verdict
@@ -241,7 +251,7 @@ public final class KelVerifier {
    * #acceptMessage}. The caller keeps owning {@code stream}; escrows are not retried (call {@link
    * #finish()}). With more than one
    * worker ({@link #builder()}, {@link VerifyThreads}) the stream is framed first and its
-   * signatures are checked on the workers, then the rules run in order over their verdicts:
+   * signatures are checked on the workers while the rules run in order over their verdicts:
    * the verdicts are those of one worker (issue 31; {@code docs/adr/0002-verify-threads.md}).
    *
    * @param stream CESR messages: a KEL, receipts, or any stream
@@ -363,8 +373,10 @@ public final class KelVerifier {
   }
 
   /**
-   * Accepts a batch in order, its signatures checked first on the workers ({@link
-   * SignatureBatch}) and the rules then run serially over the precomputed verdicts.
+   * Accepts a batch in order: its signature checks start on the workers ({@link
+   * SignatureBatch}) and the rules run serially on this thread meanwhile, taking each verdict
+   * when it is done or verifying the check themselves if no worker has claimed it ({@link
+   * PrecomputedVerdicts}).
    */
   private List<Verdict> acceptBatch(List<Intake> batch, byte[] raw, String source) {
     List<KeriEvent> events = new ArrayList<>(batch.size());
@@ -378,8 +390,10 @@ public final class KelVerifier {
       return k == null ? null : new SignatureBatch.Keys(k.verfers, k.witnesses, k.toad);
     });
     int workers = VerifyThreads.clamp(threads, Runtime.getRuntime().availableProcessors(),
-        plan.size());
-    PrecomputedVerdicts precomputed = workers > 1 ? plan.run(workers, executor) : null;
+        plan.size(), executor == null);
+    // the workers check in stream order while the rules run here (issue 31, item 2)
+    PrecomputedVerdicts precomputed = workers > 1 ? plan.start(workers, executor, threadFactory)
+        : null;
     retryVerdicts = null;
     if (precomputed != null) {
       precomputedReceiptChecks += plan.receiptChecks();
@@ -387,18 +401,29 @@ public final class KelVerifier {
     int first = kevery.entries.size();
     kevery.precomputed(precomputed);
     List<Verdict> out = new ArrayList<>(batch.size());
+    boolean ruled = false;
     try {
       for (Intake in : batch) {
         // raw: a batch of one's
         out.add(kevery.accept(in, in.raw() != null ? in.raw() : raw, source));
       }
+      ruled = true;
     } finally {
+      kevery.precomputed(null);
       if (precomputed != null) {
+        if (!ruled) {
+          precomputed.abandon();
+        }
+        precomputed.finish(); // the checks left, then the workers joined
         precomputedHits += precomputed.hits();
         precomputedMisses += precomputed.misses();
-        retryVerdicts = precomputed.retain(escrowedBodies(first));
+        precomputedSelfChecks += precomputed.selfChecks();
+        precomputedVerifications += precomputed.verifications();
+        precomputedPlanned += precomputed.size();
+        if (ruled) {
+          retryVerdicts = precomputed.retain(escrowedBodies(first));
+        }
       }
-      kevery.precomputed(null);
     }
     return out;
   }
@@ -419,6 +444,21 @@ public final class KelVerifier {
   /** {@return how many signature checks took a precomputed verdict so far (tests count them)} */
   long precomputedHits() {
     return precomputedHits;
+  }
+
+  /** {@return how many planned checks the rules' thread verified itself so far (tests)} */
+  long precomputedSelfChecks() {
+    return precomputedSelfChecks;
+  }
+
+  /** {@return how many planned checks were verified so far, by any thread (tests)} */
+  long precomputedVerifications() {
+    return precomputedVerifications;
+  }
+
+  /** {@return how many checks were planned in batches run on workers so far (tests)} */
+  long precomputedPlanned() {
+    return precomputedPlanned;
   }
 
   /** {@return how many retries' checks took a verdict of the batch before them (tests)} */

@@ -3,6 +3,7 @@ package dev.cesrj.keri.kever;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * Builds a {@link KelVerifier}: its escrow bounds and how many workers check the signatures of a
@@ -14,6 +15,7 @@ public final class KelVerifierBuilder {
   private EscrowLimits limits = EscrowLimits.DEFAULT;
   private OptionalInt threads = OptionalInt.empty();
   private Executor executor;
+  private ThreadFactory threadFactory;
 
   KelVerifierBuilder() {}
 
@@ -31,7 +33,9 @@ public final class KelVerifierBuilder {
   /**
    * Sets the bound on signature-checking workers, above the system property {@value
    * VerifyThreads#PROPERTY} and {@link VerifyThreads#DEFAULT_THREADS}; clamped per call to the
-   * available processors and the batch's checks. 1 is the serial path: no thread, no task.
+   * available processors and the batch's checks, and to one thread made per {@value
+   * VerifyThreads#CHECKS_PER_MADE_THREAD} checks without an executor. 1 is the serial path: no
+   * thread, no task.
    *
    * @param threads at least 1
    * @return this builder
@@ -58,13 +62,25 @@ public final class KelVerifierBuilder {
   }
 
   /**
+   * Makes the extra workers' threads with {@code factory} instead of daemon threads named {@code
+   * cesrj-verify-K} (tests count the threads a batch makes); without an executor only.
+   *
+   * @param factory the thread factory, or null for the default
+   * @return this builder
+   */
+  KelVerifierBuilder threadFactory(ThreadFactory factory) {
+    this.threadFactory = factory;
+    return this;
+  }
+
+  /**
    * {@return the verifier}
    *
    * @throws IllegalArgumentException if no bound is set and {@value VerifyThreads#PROPERTY} is
    *     not a positive integer
    */
   public KelVerifier build() {
-    return new KelVerifier(limits, VerifyThreads.configured(threads), executor);
+    return new KelVerifier(limits, VerifyThreads.configured(threads), executor, threadFactory);
   }
 
   /**

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 
 /**
@@ -56,10 +57,12 @@ import java.util.function.Function;
  * escrowed serve the next escrow retry ({@link KelVerifier#retryEscrows()}), where a receipt that
  * came after its partially witnessed event has its couples counted.
  *
- * <p>Workers: cesrj-core's {@link ParallelRun}, the runner the batch parser uses: the calling
- * thread plus {@code workers - 1} threads made for the call and joined before it returns, or tasks
- * on the caller's {@link Executor}; the caller claims work too, so a saturated executor delays
- * nothing (a task that starts after the work is claimed does nothing).
+ * <p>Workers: cesrj-core's {@link ParallelRun}, the runner the batch parser uses: {@code workers -
+ * 1} threads made for the batch and joined before the call returns, or tasks on the caller's
+ * {@link Executor}, check in stream order while the calling thread runs the rules, verifying
+ * itself each check the rules need that no worker has claimed ({@link PrecomputedVerdicts}); so
+ * a saturated executor delays nothing (a task that starts after the work is claimed does
+ * nothing).
  */
 final class SignatureBatch {
   /** The most checks a worker claims at a time. */
@@ -67,20 +70,6 @@ final class SignatureBatch {
 
   /** The keys a key event's signatures are checked against, as a key state holds them. */
   record Keys(List<Verfer> verfers, List<String> witnesses, long toad) {
-  }
-
-  /**
-   * One planned check: of an indexed signature {@code sig} or a receipt couple {@code couple}
-   * (the other null) by {@code key} over {@code ser}, the bytes of {@code body}.
-   */
-  private record Check(Object body, Verfer key, Siger sig, Cigar couple, byte[] ser) {
-    boolean verifies() {
-      return sig != null ? key.verify(sig.raw(), ser) : couple.verify(ser);
-    }
-
-    String sigQb64() {
-      return sig != null ? sig.qb64() : couple.qb64();
-    }
   }
 
   /**
@@ -92,7 +81,7 @@ final class SignatureBatch {
       Set<String> own, boolean witnessedOnArrival, Set<String> planned) {
   }
 
-  private final List<Check> checks = new ArrayList<>();
+  private final List<PlannedCheck> checks = new ArrayList<>();
   private int receiptChecks;
   private final Map<String, Verfer> witnessKeys = new HashMap<>();
   private final WitnessLists witnessLists = new WitnessLists();
@@ -162,7 +151,8 @@ final class SignatureBatch {
       for (Siger s : g.sigers()) {
         if (s.index() < keys.verfers().size()) {
           ser = ser == null ? ev.body().bytes() : ser;
-          checks.add(new Check(body, keys.verfers().get(s.index()), s, null, ser));
+          checks.add(new PlannedCheck(checks.size(), body, keys.verfers().get(s.index()), s, null,
+              ser));
         }
       }
     }
@@ -176,7 +166,7 @@ final class SignatureBatch {
           Optional<Verfer> v = witnessKey(keys.witnesses().get(s.index()));
           if (v.isPresent()) {
             ser = ser == null ? ev.body().bytes() : ser;
-            checks.add(new Check(body, v.get(), s, null, ser));
+            checks.add(new PlannedCheck(checks.size(), body, v.get(), s, null, ser));
             own.add(keys.witnesses().get(s.index()));
           }
         }
@@ -220,7 +210,8 @@ final class SignatureBatch {
   }
 
   private void addReceiptCheck(Receipted r, Verfer key, Siger sig, Cigar couple) {
-    checks.add(new Check(r.body(), key, sig, couple, r.ser() != null ? r.ser() : r.body().bytes()));
+    checks.add(new PlannedCheck(checks.size(), r.body(), key, sig, couple,
+        r.ser() != null ? r.ser() : r.body().bytes()));
     receiptChecks++;
   }
 
@@ -263,39 +254,24 @@ final class SignatureBatch {
   }
 
   /**
-   * Runs the planned checks on {@code workers} workers (the caller one of them) and collects the
-   * verdicts: chunks of checks ({@link #chunkSize}) are the tasks of cesrj-core's per-call runner
-   * ({@link ParallelRun}, ADR 0001's, shared with the batch parser), each writing its own slots.
-   * A check whose verification throws is left out (the rules redo it and see the exception
-   * themselves), so no task throws and the run never stops early.
+   * Starts the planned checks on {@code workers - 1} extra workers and returns at once, so that
+   * the key-state rules run on the calling thread while they check (issue 31, item 2): chunks of
+   * checks ({@link #chunkSize}), in stream order, are the tasks of cesrj-core's per-call runner
+   * ({@link ParallelRun#start}, ADR 0001's, shared with the batch parser). The rules take each
+   * verdict from the returned {@link PrecomputedVerdicts}, verifying a check themselves if no
+   * worker has claimed it yet; its {@link PrecomputedVerdicts#finish()} verifies what is left and
+   * joins the workers. A check whose verification throws is left without a verdict (the rules
+   * redo it and see the exception themselves).
    *
-   * @param workers the clamped bound, at least 2 ({@link VerifyThreads#clamp})
+   * @param workers the clamped bound, at least 2 ({@link VerifyThreads#clamp(int, int, int,
+   *     boolean)})
    * @param executor the caller's executor, or null for daemon threads named {@code
-   *     cesrj-verify-K} made for this call and joined before it returns
-   * @return the verdicts
+   *     cesrj-verify-K} made for this batch and joined by {@link PrecomputedVerdicts#finish()}
+   * @param factory makes those threads instead, or null (tests count them)
+   * @return the verdicts, being computed
    */
-  PrecomputedVerdicts run(int workers, Executor executor) {
-    byte[] results = new byte[checks.size()]; // 0 not computed, 1 verifies, 2 does not
-    int chunk = chunkSize(checks.size(), workers);
-    int chunks = (int) ((checks.size() + (long) chunk - 1) / chunk);
-    ParallelRun.run(chunks, workers, executor, ParallelRun.daemonThreads("cesrj-verify"), k -> {
-      int to = (int) Math.min(results.length, (long) k * chunk + chunk);
-      for (int i = k * chunk; i < to; i++) {
-        Check c = checks.get(i);
-        try {
-          results[i] = c.verifies() ? (byte) 1 : (byte) 2;
-        } catch (RuntimeException e) {
-          results[i] = 0;
-        }
-      }
-    });
-    PrecomputedVerdicts out = new PrecomputedVerdicts();
-    for (int i = 0; i < results.length; i++) {
-      if (results[i] != 0) {
-        Check c = checks.get(i);
-        out.put(c.body(), c.key(), c.sigQb64(), results[i] == 1);
-      }
-    }
-    return out;
+  PrecomputedVerdicts start(int workers, Executor executor, ThreadFactory factory) {
+    return PrecomputedVerdicts.start(checks, chunkSize(checks.size(), workers), workers, executor,
+        factory != null ? factory : ParallelRun.daemonThreads("cesrj-verify"));
   }
 }

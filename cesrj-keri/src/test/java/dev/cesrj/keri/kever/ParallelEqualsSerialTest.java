@@ -39,7 +39,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * KEL ({@code /network/A/receipts}: receipts before and after their events) gives at 2, 4 and 8 workers exactly
  * the verdicts (at intake and after {@link KelVerifier#finish()}), escrows and key states of the
  * serial path (1 worker), whole ({@link KelVerifier#acceptAll(byte[])}) and through the push
- * parser in 7-byte chunks ({@link KelVerifier#accept(Framed)}).
+ * parser in 7-byte chunks ({@link KelVerifier#accept(Framed)}), the rules running while the
+ * workers check (issue 31, item 2).
  */
 @ExtendWith(LeakDetectionExtension.class)
 class ParallelEqualsSerialTest {
@@ -103,8 +104,15 @@ class ParallelEqualsSerialTest {
       long escrowedBytes, String keyStates) {
   }
 
+  /**
+   * At 1 and 2 workers the default verifier (threads made per call, none for a batch below {@link
+   * VerifyThreads#CHECKS_PER_MADE_THREAD} checks); at 4 and 8 the extra workers are tasks of an
+   * executor (each on a new thread), which takes no floor: every batch of 2 checks or more,
+   * down to the 7-byte chunks' messages, then runs its rules while the workers check.
+   */
   private static KelVerifier verifier(int workers) {
-    return KelVerifier.builder().threads(workers).build();
+    return workers <= 2 ? KelVerifier.builder().threads(workers).build()
+        : KelVerifier.builder().threads(workers).executor(OverlapTest::threadPerTask).build();
   }
 
   static Outcome whole(KelVerifier v, byte[] input) {
@@ -206,7 +214,7 @@ class ParallelEqualsSerialTest {
         KelBuilder.signed(icp, List.of(KelBuilder.Sig.of(a, 0))),
         KelBuilder.signed(rot, List.of(KelBuilder.Sig.of(c, 0))),
         KelBuilder.signed(ixn, List.of(KelBuilder.Sig.of(c, 0))));
-    KelVerifier v = verifier(2);
+    KelVerifier v = verifier(4); // 3 checks: on an executor, below the made threads' floor
     Outcome parallel = whole(v, input);
     assertEquals(whole(verifier(1), input), parallel);
     assertEquals(Status.ACCEPTED, parallel.intake().get(0).status());
