@@ -88,8 +88,9 @@ import java.util.Set;
  *       the querier, and keeps the stream open);
  *   <li>{@code POST /} a {@code rpy}: 204, as keripy; verified by a {@link Revery} (keripy's
  *       {@code Revery} with the {@code /end/role} and {@code /loc/scheme} routes) over this
- *       watcher's KELs, kept if accepted or escrowed, and served after the KEL in the witness
- *       OOBI forms ({@code /loc/scheme} replies of the AID's witnesses, as signed by them);
+ *       watcher's KELs, kept (stored) if accepted for an AID it serves, else held in memory
+ *       within {@link WatcherLimits}, and served after the KEL in the witness OOBI forms ({@code
+ *       /loc/scheme} replies of the AID's witnesses, as signed by them);
  *   <li>{@code POST /} a TEL event ({@code vcp}, {@code vrt}, {@code iss}, {@code rev}, {@code
  *       bis}, {@code brv}) or an ACDC: 204 {@code application/json}, as keripy's {@code
  *       HttpEnd.on_post} (which hands them to its {@code Tevery} and {@code Verifier}); verified
