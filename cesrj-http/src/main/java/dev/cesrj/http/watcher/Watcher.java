@@ -112,7 +112,12 @@ import java.util.Set;
  * bytes. The log is replayed through a fresh verifier, not restored from a {@link
  * dev.cesrj.keri.kever.VerifierState} snapshot: the log is needed anyway for the bodies and
  * signatures served, a replay gives the verifier's own verdicts again, and a snapshot written
- * beside it could disagree with it after a crash between the two writes.
+ * beside it could disagree with it after a crash between the two writes. A POST whose append
+ * fails ({@link StoreException}, answered 503) makes the watcher rebuild its memory from the store
+ * (the store is the truth), so nothing it was not acknowledged for is served or judged a
+ * duplicate of when sent again. Each message is stored with its sender ({@link
+ * RecordKind#SOURCED_MESSAGE}) and replayed as from it, so the per-source escrow bounds reach the
+ * same escrows after a restart.
  *
  * <p>Thread-safe: every method takes this watcher's lock (the verifier is single-threaded), so
  * requests are handled one at a time, each with its store write.
