@@ -303,7 +303,7 @@ public final class Watcher implements AutoCloseable {
   /** Judges a stored message again, as from the sender it came from the first time. */
   private void replay(SourcedMessage m) {
     intake(m, OptionalInt.empty(), false);
-    retryReplies(false, false);
+    retryReplies(false, Set.of());
     stats.replayed++;
   }
 
@@ -595,24 +595,28 @@ public final class Watcher implements AutoCloseable {
    * judged again (a transferable signer's KEL, or the KEL naming a reply's AID, may have come).
    */
   private void kelsChanged(Set<String> changed, boolean live) {
+    Set<String> nowServed = new HashSet<>(changed);
     for (String prefix : changed) {
-      kvy.keyState(prefix).ifPresent(ks -> witnesses.addAll(ks.witnesses()));
+      kvy.keyState(prefix).ifPresent(ks -> {
+        witnesses.addAll(ks.witnesses());
+        nowServed.addAll(ks.witnesses());
+      });
       if (live) {
         promote(prefix, true);
       }
     }
     if (!changed.isEmpty()) {
-      retryReplies(live, true);
+      retryReplies(live, nowServed);
     }
   }
 
   /**
    * Judges the revery's escrowed replies again ({@link Revery#retryEscrows()}): a held reply it
    * accepted is marked so, one it rejected or evicted is dropped; then each held reply accepted
-   * for an AID now served is kept ({@link #promoteHeld}).
+   * now, or of an AID in {@code nowServed}, is kept if its AID is served ({@link #promoteHeld}).
    */
-  private void retryReplies(boolean live, boolean kelsChanged) {
-    boolean accepted = false;
+  private void retryReplies(boolean live, Set<String> nowServed) {
+    Set<String> accepted = new HashSet<>();
     for (ReplyVerdict v : rev.retryEscrows()) {
       if (v.reply().isEmpty()) {
         continue;
@@ -624,20 +628,25 @@ public final class Watcher implements AutoCloseable {
       }
       if (v.status() == Status.ACCEPTED) {
         heldReplies.put(said, h.accept()); // the same key: its place in the order stays
-        accepted = true;
+        accepted.add(said);
       } else if (v.status() == Status.REJECTED && !rev.stored(said)) {
         removeHeld(said);
       }
     }
-    if (accepted || kelsChanged) {
-      promoteHeld(live);
+    if (!accepted.isEmpty() || !nowServed.isEmpty()) {
+      promoteHeld(live, h -> accepted.contains(h.said())
+          || (h.aid().isPresent() && nowServed.contains(h.aid().get())));
     }
   }
 
-  /** Keeps each held reply its revery accepted whose AID is now served, in order of arrival. */
-  private void promoteHeld(boolean live) {
+  /**
+   * Keeps each held reply that is a {@code candidate}, accepted by its revery and of an AID now
+   * served, in order of arrival (the candidates: what changed, so that the served check, a key
+   * state lookup, runs only for them).
+   */
+  private void promoteHeld(boolean live, java.util.function.Predicate<HeldReply> candidate) {
     for (HeldReply h : new ArrayList<>(heldReplies.values())) {
-      if (h.accepted() && served(h.aid()) && rev.stored(h.said())) {
+      if (candidate.test(h) && h.accepted() && served(h.aid()) && rev.stored(h.said())) {
         keep(h, live);
         removeHeld(h.said());
       }
@@ -677,7 +686,7 @@ public final class Watcher implements AutoCloseable {
         // this copy's signatures, with those the revery pooled, got it accepted
         heldReplies.put(said, new HeldReply(said, held.aid(), msg, true));
         dropSuperseded(held.aid());
-        promoteHeld(live);
+        promoteHeld(live, h -> h.said().equals(said));
       }
       return in;
     }
