@@ -74,7 +74,8 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code dev.cesrj.http}: KERI's HTTP names and OOBI paths; {@code dev.cesrj}, {@code code};
  *   <li>{@code dev.cesrj.http.store}: the watcher's store; no other cesrj package;
  *   <li>{@code dev.cesrj.http.watcher}: the watcher service; {@code http}, {@code http.store},
- *       {@code netty}, {@code keri.kever}, {@code keri.reply}, {@code keri.crypto}, the credential
+ *       {@code netty}, {@code keri.kever}, {@code keri.reply}, {@code keri.crypto}, {@code
+ *       keri.body} (a reply's {@code a} map names the AID whose replies it keeps), the credential
  *       verifier and what its verdicts name ({@code keri}, {@code keri.event}, {@code keri.acdc},
  *       {@code keri.tel}, {@code keri.credential}: TEL events and ACDCs POSTed to it) and the core
  *       packages but {@code internal} and {@code batch};
@@ -241,9 +242,9 @@ class ArchitectureTest {
         .whereLayer("http.store").mayNotAccessAnyLayer()
         .whereLayer("http.watcher")
         .mayOnlyAccessLayers(
-            "root", "code", "primitive", "group", "stream", "netty", "keri.crypto", "keri.kever",
-            "keri.reply", "keri", "keri.event", "keri.acdc", "keri.tel", "keri.credential", "http",
-            "http.store")
+            "root", "code", "primitive", "group", "stream", "netty", "keri.crypto", "keri.body",
+            "keri.kever", "keri.reply", "keri", "keri.event", "keri.acdc", "keri.tel",
+            "keri.credential", "http", "http.store")
         .whereLayer("flink").mayOnlyAccessLayers("root", "code", "stream")
         .whereLayer("flink.kel").mayOnlyAccessLayers("flink", "keri.kever")
         .whereLayer("flink.job").mayOnlyAccessLayers("flink", "flink.kel", "keri.kever");

@@ -141,16 +141,29 @@ final class HttpGetter implements AutoCloseable {
       head = await(ex);
     } catch (InterruptedException e) {
       // end the exchange on its I/O thread before returning, so that the body (and the parser
-      // behind it, which the caller closes next) is never called again
-      OobiException stop = new OobiException(OobiFailure.INTERRUPTED, ex.url, ex.status(),
-          ex.bytes, "interrupted", e);
-      ch.eventLoop().submit(() -> ex.fail(stop)).awaitUninterruptibly();
+      // behind it, which the caller closes next) is never called again; the exception is built
+      // there too, from the status and byte count that thread owns
+      io.netty.util.concurrent.Future<OobiException> stopped = ch.eventLoop().submit(() -> {
+        OobiException stop = new OobiException(OobiFailure.INTERRUPTED, ex.url, ex.status(),
+            ex.bytes, "interrupted", e);
+        ex.fail(stop);
+        return stop;
+      });
+      stopped.awaitUninterruptibly();
       Thread.currentThread().interrupt();
-      throw stop;
+      throw stopped.isSuccess() ? stopped.getNow() : new OobiException(OobiFailure.INTERRUPTED,
+          ex.url, java.util.OptionalInt.empty(), 0, "interrupted", e);
     } catch (ExecutionException e) {
       throw unwrap(e, ex.url);
     }
     if (ex.keepAlive) {
+      // back to idle: the idle closer again, so that a byte the server sends before the next
+      // request closes the connection instead of being read as the next response
+      ch.eventLoop().execute(() -> {
+        if (ch.pipeline().get("exchange") == ex) {
+          ch.pipeline().replace("exchange", "exchange", new IdleCloser());
+        }
+      });
       synchronized (this) {
         Channel old = idle.put(authority, ch);
         if (old != null) {
@@ -187,7 +200,7 @@ final class HttpGetter implements AutoCloseable {
     if (e.getCause() instanceof OobiException o) {
       return o;
     }
-    return new OobiException(OobiFailure.MALFORMED_HTTP, url, -1, 0,
+    return new OobiException(OobiFailure.MALFORMED_HTTP, url, java.util.OptionalInt.empty(), 0,
         String.valueOf(e.getCause()), e.getCause());
   }
 
@@ -207,18 +220,7 @@ final class HttpGetter implements AutoCloseable {
                 .setMaxHeaderSize(headerBytes)
                 .setMaxChunkSize(16 * 1024)));
             ch.pipeline().addLast("encoder", new HttpRequestEncoder());
-            ch.pipeline().addLast("exchange", new ChannelInboundHandlerAdapter() {
-              @Override
-              public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                ReferenceCountUtil.release(msg); // nothing is due on an idle connection
-                ctx.close();
-              }
-
-              @Override
-              public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-                ctx.close();
-              }
-            });
+            ch.pipeline().addLast("exchange", new IdleCloser());
           }
         });
     ChannelFuture f = b.connect(url.getHost(), port(url));
@@ -227,19 +229,19 @@ final class HttpGetter implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       f.channel().close();
-      throw new OobiException(OobiFailure.INTERRUPTED, url, -1, 0, "interrupted", e);
+      throw new OobiException(OobiFailure.INTERRUPTED, url, java.util.OptionalInt.empty(), 0, "interrupted", e);
     }
     if (!f.isDone()) {
       f.cancel(true);
       f.channel().close();
-      throw new OobiException(OobiFailure.CONNECT_TIMEOUT, url, -1, 0, "no connection within "
+      throw new OobiException(OobiFailure.CONNECT_TIMEOUT, url, java.util.OptionalInt.empty(), 0, "no connection within "
           + settings.connectTimeout().toMillis() + " ms", null);
     }
     if (!f.isSuccess()) {
       Throwable c = f.cause();
       OobiFailure kind = c instanceof ConnectTimeoutException ? OobiFailure.CONNECT_TIMEOUT
           : OobiFailure.CONNECT_FAILED;
-      throw new OobiException(kind, url, -1, 0, String.valueOf(c == null ? "cancelled"
+      throw new OobiException(kind, url, java.util.OptionalInt.empty(), 0, String.valueOf(c == null ? "cancelled"
           : c.getMessage()), c);
     }
     synchronized (this) {
@@ -263,6 +265,23 @@ final class HttpGetter implements AutoCloseable {
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
   }
 
+  /**
+   * The handler of a connection with no exchange: nothing is due on it, so anything read (a
+   * byte the server sent between responses) or any error closes it.
+   */
+  private static final class IdleCloser extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ReferenceCountUtil.release(msg);
+      ctx.close();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+
   /** One request and its response, on the I/O thread. */
   private static final class Exchange extends ChannelInboundHandlerAdapter {
     final URI url;
@@ -281,14 +300,25 @@ final class HttpGetter implements AutoCloseable {
       this.max = max;
     }
 
-    int status() {
-      return head == null ? -1 : head.status().code();
+    /** {@return the status of the response, once its head came (event loop only)} */
+    java.util.OptionalInt status() {
+      return head == null ? java.util.OptionalInt.empty()
+          : java.util.OptionalInt.of(head.status().code());
     }
 
     void start(Channel ch) {
       this.channel = ch;
+      QuirkTolerantDecoder decoder = ch.pipeline().get(QuirkTolerantDecoder.class);
+      if (decoder != null && decoder.holdsBytes()) {
+        // part of a response nobody asked for waits in the decoder: it would be read as this
+        // request's answer; the caller retries on a new connection
+        fail(new OobiException(OobiFailure.TRUNCATED, url, java.util.OptionalInt.empty(), 0,
+            "the idle connection holds " + decoder.holdsBytesCount() + " bytes no request asked "
+                + "for", null));
+        return;
+      }
       if (!ch.isActive()) {
-        fail(new OobiException(OobiFailure.TRUNCATED, url, -1, 0,
+        fail(new OobiException(OobiFailure.TRUNCATED, url, java.util.OptionalInt.empty(), 0,
             "the connection closed before the request", null));
         return;
       }
@@ -303,7 +333,7 @@ final class HttpGetter implements AutoCloseable {
       req.headers().set(HttpHeaderNames.ACCEPT_ENCODING, HttpHeaderValues.IDENTITY);
       ch.writeAndFlush(req).addListener(f -> {
         if (!f.isSuccess()) {
-          fail(new OobiException(OobiFailure.TRUNCATED, url, -1, 0,
+          fail(new OobiException(OobiFailure.TRUNCATED, url, java.util.OptionalInt.empty(), 0,
               "the request could not be written: " + f.cause(), f.cause()));
         }
       });
@@ -313,6 +343,7 @@ final class HttpGetter implements AutoCloseable {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       try {
         if (finished) {
+          ctx.close(); // bytes after the whole response: nothing asked for them
           return;
         }
         if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
@@ -415,6 +446,16 @@ final class HttpGetter implements AutoCloseable {
   static final class QuirkTolerantDecoder extends HttpResponseDecoder {
     QuirkTolerantDecoder(HttpDecoderConfig config) {
       super(config);
+    }
+
+    /** {@return whether bytes wait in this decoder, read but not yet a whole message} */
+    boolean holdsBytes() {
+      return holdsBytesCount() > 0;
+    }
+
+    /** {@return the bytes waiting in this decoder (event loop only)} */
+    int holdsBytesCount() {
+      return actualReadableBytes();
     }
 
     @Override

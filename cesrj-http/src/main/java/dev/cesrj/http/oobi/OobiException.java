@@ -14,7 +14,9 @@ public final class OobiException extends RuntimeException {
   /** What failed. */
   private final OobiFailure kind;
   private final transient URI url;
-  /** The HTTP status received, or -1 if none was (read through {@code status()}). */
+  /** Whether an HTTP status line was received before the failure. */
+  private final boolean statusReceived;
+  /** The HTTP status received, meaningful only if {@link #statusReceived}. */
   private final int status;
   /** The body bytes received before the failure. */
   private final long offset;
@@ -24,19 +26,20 @@ public final class OobiException extends RuntimeException {
    *
    * @param kind what failed
    * @param url the URL being fetched when it failed (after redirects)
-   * @param status the HTTP status received, or -1 if none was
+   * @param status the HTTP status received, or empty if the failure came before a status line
    * @param offset the body bytes received before the failure (for {@link OobiFailure#NOT_CESR}
    *     the stream offset of the refused bytes), 0 if none
    * @param message what was expected and what came
    * @param cause the underlying exception, or null
    */
-  public OobiException(OobiFailure kind, URI url, int status, long offset, String message,
-      Throwable cause) {
-    super(kind + " " + url + (status >= 0 ? " (status " + status + ")" : "") + ": " + message,
-        cause);
+  public OobiException(OobiFailure kind, URI url, OptionalInt status, long offset,
+      String message, Throwable cause) {
+    super(kind + " " + url + (status.isPresent() ? " (status " + status.getAsInt() + ")" : "")
+        + ": " + message, cause);
     this.kind = Objects.requireNonNull(kind, "kind");
     this.url = url;
-    this.status = status;
+    this.statusReceived = status.isPresent();
+    this.status = status.orElse(0);
     this.offset = offset;
   }
 
@@ -52,7 +55,7 @@ public final class OobiException extends RuntimeException {
 
   /** {@return the HTTP status received, if one was} */
   public OptionalInt status() {
-    return status >= 0 ? OptionalInt.of(status) : OptionalInt.empty();
+    return statusReceived ? OptionalInt.of(status) : OptionalInt.empty();
   }
 
   /**

@@ -7,7 +7,9 @@ package dev.cesrj.http.store;
 public enum RecordKind {
   /**
    * A KERI message the watcher took (accepted or escrowed, or a copy of an accepted event that
-   * carried signatures): its body followed by its attachments, as one CESR message.
+   * carried signatures): its body followed by its attachments, as one CESR message, its sender
+   * not recorded (replayed as from the verifier's default source). The watcher now writes {@link
+   * #SOURCED_MESSAGE}; it still reads this kind.
    */
   MESSAGE(1),
   /**
@@ -15,7 +17,13 @@ public enum RecordKind {
    * first-seen ordinal ({@code fn}) and date-time ({@code dt}), as keripy's {@code fels}/{@code
    * dtss} keep them.
    */
-  FIRST_SEEN(2);
+  FIRST_SEEN(2),
+  /**
+   * A KERI message the watcher took, with the sender it came from (the source of the verifier's
+   * per-source escrow bounds): the sender's UTF-8 length as 4 bytes big-endian, its UTF-8 bytes,
+   * then the message as in {@link #MESSAGE}. The record's CRC covers all of it.
+   */
+  SOURCED_MESSAGE(3);
 
   private final int code;
 

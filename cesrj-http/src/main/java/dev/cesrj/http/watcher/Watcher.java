@@ -6,6 +6,7 @@ import dev.cesrj.group.Tuple;
 import dev.cesrj.http.CesrHttp;
 import dev.cesrj.http.OobiPath;
 import dev.cesrj.http.store.RecordKind;
+import dev.cesrj.http.store.StoreException;
 import dev.cesrj.http.store.StoreRecord;
 import dev.cesrj.http.store.WatcherStore;
 import dev.cesrj.keri.KeriEvents;
@@ -16,7 +17,9 @@ import dev.cesrj.keri.credential.CredentialVerdict;
 import dev.cesrj.keri.credential.CredentialVerifier;
 import dev.cesrj.keri.credential.MessageVerdict;
 import dev.cesrj.keri.event.AcdcMessage;
+import dev.cesrj.keri.event.Ilk;
 import dev.cesrj.keri.event.KeriEvent;
+import dev.cesrj.keri.event.RoutedMessage;
 import dev.cesrj.keri.event.TelEvent;
 import dev.cesrj.keri.kever.EscrowLimits;
 import dev.cesrj.keri.kever.EventId;
@@ -25,7 +28,9 @@ import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Reason;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.Verdict;
+import dev.cesrj.keri.body.Value;
 import dev.cesrj.keri.reply.LocScheme;
+import dev.cesrj.keri.reply.ReplyRoute;
 import dev.cesrj.keri.reply.ReplyVerdict;
 import dev.cesrj.keri.reply.Revery;
 import dev.cesrj.keri.tel.RegistryState;
@@ -40,11 +45,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -80,8 +88,9 @@ import java.util.Set;
  *       the querier, and keeps the stream open);
  *   <li>{@code POST /} a {@code rpy}: 204, as keripy; verified by a {@link Revery} (keripy's
  *       {@code Revery} with the {@code /end/role} and {@code /loc/scheme} routes) over this
- *       watcher's KELs, kept if accepted or escrowed, and served after the KEL in the witness
- *       OOBI forms ({@code /loc/scheme} replies of the AID's witnesses, as signed by them);
+ *       watcher's KELs, kept (stored) if accepted for an AID it serves, else held in memory
+ *       within {@link WatcherLimits}, and served after the KEL in the witness OOBI forms ({@code
+ *       /loc/scheme} replies of the AID's witnesses, as signed by them);
  *   <li>{@code POST /} a TEL event ({@code vcp}, {@code vrt}, {@code iss}, {@code rev}, {@code
  *       bis}, {@code brv}) or an ACDC: 204 {@code application/json}, as keripy's {@code
  *       HttpEnd.on_post} (which hands them to its {@code Tevery} and {@code Verifier}); verified
@@ -103,7 +112,12 @@ import java.util.Set;
  * bytes. The log is replayed through a fresh verifier, not restored from a {@link
  * dev.cesrj.keri.kever.VerifierState} snapshot: the log is needed anyway for the bodies and
  * signatures served, a replay gives the verifier's own verdicts again, and a snapshot written
- * beside it could disagree with it after a crash between the two writes.
+ * beside it could disagree with it after a crash between the two writes. A POST whose append
+ * fails ({@link StoreException}, answered 503) makes the watcher rebuild its memory from the store
+ * (the store is the truth), so nothing it was not acknowledged for is served or judged a
+ * duplicate of when sent again. Each message is stored with its sender ({@link
+ * RecordKind#SOURCED_MESSAGE}) and replayed as from it, so the per-source escrow bounds reach the
+ * same escrows after a restart.
  *
  * <p>Thread-safe: every method takes this watcher's lock (the verifier is single-threaded), so
  * requests are handled one at a time, each with its store write.
@@ -127,7 +141,7 @@ public final class Watcher implements AutoCloseable {
 
   private final WatcherStore store;
   private final Clock clock;
-  private final EscrowLimits limits;
+  private final WatcherLimits limits;
   private final int compactEvery;
   private KelVerifier kvy;
   private Revery rev;
@@ -135,24 +149,55 @@ public final class Watcher implements AutoCloseable {
   private CredentialVerifier cvy;
   /** The TEL events and ACDCs kept (accepted or escrowed), in order, with their index in cvy. */
   private final List<KeptCredentialMessage> credentialMessages = new ArrayList<>();
-  /** The replies kept (accepted or escrowed), in order of arrival, by SAID. */
-  private final Map<String, byte[]> replies = new LinkedHashMap<>();
+  /**
+   * The replies kept (accepted, of an AID served: {@link WatcherLimits}), stored and served, in
+   * order of arrival, by SAID; one superseded by a later reply of the same record is dropped.
+   */
+  private final Map<String, HeldReply> replies = new LinkedHashMap<>();
+  /** The replies held, not stored ({@link WatcherLimits}): oldest first, by SAID. */
+  private final Map<String, HeldReply> heldReplies = new LinkedHashMap<>();
+  private long heldReplyBytes;
+  /** Replies evicted from {@link #heldReplies} since the revery was last made afresh. */
+  private int reveryForgotten;
+  /** The witnesses of the KELs this watcher holds: AIDs whose replies it keeps. */
+  private final Set<String> witnesses = new HashSet<>();
+  /** True when the memory may be ahead of the store (a failed append): rebuild before use. */
+  private boolean behindStore;
   private int sinceCompaction;
   private final Map<String, HeldEvent> events = new HashMap<>();
   private final Map<String, FirstSeen> firstSeen = new HashMap<>();
   private final Map<String, Long> nextFn = new HashMap<>();
   private final WatcherStats stats = new WatcherStats();
 
-  private Watcher(WatcherStore store, Clock clock, EscrowLimits limits, SchemaResolver schemas,
+  private Watcher(WatcherStore store, Clock clock, WatcherLimits limits, SchemaResolver schemas,
       int compactEvery) {
     this.compactEvery = compactEvery;
     this.schemas = Objects.requireNonNull(schemas, "schemas");
     this.store = Objects.requireNonNull(store, "store");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.limits = Objects.requireNonNull(limits, "limits");
-    this.kvy = KelVerifier.builder().limits(limits).build();
-    this.rev = new Revery(kvy, Revery.DEFAULT_ESCROW_LIMIT, clock);
-    this.cvy = credentialVerifier(kvy);
+    reset();
+  }
+
+  /** Forgets everything in memory: a fresh verifier, revery and credential verifier. */
+  private void reset() {
+    kvy = KelVerifier.builder().limits(limits.escrow()).build();
+    rev = newRevery();
+    cvy = credentialVerifier(kvy);
+    credentialMessages.clear();
+    replies.clear();
+    heldReplies.clear();
+    heldReplyBytes = 0;
+    reveryForgotten = 0;
+    witnesses.clear();
+    events.clear();
+    firstSeen.clear();
+    nextFn.clear();
+    sinceCompaction = 0;
+  }
+
+  private Revery newRevery() {
+    return new Revery(kvy, limits.maxHeldReplies(), clock);
   }
 
   private CredentialVerifier credentialVerifier(KelVerifier kel) {
@@ -200,16 +245,41 @@ public final class Watcher implements AutoCloseable {
    */
   public static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits,
       SchemaResolver schemas) {
+    return open(store, clock, WatcherLimits.DEFAULT.withEscrow(limits), schemas);
+  }
+
+  /**
+   * A watcher on {@code store} with the bounds {@code limits} (its verifier's escrows and the
+   * replies it holds without keeping them), verifying credentials against {@code schemas}, with
+   * what the store holds replayed.
+   *
+   * @param store the store (the watcher closes it)
+   * @param clock the clock of first-seen times and of the reply escrow's timeout
+   * @param limits what it holds in memory for messages that wait ({@link WatcherLimits#DEFAULT})
+   * @param schemas the ACDC schemas credentials may name (as in {@link #open(WatcherStore, Clock,
+   *     EscrowLimits, SchemaResolver)})
+   * @return the watcher
+   * @throws dev.cesrj.http.store.StoreException if the store cannot be read or written
+   */
+  public static Watcher open(WatcherStore store, Clock clock, WatcherLimits limits,
+      SchemaResolver schemas) {
     return open(store, clock, limits, schemas, COMPACT_EVERY);
   }
 
   /** As {@link #open(WatcherStore, Clock, EscrowLimits)}, compacting every {@code n} messages. */
   static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits, int compactEvery) {
-    return open(store, clock, limits, new InMemorySchemaResolver(), compactEvery);
+    return open(store, clock, WatcherLimits.DEFAULT.withEscrow(limits),
+        new InMemorySchemaResolver(), compactEvery);
   }
 
   /** As {@link #open(WatcherStore, Clock, EscrowLimits, SchemaResolver)}, compacting every n. */
   static Watcher open(WatcherStore store, Clock clock, EscrowLimits limits,
+      SchemaResolver schemas, int compactEvery) {
+    return open(store, clock, WatcherLimits.DEFAULT.withEscrow(limits), schemas, compactEvery);
+  }
+
+  /** As {@link #open(WatcherStore, Clock, WatcherLimits, SchemaResolver)}, compacting every n. */
+  static Watcher open(WatcherStore store, Clock clock, WatcherLimits limits,
       SchemaResolver schemas, int compactEvery) {
     Watcher w = new Watcher(store, clock, limits, schemas, compactEvery);
     w.replay();
@@ -218,12 +288,9 @@ public final class Watcher implements AutoCloseable {
 
   private void replay(StoreRecord r) {
     switch (r.kind()) {
-      case MESSAGE -> {
-        byte[] raw = r.data();
-        intake(raw, -1, KelVerifier.DEFAULT_SOURCE, false);
-        rev.retryEscrows();
-        stats.replayed++;
-      }
+      // written before the sender was stored: judged as from the verifier's default source
+      case MESSAGE -> replay(new SourcedMessage(KelVerifier.DEFAULT_SOURCE, r.data()));
+      case SOURCED_MESSAGE -> replay(SourcedMessage.decode(r.data()));
       case FIRST_SEEN -> {
         FirstSeen fs = FirstSeen.decode(r.data());
         firstSeen.put(fs.said(), fs);
@@ -233,12 +300,40 @@ public final class Watcher implements AutoCloseable {
     }
   }
 
+  /** Judges a stored message again, as from the sender it came from the first time. */
+  private void replay(SourcedMessage m) {
+    intake(m, OptionalInt.empty(), false);
+    retryReplies(false, Set.of());
+    stats.replayed++;
+  }
+
   private void replay() {
     store.forEach(this::replay); // streamed: the log is never held whole
     kvy.takeChangedKels();
     // events accepted whose first-seen record a crash left out get one now
-    for (String prefix : kvy.keyStates().keySet()) {
-      promote(prefix, true);
+    for (Map.Entry<String, KeyState> e : kvy.keyStates().entrySet()) {
+      witnesses.addAll(e.getValue().witnesses());
+      promote(e.getKey(), true);
+    }
+  }
+
+  /**
+   * Makes the memory the store's again after an append failed (the store is the truth: what a
+   * restart would rebuild), so that nothing the client was answered 503 for is served or judged
+   * a duplicate of when it is sent again. If the store cannot be read either, the watcher tries
+   * again before its next use.
+   */
+  private void rebuild() {
+    behindStore = true;
+    reset();
+    replay();
+    behindStore = false;
+  }
+
+  /** Rebuilds from the store if a failed append left the memory ahead of it. */
+  private void catchUp() {
+    if (behindStore) {
+      rebuild();
     }
   }
 
@@ -251,7 +346,9 @@ public final class Watcher implements AutoCloseable {
    * @param source the sender, for the verifier's per-source escrow bounds (e.g. its address)
    * @return the answer
    * @throws dev.cesrj.http.store.StoreException if what it produced could not be stored (nothing
-   *     was acknowledged; the server answers 503)
+   *     was acknowledged; the server answers 503): the watcher's memory is then rebuilt from the
+   *     store, so the message is not served, and sending it again is judged afresh as if it
+   *     never came
    * @throws NullPointerException if any parameter is null
    */
   public synchronized WatcherAnswer post(PostTarget target, byte[] body, String attachments,
@@ -260,12 +357,27 @@ public final class Watcher implements AutoCloseable {
     java.util.Objects.requireNonNull(body, "body");
     java.util.Objects.requireNonNull(attachments, "attachments");
     java.util.Objects.requireNonNull(source, "source");
+    catchUp();
+    try {
+      return postNow(target, body, attachments, source);
+    } catch (StoreException e) {
+      try {
+        rebuild();
+      } catch (RuntimeException again) {
+        e.addSuppressed(again); // still behind: rebuilt before the next use
+      }
+      throw e;
+    }
+  }
+
+  private WatcherAnswer postNow(PostTarget target, byte[] body, String attachments,
+      String source) {
     byte[] att = attachments.getBytes(StandardCharsets.ISO_8859_1);
     byte[] raw = new byte[body.length + att.length];
     System.arraycopy(body, 0, raw, 0, body.length);
     System.arraycopy(att, 0, raw, body.length, att.length);
     stats.posts++;
-    Intake in = intake(raw, body.length, source, true);
+    Intake in = intake(new SourcedMessage(source, raw), OptionalInt.of(body.length), true);
     if (in.error != null) {
       stats.malformed++;
       return WatcherAnswer.error(400, in.error);
@@ -301,7 +413,7 @@ public final class Watcher implements AutoCloseable {
     if (ilk.equals("rct")) {
       return WatcherAnswer.of(200, "application/json", new byte[0]).with(VERDICT_HEADER, verdict);
     }
-    if (ilk.equals("qry") && mailboxQuery(body)) {
+    if (in.mailboxQuery) {
       byte[] events = "retry: 5000\n\n".getBytes(StandardCharsets.US_ASCII);
       return new WatcherAnswer(200, "text/event-stream", events,
           Map.of(VERDICT_HEADER, verdict), WatcherAnswer.Kind.EVENT_STREAM);
@@ -337,9 +449,18 @@ public final class Watcher implements AutoCloseable {
     };
   }
 
-  private static boolean mailboxQuery(byte[] body) {
-    String text = new String(body, StandardCharsets.UTF_8);
-    return text.contains("\"r\":\"mbx\"");
+  /**
+   * Whether {@code m} is a mailbox query: a {@code qry} whose route {@code r} is {@code mbx}, read
+   * from its parsed body (keripy {@code src/keri/app/indirecting.py} {@code HttpEnd.on_post}:
+   * {@code serder.ilk == qry and serder.sad["r"] in ("mbx",)}).
+   */
+  private static boolean isMailboxQuery(Message m) {
+    try {
+      return KeriEvents.of(m) instanceof RoutedMessage q && q.ilk() == Ilk.QRY
+          && q.route().equals("mbx");
+    } catch (CesrException | IllegalArgumentException e) {
+      return false; // the KEL verifier gives its own verdict on what it cannot read
+    }
   }
 
   /** The outcome of one message's intake. */
@@ -349,15 +470,20 @@ public final class Watcher implements AutoCloseable {
     ReplyVerdict reply;
     MessageVerdict credential;
     boolean verified;
+    boolean mailboxQuery;
   }
 
   /**
    * Frames, verifies and keeps one message. {@code bodyBytes} is the length of the POSTed body
-   * (-1 on replay): the message's body must be exactly that, as keripy's {@code
-   * httping.parseCesrHttpRequest} {@code json.load}s the whole body (attachments sent in the body
-   * instead of the {@code CESR-ATTACHMENT} header make it 400 "Malformed JSON").
+   * (empty on replay: the stored message is whole): the message's body must be exactly that, as
+   * keripy's {@code httping.parseCesrHttpRequest} {@code json.load}s the whole body (attachments
+   * sent in the body instead of the {@code CESR-ATTACHMENT} header make it 400 "Malformed
+   * JSON"). {@code live}: a POST, whose records are appended (before the memory changes where it
+   * can, else a failed append makes {@link #post} rebuild the memory from the store).
    */
-  private Intake intake(byte[] raw, int bodyBytes, String source, boolean live) {
+  private Intake intake(SourcedMessage msg, OptionalInt bodyBytes, boolean live) {
+    byte[] raw = msg.raw();
+    String source = msg.source();
     Intake in = new Intake();
     Message m;
     int bodyLength;
@@ -370,8 +496,8 @@ public final class Watcher implements AutoCloseable {
         return in;
       }
       m = ms.next();
-      if (bodyBytes >= 0 && m.body().readableBytes() != bodyBytes) {
-        in.error = "the request body is " + bodyBytes + " bytes but its message ends at offset "
+      if (bodyBytes.isPresent() && m.body().readableBytes() != bodyBytes.getAsInt()) {
+        in.error = "the request body is " + bodyBytes.getAsInt() + " bytes but its message ends at offset "
             + m.body().readableBytes() + ": expected the body to be the message alone, its "
             + "attachments in the " + CesrHttp.ATTACHMENT_HEADER + " header";
         return in;
@@ -382,7 +508,7 @@ public final class Watcher implements AutoCloseable {
               + "; expected one message per request";
           return in;
         }
-        return reply(in, rev.accept(m), raw, live);
+        return reply(in, m, rev.accept(m), msg, live);
       }
       if (isCredentialMessage(m)) {
         if (ms.hasNext()) {
@@ -390,8 +516,9 @@ public final class Watcher implements AutoCloseable {
               + "; expected one message per request";
           return in;
         }
-        return credential(in, m, raw, live);
+        return credential(in, m, msg, live);
       }
+      in.mailboxQuery = isMailboxQuery(m);
       bodyLength = m.body().readableBytes();
       for (Group g : m.attachments()) {
         collect(g, raw, sigs, wigs, couples);
@@ -449,42 +576,236 @@ public final class Watcher implements AutoCloseable {
         || (!acceptedNow && candidate)
         || (!dupOfAccepted && v.status() == Status.ACCEPTED && keyEvent);
     if (live && keep) {
-      store.append(RecordKind.MESSAGE, raw);
+      store.append(RecordKind.SOURCED_MESSAGE, msg.encode());
       stats.kept++;
     }
     Set<String> changed = kvy.takeChangedKels();
-    for (String prefix : changed) {
-      if (live) {
-        promote(prefix, true);
-      }
-    }
-    if (!changed.isEmpty()) {
-      rev.retryEscrows(); // a transferable signer's KEL may have come
-      if (!credentialMessages.isEmpty()) {
-        cvy.finish(); // an anchoring event or an issuer's KEL may have come
-        promoteChanged(live);
-      }
+    kelsChanged(changed, live);
+    if (!changed.isEmpty() && !credentialMessages.isEmpty()) {
+      cvy.finish(); // an anchoring event or an issuer's KEL may have come
+      promoteChanged(live);
     }
     settle(e);
     return in;
   }
 
   /**
-   * Keeps a reply the {@link Revery} accepted or escrowed (keripy {@code Revery.processReply}):
-   * stored, and served after the KEL in the witness OOBI forms once accepted.
+   * After KELs changed: each changed prefix's witnesses become served, its newly accepted
+   * events get their first-seen records (stored if {@code live}), and the replies waiting are
+   * judged again (a transferable signer's KEL, or the KEL naming a reply's AID, may have come).
    */
-  private Intake reply(Intake in, ReplyVerdict v, byte[] raw, boolean live) {
-    in.reply = v;
-    in.verified = true;
-    if (v.status() != Status.REJECTED && v.reply().isPresent()
-        && !replies.containsKey(v.reply().get().said())) {
-      replies.put(v.reply().get().said(), raw);
+  private void kelsChanged(Set<String> changed, boolean live) {
+    Set<String> nowServed = new HashSet<>(changed);
+    for (String prefix : changed) {
+      kvy.keyState(prefix).ifPresent(ks -> {
+        witnesses.addAll(ks.witnesses());
+        nowServed.addAll(ks.witnesses());
+      });
       if (live) {
-        store.append(RecordKind.MESSAGE, raw);
-        stats.kept++;
+        promote(prefix, true);
       }
     }
+    if (!changed.isEmpty()) {
+      retryReplies(live, nowServed);
+    }
+  }
+
+  /**
+   * Judges the revery's escrowed replies again ({@link Revery#retryEscrows()}): a held reply it
+   * accepted is marked so, one it rejected or evicted is dropped; then each held reply accepted
+   * now, or of an AID in {@code nowServed}, is kept if its AID is served ({@link #promoteHeld}).
+   */
+  private void retryReplies(boolean live, Set<String> nowServed) {
+    Set<String> accepted = new HashSet<>();
+    for (ReplyVerdict v : rev.retryEscrows()) {
+      if (v.reply().isEmpty()) {
+        continue;
+      }
+      String said = v.reply().get().said();
+      HeldReply h = heldReplies.get(said);
+      if (h == null) {
+        continue;
+      }
+      if (v.status() == Status.ACCEPTED) {
+        heldReplies.put(said, h.accept()); // the same key: its place in the order stays
+        accepted.add(said);
+      } else if (v.status() == Status.REJECTED && !rev.stored(said)) {
+        removeHeld(said);
+      }
+    }
+    if (!accepted.isEmpty() || !nowServed.isEmpty()) {
+      promoteHeld(live, h -> accepted.contains(h.said())
+          || (h.aid().isPresent() && nowServed.contains(h.aid().get())));
+    }
+  }
+
+  /**
+   * Keeps each held reply that is a {@code candidate}, accepted by its revery and of an AID now
+   * served, in order of arrival (the candidates: what changed, so that the served check, a key
+   * state lookup, runs only for them).
+   */
+  private void promoteHeld(boolean live, java.util.function.Predicate<HeldReply> candidate) {
+    for (HeldReply h : new ArrayList<>(heldReplies.values())) {
+      if (candidate.test(h) && h.accepted() && served(h.aid()) && rev.stored(h.said())) {
+        keep(h, live);
+        removeHeld(h.said());
+      }
+    }
+  }
+
+  /**
+   * Whether the watcher keeps the replies of {@code aid}: an AID whose KEL it holds, or a witness
+   * of one (whose {@code /loc/scheme} replies {@code GET /oobi/{aid}/witness} serves).
+   */
+  private boolean served(Optional<String> aid) {
+    return aid.isPresent()
+        && (witnesses.contains(aid.get()) || kvy.keyState(aid.get()).isPresent());
+  }
+
+  /**
+   * Keeps or holds a reply the {@link Revery} accepted or escrowed (keripy {@code
+   * Revery.processReply}), as {@link WatcherLimits} says: kept (stored, replayed, and served after
+   * the KEL in the witness OOBI forms) if accepted for an AID this watcher serves, else held in
+   * memory, bounded. A later reply that replaces a kept or held one for the same record (Best
+   * Available Data Acceptance) drops it.
+   */
+  private Intake reply(Intake in, Message m, ReplyVerdict v, SourcedMessage msg, boolean live) {
+    in.reply = v;
+    in.verified = true;
+    if (v.status() == Status.REJECTED || v.reply().isEmpty()) {
+      return in;
+    }
+    String said = v.reply().get().said();
+    boolean accepted = v.status() == Status.ACCEPTED;
+    if (replies.containsKey(said)) {
+      return in; // a copy of a kept reply (an end role accepted again)
+    }
+    HeldReply held = heldReplies.get(said);
+    if (held != null) {
+      if (accepted && !held.accepted()) {
+        // this copy's signatures, with those the revery pooled, got it accepted
+        heldReplies.put(said, new HeldReply(said, held.aid(), msg, true));
+        dropSuperseded(held.aid());
+        promoteHeld(live, h -> h.said().equals(said));
+      }
+      return in;
+    }
+    HeldReply r = new HeldReply(said, replyAid(m), msg, accepted);
+    if (accepted && served(r.aid())) {
+      keep(r, live);
+    } else {
+      hold(r);
+    }
     return in;
+  }
+
+  /** Appends (if {@code live}) and then keeps {@code r}, dropping the replies it supersedes. */
+  private void keep(HeldReply r, boolean live) {
+    if (live) {
+      store.append(RecordKind.SOURCED_MESSAGE, r.message().encode());
+      stats.kept++;
+    }
+    replies.put(r.said(), r);
+    dropSuperseded(r.aid());
+  }
+
+  /** Holds {@code r}, evicting the oldest held replies past the bounds. */
+  private void hold(HeldReply r) {
+    heldReplies.put(r.said(), r);
+    heldReplyBytes += r.bytes();
+    if (r.accepted()) {
+      dropSuperseded(r.aid());
+    }
+    Iterator<HeldReply> oldest = heldReplies.values().iterator();
+    while (oldest.hasNext() && (heldReplies.size() > limits.maxHeldReplies()
+        || heldReplyBytes > limits.maxHeldReplyBytes())) {
+      HeldReply gone = oldest.next();
+      oldest.remove();
+      heldReplyBytes -= gone.bytes();
+      reveryForgotten++;
+    }
+    if (reveryForgotten >= Math.max(1, limits.maxHeldReplies())) {
+      rebuildRevery(); // forgets the evicted ones: its records stay within the bounds too
+    }
+  }
+
+  private void removeHeld(String said) {
+    HeldReply h = heldReplies.remove(said);
+    if (h != null) {
+      heldReplyBytes -= h.bytes();
+    }
+  }
+
+  /** Drops the kept and held replies of {@code aid} that the revery no longer stores. */
+  private void dropSuperseded(Optional<String> aid) {
+    if (aid.isEmpty()) {
+      return;
+    }
+    replies.values().removeIf(k -> k.aid().equals(aid) && !rev.stored(k.said()));
+    for (HeldReply h : new ArrayList<>(heldReplies.values())) {
+      if (h.aid().equals(aid) && !rev.stored(h.said())) {
+        removeHeld(h.said());
+      }
+    }
+  }
+
+  /**
+   * A revery made afresh on the current KELs, given the kept replies and then the held ones
+   * again in order: what a compaction does, and what forgets the replies evicted from the held
+   * ones (a revery never forgets a record it accepted).
+   */
+  private void rebuildRevery() {
+    rev = newRevery();
+    for (HeldReply k : replies.values()) {
+      judgeReply(k);
+    }
+    for (HeldReply h : new ArrayList<>(heldReplies.values())) {
+      ReplyVerdict v = judgeReply(h);
+      if (v.status() == Status.REJECTED) {
+        removeHeld(h.said());
+      } else if (v.status() == Status.ACCEPTED && !h.accepted()) {
+        heldReplies.put(h.said(), h.accept());
+      }
+    }
+    reveryForgotten = 0;
+  }
+
+  private ReplyVerdict judgeReply(HeldReply r) {
+    try (Messages ms = Messages.over(Unpooled.wrappedBuffer(r.message().raw()))) {
+      return rev.accept(ms.next());
+    }
+  }
+
+  /**
+   * The AID that authorizes reply {@code m}: {@code eid} of a {@code /loc/scheme}, {@code cid}
+   * of an end role (keripy {@code Kevery.processReplyLocScheme}, {@code
+   * processReplyEndRole}); empty if {@code m} names none.
+   */
+  private static Optional<String> replyAid(Message m) {
+    try {
+      if (!(KeriEvents.of(m) instanceof RoutedMessage rpy)) {
+        return Optional.empty();
+      }
+      Optional<ReplyRoute> route = ReplyRoute.of(rpy.route());
+      Optional<Value> a = rpy.fields().get("a");
+      if (route.isEmpty() || a.isEmpty() || !(a.get() instanceof Value.MapValue map)) {
+        return Optional.empty();
+      }
+      return map.fields().text(route.get() == ReplyRoute.LOC_SCHEME ? "eid" : "cid");
+    } catch (CesrException | IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** {@return the messages in the KEL verifier's escrows (tests)} */
+  synchronized int kelEscrowedCount() {
+    return kvy.escrowedCount();
+  }
+
+  /** {@return the replies kept, held, and the records the revery holds (tests' bound)} */
+  synchronized int[] replyCounts() {
+    return new int[] {replies.size(), heldReplies.size(),
+        rev.locSchemes().size() + rev.endRoles().size() + rev.escrowedCount()};
   }
 
   /**
@@ -507,16 +828,16 @@ public final class Watcher implements AutoCloseable {
    * ({@link CredentialVerifier#finish()}, keripy's {@code processEscrows()} of each), and keeps
    * the message if accepted or escrowed (replayed on restart like the key events).
    */
-  private Intake credential(Intake in, Message m, byte[] raw, boolean live) {
+  private Intake credential(Intake in, Message m, SourcedMessage msg, boolean live) {
     MessageVerdict at = cvy.accept(m);
     in.credential = cvy.finish().get(at.index());
     in.verified = true;
     if (in.credential.status() != Status.REJECTED) {
-      credentialMessages.add(new KeptCredentialMessage(raw, at.index()));
       if (live) {
-        store.append(RecordKind.MESSAGE, raw);
+        store.append(RecordKind.SOURCED_MESSAGE, msg.encode());
         stats.kept++;
       }
+      credentialMessages.add(new KeptCredentialMessage(msg.raw(), at.index()));
     }
     promoteChanged(live);
     return in;
@@ -524,11 +845,7 @@ public final class Watcher implements AutoCloseable {
 
   /** Gives the events the KEL verifier accepted since last asked their first-seen records. */
   private void promoteChanged(boolean live) {
-    for (String prefix : kvy.takeChangedKels()) {
-      if (live) {
-        promote(prefix, true);
-      }
-    }
+    kelsChanged(kvy.takeChangedKels(), live);
   }
 
   /** Collects the signatures of {@code g} (and of the groups an attachment group holds). */
@@ -595,13 +912,8 @@ public final class Watcher implements AutoCloseable {
 
   private void compactIfDue() {
     if (++sinceCompaction >= compactEvery) {
-      kvy = KelVerifier.builder().limits(limits).restore(kvy.state());
-      rev = new Revery(kvy, Revery.DEFAULT_ESCROW_LIMIT, clock);
-      for (byte[] raw : replies.values()) { // the revery's records, judged again on the KELs
-        try (Messages ms = Messages.over(Unpooled.wrappedBuffer(raw))) {
-          rev.accept(ms.next());
-        }
-      }
+      kvy = KelVerifier.builder().limits(limits.escrow()).restore(kvy.state());
+      rebuildRevery(); // the revery's records, judged again on the KELs
       List<MessageVerdict> before = cvy.messages();
       cvy = credentialVerifier(kvy); // the TEL and credential records, judged again on the KELs
       List<KeptCredentialMessage> kept = List.copyOf(credentialMessages);
@@ -628,6 +940,7 @@ public final class Watcher implements AutoCloseable {
    * @param prefix a prefix (qb64)
    */
   public synchronized Optional<byte[]> kel(String prefix) {
+    catchUp();
     Optional<KeyState> ks = kvy.keyState(prefix);
     if (ks.isEmpty()) {
       return Optional.empty();
@@ -678,6 +991,7 @@ public final class Watcher implements AutoCloseable {
    * @return the answer
    */
   public synchronized WatcherAnswer get(String target) {
+    catchUp();
     int q = target.indexOf('?');
     String path = q < 0 ? target : target.substring(0, q);
     stats.gets++;
@@ -739,9 +1053,9 @@ public final class Watcher implements AutoCloseable {
         continue;
       }
       for (LocScheme ls : rev.locSchemes()) {
-        byte[] raw = replies.get(ls.said());
-        if (ls.eid().equals(w) && raw != null && rev.stored(ls.said())) {
-          out.writeBytes(raw);
+        HeldReply kept = replies.get(ls.said());
+        if (ls.eid().equals(w) && kept != null && rev.stored(ls.said())) {
+          out.writeBytes(kept.message().raw());
         }
       }
     }
@@ -776,6 +1090,7 @@ public final class Watcher implements AutoCloseable {
 
   /** {@return the key state of every prefix with an accepted inception, in order of inception} */
   public synchronized Map<String, KeyState> keyStates() {
+    catchUp();
     return kvy.keyStates();
   }
 

@@ -72,7 +72,8 @@ class WatcherStoreTest {
   void kindsAndRecordsAreChecked() {
     assertEquals(RecordKind.MESSAGE, RecordKind.ofCode(1));
     assertEquals(RecordKind.FIRST_SEEN, RecordKind.ofCode(2));
-    assertThrows(IllegalArgumentException.class, () -> RecordKind.ofCode(3));
+    assertEquals(RecordKind.SOURCED_MESSAGE, RecordKind.ofCode(3));
+    assertThrows(IllegalArgumentException.class, () -> RecordKind.ofCode(4));
     assertThrows(IllegalArgumentException.class,
         () -> new StoreRecord(0, RecordKind.MESSAGE, new byte[0]));
     byte[] b = {1, 2};
