@@ -252,9 +252,18 @@ public class KelVerifierBenchmark {
    * per stream, the stream given whole ({@link KelVerifier#acceptAll(byte[])}), then finish()}
    */
   static long verifyAll(List<byte[]> streams, int threads) {
+    return verifyAll(streams, threads, null);
+  }
+
+  /**
+   * {@return the accepted verdicts as {@link #verifyAll(List, int)}, the extra workers tasks on
+   * the caller's {@code executor} (threads already running, none made per call) if not null}
+   */
+  static long verifyAll(List<byte[]> streams, int threads, java.util.concurrent.Executor executor) {
     long accepted = 0;
     for (byte[] b : streams) {
-      KelVerifier v = KelVerifier.builder().threads(threads).build();
+      KelVerifier v = executor == null ? KelVerifier.builder().threads(threads).build()
+          : KelVerifier.builder().threads(threads).executor(executor).build();
       v.acceptAll(b);
       for (Verdict x : v.finish()) {
         accepted += x.status() == Status.ACCEPTED ? 1 : 0;

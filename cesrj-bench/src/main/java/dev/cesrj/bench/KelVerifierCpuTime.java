@@ -10,7 +10,9 @@ import java.util.function.LongSupplier;
  * time of the measuring thread ({@link ArmRounds}), figures that hold
  * on a loaded machine where wall-clock scores do not; then {@code verify-1w}, {@code verify-2w},
  * {@code verify-4w} and {@code verify-8w} (signature checks on that many workers, clamped to the
- * processors) in wall-clock time, which is what workers save. Each arm runs {@code --warmup}
+ * processors; the extra workers threads made per call) and {@code verify-2w-pool} (2 workers, the
+ * extra one a task on one thread the caller started once for the run) in wall-clock time, which is
+ * what workers save. Each arm runs {@code --warmup}
  * passes, then {@code --rounds} rounds of one pass of each arm in turn; it prints the first pass of
  * {@code verify} in a cold JVM, each arm's median and range per pass, the rates, the overhead of
  * {@code verify} over {@code bareSignatures} and {@code bareFloor}, and the speed-up of 2 workers.
@@ -51,7 +53,14 @@ public final class KelVerifierCpuTime {
     KelVerifierBenchmark.Triple[] triples = b.triples();
     byte[][] floorKeys = b.floorKeys();
     List<String> names = List.of("verify", "bareSignatures", "bareFloor", "frame", "bareFreshKeys",
-        "verify-1w", "verify-2w", "verify-4w", "verify-8w");
+        "verify-1w", "verify-2w", "verify-4w", "verify-8w", "verify-2w-pool");
+    // the caller's executor of verify-2w-pool: one thread started once for the whole run, so no
+    // call pays a thread start (ADR 0002: a pool passed in by the caller)
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "verify-pool");
+      t.setDaemon(true);
+      return t;
+    });
     List<LongSupplier> arms = List.of(() -> KelVerifierBenchmark.verifyAll(streams, 1),
         () -> KelVerifierBenchmark.bareAll(triples),
         () -> KelVerifierBenchmark.bareFloorAll(triples, floorKeys),
@@ -60,7 +69,8 @@ public final class KelVerifierCpuTime {
         () -> KelVerifierBenchmark.verifyAll(streams, 1),
         () -> KelVerifierBenchmark.verifyAll(streams, 2),
         () -> KelVerifierBenchmark.verifyAll(streams, 4),
-        () -> KelVerifierBenchmark.verifyAll(streams, 8));
+        () -> KelVerifierBenchmark.verifyAll(streams, 8),
+        () -> KelVerifierBenchmark.verifyAll(streams, 2, pool));
     int wallFrom = 5; // the rows from here are wall-clock time
     long sink = 0;
     long first = System.nanoTime();
@@ -84,7 +94,9 @@ public final class KelVerifierCpuTime {
     }
     System.out.printf("verify costs %.1f%% more than bareSignatures, %.2fx bareFloor"
         + " (processor time,"
-        + " medians); verify-2w %.2fx faster than verify-1w (wall); sink %d%n",
-        100 * (median[0] / median[1] - 1), median[0] / median[2], median[5] / median[6], sink);
+        + " medians); verify-2w %.2fx faster than verify-1w (wall), verify-2w-pool %.2fx; sink %d%n",
+        100 * (median[0] / median[1] - 1), median[0] / median[2], median[5] / median[6],
+        median[5] / median[9], sink);
+    pool.shutdown();
   }
 }
