@@ -18,10 +18,13 @@ import java.util.function.LongSupplier;
 final class ArmRounds {
   /** Nanoseconds per pass, per arm and round, sorted per arm. */
   private final long[][] ns;
+  /** The same times in the order of the rounds (not sorted), for ratios within a round. */
+  private final long[][] byRound;
   private final int wallFrom;
   private long sink;
 
-  private ArmRounds(long[][] ns, int wallFrom, long sink) {
+  private ArmRounds(long[][] ns, long[][] byRound, int wallFrom, long sink) {
+    this.byRound = byRound;
     this.ns = ns;
     this.wallFrom = wallFrom;
     this.sink = sink;
@@ -57,10 +60,12 @@ final class ArmRounds {
         ns[a][r] = (cpu ? mx.getCurrentThreadCpuTime() : System.nanoTime()) - t0;
       }
     }
-    for (long[] x : ns) {
-      Arrays.sort(x);
+    long[][] byRound = new long[ns.length][];
+    for (int a = 0; a < ns.length; a++) {
+      byRound[a] = ns[a].clone();
+      Arrays.sort(ns[a]);
     }
-    return new ArmRounds(ns, wallFrom, sink);
+    return new ArmRounds(ns, byRound, wallFrom, sink);
   }
 
   /** {@return whether arm {@code a} was timed in wall-clock time} */
@@ -81,6 +86,20 @@ final class ArmRounds {
   /** {@return arm {@code a}'s slowest round, in milliseconds per pass} */
   double max(int a) {
     return ns[a][ns[a].length - 1] / 1e6;
+  }
+
+  /**
+   * {@return the median over the rounds of arm {@code a}'s time divided by arm {@code b}'s in the
+   * same round}: a speed-up of {@code b} over {@code a} that a machine whose speed drifts between
+   * rounds moves less than the ratio of the two medians
+   */
+  double pairedRatio(int a, int b) {
+    double[] r = new double[byRound[a].length];
+    for (int i = 0; i < r.length; i++) {
+      r[i] = (double) byRound[a][i] / Math.max(1, byRound[b][i]);
+    }
+    Arrays.sort(r);
+    return r[r.length / 2];
   }
 
   /** {@return the sum of what the passes returned (printed, so that no pass is optimized away)} */

@@ -97,6 +97,9 @@ public final class KelVerifierCpuTime {
         + " medians); verify-2w %.2fx faster than verify-1w (wall), verify-2w-pool %.2fx; sink %d%n",
         100 * (median[0] / median[1] - 1), median[0] / median[2], median[5] / median[6],
         median[5] / median[9], sink);
+    System.out.printf("paired (median over the rounds of verify-1w's time / the arm's in the same"
+        + " round): verify-2w %.2fx, verify-2w-pool %.2fx%n", times.pairedRatio(5, 6),
+        times.pairedRatio(5, 9));
     pool.shutdown();
   }
 }
