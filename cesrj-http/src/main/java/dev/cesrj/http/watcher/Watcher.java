@@ -21,6 +21,7 @@ import dev.cesrj.keri.event.Ilk;
 import dev.cesrj.keri.event.KeriEvent;
 import dev.cesrj.keri.event.RoutedMessage;
 import dev.cesrj.keri.event.TelEvent;
+import dev.cesrj.keri.kever.Escrow;
 import dev.cesrj.keri.kever.EscrowLimits;
 import dev.cesrj.keri.kever.EventId;
 import dev.cesrj.keri.kever.KelVerifier;
@@ -128,7 +129,8 @@ public final class Watcher implements AutoCloseable {
 
   /**
    * The response header of every POST answer with the watcher's verdict on the message: {@code
-   * accepted}, {@code escrowed <escrow>}, {@code rejected <reason>}, or {@code not-kept} for a
+   * accepted}, {@code escrowed <escrow>} (keripy's name of the escrow on every path: {@code pwes},
+   * {@code ooes}, {@code oots}, {@code mre}...), {@code rejected <reason>}, or {@code not-kept} for a
    * message it does not verify (a query, an exchange). Not keripy's: keripy answers before it
    * processes.
    */
@@ -444,7 +446,7 @@ public final class Watcher implements AutoCloseable {
     Verdict v = in.verdict;
     return switch (v.status()) {
       case ACCEPTED -> "accepted";
-      case ESCROWED -> "escrowed " + v.escrow().map(Enum::name).orElse("");
+      case ESCROWED -> "escrowed " + v.escrow().map(Escrow::keripyName).orElse("");
       case REJECTED -> "rejected " + v.reason();
     };
   }
