@@ -12,6 +12,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
+import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -152,11 +153,23 @@ public final class WatcherServer implements AutoCloseable {
     return open;
   }
 
+  /**
+   * Ends the acceptor, then the I/O loops and the handler executor together. A closed
+   * connection's pipeline is torn down in tasks that hop between its I/O loop and the handler
+   * executor, so neither may end while the other can still hand it one: both are shut down at once
+   * with a quiet period of {@value #QUIET_MS} ms (each keeps taking tasks until it has had none for
+   * that long), at most 2 s.
+   */
   private void shutdownGroups() {
     boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-    workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-    handlerExecutor.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    Future<?> io = workers.shutdownGracefully(QUIET_MS, 2_000, TimeUnit.MILLISECONDS);
+    Future<?> handler = handlerExecutor.shutdownGracefully(QUIET_MS, 2_000, TimeUnit.MILLISECONDS);
+    io.syncUninterruptibly();
+    handler.syncUninterruptibly();
   }
+
+  /** The quiet period, in milliseconds, of the I/O loops and the handler executor at stop. */
+  private static final long QUIET_MS = 50;
 
   /** As {@link #stop()}. */
   @Override
