@@ -79,7 +79,9 @@ import org.junit.jupiter.api.Test;
  *       verifier and what its verdicts name ({@code keri}, {@code keri.event}, {@code keri.acdc},
  *       {@code keri.tel}, {@code keri.credential}: TEL events and ACDCs POSTed to it) and the core
  *       packages but {@code internal} and {@code batch};
- *   <li>{@code dev.cesrj.cli}: the exported packages but {@code netty}; {@code keri.body} (the
+ *   <li>{@code dev.cesrj.cli}: the exported packages ({@code netty} only for {@code watch}'s
+ *       guards, which {@code WatcherServer.Builder#guards} sets on cesrj-netty's {@code
+ *       CesrServerInitializer.Builder}); {@code keri.body} (the
  *       body readers), {@code keri.event} (ilks), {@code keri.kever}, {@code keri.exchange}, {@code keri.acdc}, {@code
  *       keri.tel} and {@code keri.credential} ({@code inspect --verify}); {@code keri.reply},
  *       {@code http} and {@code http.oobi} ({@code oobi resolve}); {@code http.watcher} and
@@ -231,9 +233,10 @@ class ArchitectureTest {
             "keri.crypto", "keri.body", "keri.event", "keri", "keri.kever", "keri.reply")
         .whereLayer("cli")
         .mayOnlyAccessLayers(
-            "root", "code", "primitive", "group", "stream", "batch", "keri.body", "keri.kever",
-            "keri.event", "keri.exchange", "keri.acdc", "keri.tel", "keri.credential",
-            "keri.vlei", "keri.reply", "http", "http.oobi", "http.store", "http.watcher")
+            "root", "code", "primitive", "group", "stream", "batch", "netty", "keri.body",
+            "keri.kever", "keri.event", "keri.exchange", "keri.acdc", "keri.tel",
+            "keri.credential", "keri.vlei", "keri.reply", "http", "http.oobi", "http.store",
+            "http.watcher")
         .whereLayer("keri.reply")
         .mayOnlyAccessLayers(
             "root", "code", "primitive", "group", "stream", "keri.crypto", "keri.body",

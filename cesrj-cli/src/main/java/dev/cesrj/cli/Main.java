@@ -19,7 +19,7 @@ import java.nio.file.Path;
  *               [--max-frame BYTES] FILE|-
  * cesrj denot [FILE|-]
  * cesrj oobi resolve [--json] [--max-body BYTES] [--timeout SECONDS] URL...
- * cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]
+ * cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR] [GUARD VALUE]...
  * cesrj [COMMAND] --help
  * </pre>
  *

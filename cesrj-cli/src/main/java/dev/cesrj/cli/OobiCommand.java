@@ -72,9 +72,10 @@ final class OobiCommand {
     for (int i = from + 1; i < args.length; i++) {
       switch (args[i]) {
         case "--json" -> json = true;
-        case "--max-body" -> settings = settings.withMaxBodyBytes(number(args, ++i, "--max-body"));
+        case "--max-body" -> settings = settings.withMaxBodyBytes(
+            number(args, ++i, "--max-body", OptionNumbers.Unit.BYTES));
         case "--timeout" -> settings = settings.withTotalTimeout(
-            Duration.ofSeconds(number(args, ++i, "--timeout")));
+            Duration.ofSeconds(number(args, ++i, "--timeout", OptionNumbers.Unit.SECONDS)));
         default -> {
           if (args[i].startsWith("--")) {
             throw new UsageException("oobi resolve: unknown option " + args[i], HELP);
@@ -110,19 +111,17 @@ final class OobiCommand {
     return status;
   }
 
-  private static long number(String[] args, int i, String option) throws UsageException {
+  /**
+   * The value after {@code option}, a whole number from 1 up ({@link OptionNumbers}); seconds at
+   * most a day, as {@link OobiSettings} takes them.
+   */
+  private static long number(String[] args, int i, String option, OptionNumbers.Unit unit)
+      throws UsageException {
     if (i >= args.length) {
-      throw new UsageException(option + " needs a number", HELP);
+      throw new UsageException("oobi resolve: " + option + " needs a value", HELP);
     }
-    try {
-      long v = Long.parseLong(args[i]);
-      if (v < 1) {
-        throw new UsageException(option + " must be positive: " + args[i], HELP);
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw new UsageException(option + " needs a number, not " + args[i], HELP);
-    }
+    long max = unit == OptionNumbers.Unit.SECONDS ? Duration.ofDays(1).toSeconds() : Long.MAX_VALUE;
+    return OptionNumbers.parse("oobi resolve", option, args[i], unit, 1, max, HELP);
   }
 
   /**

@@ -1,18 +1,24 @@
 package dev.cesrj.cli;
 
+import dev.cesrj.CesrOptions;
 import dev.cesrj.http.store.InMemoryWatcherStore;
 import dev.cesrj.http.store.SqliteWatcherStore;
 import dev.cesrj.http.store.StoreException;
 import dev.cesrj.http.store.WatcherStore;
 import dev.cesrj.http.watcher.Watcher;
+import dev.cesrj.http.watcher.WatcherLimits;
 import dev.cesrj.http.watcher.WatcherServer;
-import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.acdc.InMemorySchemaResolver;
+import dev.cesrj.keri.body.KeriBodyException;
 import dev.cesrj.keri.kever.EscrowLimits;
+import dev.cesrj.netty.CesrServerInitializer;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.time.Clock;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -22,15 +28,31 @@ import java.util.concurrent.CountDownLatch;
  * server, closes the store, and prints what it closed and why). Without {@code --store} it keeps
  * what it verified in memory only. With {@code --schemas} the credentials it is sent are checked
  * against the ACDC schemas ({@code *.json}) of that directory; without, they wait in keripy's
- * missing-schema escrow ({@code mse}). The guards are the server's defaults (docs/guide/watcher.md).
+ * missing-schema escrow ({@code mse}). The guards and limits an operator tunes are options
+ * ({@link WatchGuards}: {@code --budget}, {@code --max-connections}, {@code --max-body}, {@code
+ * --max-header}, {@code --request-timeout}, {@code --idle-timeout}, {@code --escrow-messages},
+ * {@code --escrow-bytes}, {@code --max-held-replies}, {@code --max-held-reply-bytes}), each a
+ * plain whole number ({@link OptionNumbers}); the rest, and those not given, are the library's
+ * defaults (docs/guide/watcher.md), but the memory budget, which is at most a third of the heap
+ * ({@link WatchBudget}) and printed at start.
  */
 final class WatchCommand {
   /** The command line, as the usages show it. */
-  static final String LINE = "cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]\n";
+  static final String LINE =
+      "cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR] [GUARD VALUE]...\n";
 
   /** What it does, in one line of the general usage ({@link Main#USAGE}). */
   static final String SUMMARY =
       "  watch     runs a KERI watcher over HTTP until SIGINT or SIGTERM (cesrj watch --help)\n";
+
+  /** The smallest {@code --max-header}: {@link WatcherServer.Builder#maxHeaderBytes} takes it. */
+  static final long MIN_HEADER_BYTES = 1024;
+
+  /** The column the help's descriptions of the guards start at. */
+  private static final int COLUMN = 32;
+
+  /** The width the help's lines wrap at. */
+  private static final int WIDTH = 99;
 
   /** What {@code cesrj watch --help} prints: the command line and each option with its default. */
   static final String HELP = "usage: " + LINE
@@ -46,7 +68,54 @@ final class WatchCommand {
       + "                 in memory only, lost when it stops)\n"
       + "  --schemas DIR  check credentials against the ACDC schemas (*.json) in DIR (default:"
       + " none,\n"
-      + "                 credentials wait in keripy's missing-schema escrow mse)\n";
+      + "                 credentials wait in keripy's missing-schema escrow mse)\n"
+      + "  guards and limits (a plain whole number each: BYTES in bytes, SECONDS 0 for none):\n"
+      + option("--budget BYTES", "the memory budget, shared by the requests in progress on every"
+          + " connection (503 beyond; default: the smaller of "
+          + CesrServerInitializer.DEFAULT_MEMORY_BUDGET_BYTES + " and a third of the max heap,"
+          + " -Xmx; printed at start)")
+      + option("--max-connections N", "the most connections open at once, one more closed"
+          + " (default " + CesrServerInitializer.DEFAULT_MAX_CONNECTIONS + ")")
+      + option("--max-body BYTES", "the largest request body (413 beyond; default "
+          + CesrServerInitializer.DEFAULT_MAX_FRAME_BYTES + "; at most the budget)")
+      + option("--max-header BYTES", "the largest header section, Cesr-Attachment included (431"
+          + " beyond; default " + WatcherServer.DEFAULT_MAX_HEADER_BYTES + ", at least "
+          + MIN_HEADER_BYTES + ")")
+      + option("--request-timeout SECONDS", "a request's deadline from its first byte to its"
+          + " last (408 beyond; default " + CesrServerInitializer.DEFAULT_FRAME_TIMEOUT.toSeconds()
+          + ")")
+      + option("--idle-timeout SECONDS", "close a connection that sends nothing this long"
+          + " (default " + CesrServerInitializer.DEFAULT_IDLE_TIMEOUT.toSeconds() + ")")
+      + option("--escrow-messages N", "the most KEL messages held in escrow, in all (rejected"
+          + " ESCROW_FULL beyond; default " + EscrowLimits.DEFAULT.maxMessages() + "; per"
+          + " prefix at most " + EscrowLimits.DEFAULT.maxMessagesPerPrefix() + ")")
+      + option("--escrow-bytes BYTES", "the most heap bytes those escrows retain, in all"
+          + " (default " + EscrowLimits.DEFAULT.maxBytes() + "; per prefix at most "
+          + EscrowLimits.DEFAULT.maxBytesPerPrefix() + ")")
+      + option("--max-held-replies N", "the most replies (rpy) held in memory, not kept, the"
+          + " oldest evicted (default " + WatcherLimits.DEFAULT_MAX_HELD_REPLIES + ")")
+      + option("--max-held-reply-bytes BYTES", "the most bytes of those replies (default "
+          + WatcherLimits.DEFAULT_MAX_HELD_REPLY_BYTES + ")");
+
+  /** {@return one option of the help: the option, then its description wrapped at the column} */
+  private static String option(String option, String description) {
+    StringBuilder b = new StringBuilder("  ").append(option);
+    int lineStart = 0;
+    for (String word : description.split(" ")) {
+      int col = b.length() - lineStart;
+      if (col < COLUMN) {
+        b.append(" ".repeat(COLUMN - col));
+      } else if (col + 1 + word.length() > WIDTH) {
+        b.append('\n');
+        lineStart = b.length();
+        b.append(" ".repeat(COLUMN));
+      } else {
+        b.append(' ');
+      }
+      b.append(word);
+    }
+    return b.append('\n').toString();
+  }
 
   private WatchCommand() {}
 
@@ -57,8 +126,13 @@ final class WatchCommand {
    * @param host the address to listen on
    * @param store the store's directory, or null for memory only
    * @param schemas the directory of ACDC schemas, or null for none
+   * @param guards the server's guards and the watcher's limits
    */
-  record Options(int port, String host, Path store, Path schemas) {
+  record Options(int port, String host, Path store, Path schemas, WatchGuards guards) {
+    Options(int port, String host, Path store, Path schemas) {
+      this(port, host, store, schemas, WatchGuards.DEFAULT);
+    }
+
     Options(int port, String host, Path store) {
       this(port, host, store, null);
     }
@@ -69,6 +143,17 @@ final class WatchCommand {
     String host = "127.0.0.1";
     Path store = null;
     Path schemas = null;
+    OptionalLong budget = OptionalLong.empty();
+    WatchGuards d = WatchGuards.DEFAULT;
+    int maxConnections = d.maxConnections();
+    long maxBody = d.maxBody();
+    int maxHeader = d.maxHeader();
+    Duration requestTimeout = d.requestTimeout();
+    Duration idleTimeout = d.idleTimeout();
+    OptionalInt escrowMessages = OptionalInt.empty();
+    OptionalLong escrowBytes = OptionalLong.empty();
+    int maxHeldReplies = d.limits().maxHeldReplies();
+    long maxHeldReplyBytes = d.limits().maxHeldReplyBytes();
     for (int i = from; i < args.length; i++) {
       String a = args[i];
       if (i + 1 >= args.length) {
@@ -89,13 +174,45 @@ final class WatchCommand {
         case "--host" -> host = v;
         case "--store" -> store = Path.of(v);
         case "--schemas" -> schemas = Path.of(v);
+        case "--budget" -> budget = OptionalLong.of(bytes(a, v, 1, Long.MAX_VALUE));
+        case "--max-connections" -> maxConnections = (int) count(a, v, 1, Integer.MAX_VALUE);
+        case "--max-body" ->
+            maxBody = bytes(a, v, CesrOptions.MIN_FRAME_BYTES, CesrOptions.MAX_FRAME_BYTES);
+        case "--max-header" -> maxHeader = (int) bytes(a, v, MIN_HEADER_BYTES, Integer.MAX_VALUE);
+        case "--request-timeout" -> requestTimeout = seconds(a, v);
+        case "--idle-timeout" -> idleTimeout = seconds(a, v);
+        case "--escrow-messages" ->
+            escrowMessages = OptionalInt.of((int) count(a, v, 0, Integer.MAX_VALUE));
+        case "--escrow-bytes" -> escrowBytes = OptionalLong.of(bytes(a, v, 0, Long.MAX_VALUE));
+        case "--max-held-replies" -> maxHeldReplies = (int) count(a, v, 0, Integer.MAX_VALUE);
+        case "--max-held-reply-bytes" -> maxHeldReplyBytes = bytes(a, v, 0, Long.MAX_VALUE);
         default -> throw new UsageException("watch: unknown option " + a, HELP);
       }
     }
     if (port == null) {
       throw new UsageException("watch needs --http PORT", HELP);
     }
-    return new Options(port, host, store, schemas);
+    if (budget.isPresent() && budget.getAsLong() < maxBody) {
+      throw new UsageException("watch: --budget " + budget.getAsLong() + " is below --max-body "
+          + maxBody + ": no request of the largest body could ever fit", HELP);
+    }
+    WatcherLimits limits = new WatcherLimits(WatchGuards.escrow(escrowMessages, escrowBytes),
+        maxHeldReplies, maxHeldReplyBytes);
+    return new Options(port, host, store, schemas, new WatchGuards(budget, maxConnections,
+        maxBody, maxHeader, requestTimeout, idleTimeout, limits));
+  }
+
+  private static long bytes(String option, String v, long min, long max) throws UsageException {
+    return OptionNumbers.parse("watch", option, v, OptionNumbers.Unit.BYTES, min, max, HELP);
+  }
+
+  private static long count(String option, String v, long min, long max) throws UsageException {
+    return OptionNumbers.parse("watch", option, v, OptionNumbers.Unit.COUNT, min, max, HELP);
+  }
+
+  private static Duration seconds(String option, String v) throws UsageException {
+    return Duration.ofSeconds(OptionNumbers.parse("watch", option, v, OptionNumbers.Unit.SECONDS,
+        0, OptionNumbers.MAX_SECONDS, HELP));
   }
 
   /**
@@ -107,6 +224,13 @@ final class WatchCommand {
    */
   static int run(Options o, PrintStream out, PrintStream err, CountDownLatch stop)
       throws InterruptedException {
+    WatchBudget budget = WatchBudget.of(o.guards().budget(), Runtime.getRuntime().maxMemory());
+    if (budget.bytes() < o.guards().maxBody()) {
+      err.println("cesrj watch: the memory budget of " + budget.bytes() + " bytes ("
+          + budget.why() + ") is below --max-body " + o.guards().maxBody()
+          + ": give --budget, a smaller --max-body or a larger -Xmx");
+      return Main.BAD_INPUT;
+    }
     InMemorySchemaResolver schemas = new InMemorySchemaResolver();
     if (o.schemas() != null) {
       try {
@@ -126,7 +250,7 @@ final class WatchCommand {
       return Main.IO_ERROR;
     }
     try {
-      watcher = Watcher.open(store, Clock.systemUTC(), EscrowLimits.DEFAULT, schemas);
+      watcher = Watcher.open(store, Clock.systemUTC(), o.guards().limits(), schemas);
     } catch (StoreException e) {
       store.close();
       err.println("cesrj watch: cannot replay the store: " + e.getMessage());
@@ -134,7 +258,8 @@ final class WatchCommand {
     }
     WatcherServer server;
     try {
-      server = WatcherServer.builder(watcher).host(o.host()).port(o.port()).start();
+      server = o.guards().applyTo(WatcherServer.builder(watcher).host(o.host()).port(o.port()),
+          budget).start();
     } catch (Exception e) { // Netty rethrows the bind's checked java.net.BindException unchecked
       watcher.close();
       err.println("cesrj watch: cannot listen on " + o.host() + ":" + o.port() + ": "
@@ -144,6 +269,8 @@ final class WatchCommand {
       }
       return Main.IO_ERROR;
     }
+    out.println("cesrj watch: memory budget " + budget.bytes() + " bytes (" + budget.why()
+        + ")");
     out.println("cesrj watch: listening on http://" + o.host() + ":" + server.port()
         + "/, store " + store.location() + " (" + watcher.stats().replayed()
         + " messages replayed)");

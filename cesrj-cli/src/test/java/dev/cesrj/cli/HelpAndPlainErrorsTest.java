@@ -66,7 +66,8 @@ class HelpAndPlainErrorsTest {
     assertEquals(List.of(
         "       cesrj denot [FILE|-]",
         "       cesrj oobi resolve [--json] [--max-body BYTES] [--timeout SECONDS] URL...",
-        "       cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]",
+        "       cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]"
+            + " [GUARD VALUE]...",
         "       cesrj [COMMAND] --help",
         "  --table T  the counter table when the stream does not say (1, 2 or legacy)"),
         lines.subList(2, 7));

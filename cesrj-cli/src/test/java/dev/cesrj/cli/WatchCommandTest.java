@@ -83,6 +83,10 @@ class WatchCommandTest {
   void aStoreInMemoryIsNotCalledDurable() throws Exception {
     String text = runOnce(null, true);
     assertTrue(text.contains("store memory (0 messages replayed)"), text);
+    // the default budget, printed at start: the smaller of 64 MiB and a third of this JVM's heap
+    WatchBudget budget = WatchBudget.byDefault(Runtime.getRuntime().maxMemory());
+    assertTrue(text.startsWith("cesrj watch: memory budget " + budget.bytes() + " bytes ("
+        + budget.why() + ")\n"), text);
     assertTrue(text.contains("\ncesrj watch: closed store memory (1 records, in memory only: gone"
         + " now that it stopped)\n"), text);
     assertTrue(!text.contains("durable"), text);
@@ -99,8 +103,8 @@ class WatchCommandTest {
       assertEquals(WatchCommand.HELP, run.out());
     }
     java.util.List<String> lines = WatchCommand.HELP.lines().toList();
-    assertEquals("usage: cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]",
-        lines.get(0));
+    assertEquals("usage: cesrj watch --http PORT [--host ADDR] [--store DIR] [--schemas DIR]"
+        + " [GUARD VALUE]...", lines.get(0));
     assertTrue(lines.contains("  --http PORT    the port to listen on (required; 0 takes a free"
         + " one, printed at start)"), WatchCommand.HELP);
     assertTrue(lines.contains("  --host ADDR    the address to listen on (default 127.0.0.1)"),
@@ -183,11 +187,11 @@ class WatchCommandTest {
     }
   }
 
-  private static final String ATTACHMENT = "-VAn-AABAADdX9gYcm2A3O-I00JlXyaEjPHryetFENHCgTEJHbemkJ-zXZR8RhipAx0xZk"
+  static final String ATTACHMENT = "-VAn-AABAADdX9gYcm2A3O-I00JlXyaEjPHryetFENHCgTEJHbemkJ-zXZR8RhipAx0xZk"
       + "tr8smmraXfY2kbCuQg8mpDjmsF-EAB0AAAAAAAAAAAAAAAAAAAAAAA1AAG2026-12-06T0"
       + "3c05c36d562174p00c00";
 
-  private static String icpBody() {
+  static String icpBody() {
     return "{\"v\":\"KERI10JSON0001b7_\",\"t\":\"icp\",\"d\":\"EP25mGKRPFii19t372OW29xfLNx135"
       + "xf5y9O1PkfUxEO\",\"i\":\"EP25mGKRPFii19t372OW29xfLNx135xf5y9O1PkfUxEO\",\"s\""
       + ":\"0\",\"kt\":\"1\",\"k\":[\"DDayRTJ8KuO_xoHEfLvnT8MEtYH0O5HM4vxKGhPDlz1y\"],\"nt"
