@@ -20,6 +20,7 @@ import dev.cesrj.keri.exchange.ExchangeVerdict;
 import dev.cesrj.keri.exchange.Exchanger;
 import dev.cesrj.keri.kever.KelVerifier;
 import dev.cesrj.keri.kever.KeyState;
+import dev.cesrj.keri.kever.PlannedBatch;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.StreamOffsets;
 import dev.cesrj.keri.kever.Verdict;
@@ -231,11 +232,13 @@ public final class CredentialVerifier {
   }
 
   /**
-   * Verifies messages the caller framed, in order, each at {@code offsetBase} plus its own offset:
-   * each run of key events and receipts goes to the KEL verifier as one batch ({@link
-   * KelVerifier#acceptAll(List, long)}: its signatures checked on the KEL verifier's workers first,
-   * the verdicts those of one worker), every other message as {@link #accept(Message, long)} takes
-   * it. Escrows are not retried here ({@link #finish()}).
+   * Verifies messages the caller framed, in order, each at {@code offsetBase} plus its own offset.
+   * The signatures of the list's key events, receipts and exchanges ({@code exn}) are planned at
+   * once and checked on the KEL verifier's workers while the rules run ({@link
+   * KelVerifier#plan}; the verdicts those of one worker): each run of key events and receipts goes
+   * to the KEL verifier as one batch ({@link KelVerifier#acceptAll(List, long)}), every other
+   * message as {@link #accept(Message, long)} takes it, an exchange's checks taken from the plan.
+   * Escrows are not retried here ({@link #finish()}).
    *
    * @param messages framed messages whose buffers are valid for this call
    * @param offsetBase what to add to each message's offset
@@ -244,15 +247,18 @@ public final class CredentialVerifier {
   public List<MessageVerdict> acceptAll(List<Message> messages, long offsetBase) {
     List<MessageVerdict> out = new ArrayList<>(messages.size());
     List<Message> run = new ArrayList<>();
-    for (Message m : messages) {
-      if (kind(m) == MessageKind.KEL) {
-        run.add(m);
-        continue;
+    // the key events', receipts' and exchanges' signatures of the whole list on the workers
+    try (PlannedBatch batch = kel.plan(messages, offsetBase)) {
+      for (Message m : messages) {
+        if (kind(m) == MessageKind.KEL) {
+          run.add(m);
+          continue;
+        }
+        keyEvents(run, offsetBase, out);
+        out.add(accept(m, offsetBase));
       }
       keyEvents(run, offsetBase, out);
-      out.add(accept(m, offsetBase));
     }
-    keyEvents(run, offsetBase, out);
     return out;
   }
 

@@ -1,0 +1,179 @@
+package dev.cesrj.keri.kever;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cesrj.CesrException;
+import dev.cesrj.keri.acdc.CredentialResolver;
+import dev.cesrj.keri.acdc.InMemorySchemaResolver;
+import dev.cesrj.keri.credential.CredentialVerdict;
+import dev.cesrj.keri.credential.CredentialVerifier;
+import dev.cesrj.keri.credential.MessageKind;
+import dev.cesrj.keri.credential.MessageVerdict;
+import dev.cesrj.keri.tel.RegistryState;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Framed;
+import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.LeakDetectionExtension;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Issue 31: the exchanges' ({@code exn}) signatures of a run of messages given to {@link
+ * CredentialVerifier} are checked on the KEL verifier's workers ahead of the rules, in the same
+ * plan as the key events' ({@link KelVerifier#plan}, {@link SignatureBatch}), and the {@link
+ * dev.cesrj.keri.exchange.Exchanger} takes their verdicts ({@link PlannedBatch#verdict}). The
+ * streams are every stream of cesrj-core's corpus A (its test-jar's {@code /corpus/A}) whose
+ * expected frames hold an {@code exn}: acdc set A has none. At 2, 4 and 8 workers (4 and 8 on an
+ * executor, which takes no floor, so that the one-message batches of 7-byte chunks overlap too)
+ * the verdicts per message, at intake and final, credentials, registries and key states are the
+ * serial ones, whole and in 7-byte chunks; the exchanges' SAIDs and offsets are those of the
+ * corpus's expected frames, each signed one accepted and the unsigned {@code /oobis/notify}
+ * waiting for signatures, as keripy escrows it.
+ */
+@ExtendWith(LeakDetectionExtension.class)
+class ExchangeSignatureBatchTest {
+  private static final int[] WORKERS = {2, 4, 8};
+
+  static Stream<String> exchangeStreams() {
+    List<String> out = new ArrayList<>();
+    for (String s : Corpus.streams()) {
+      if (!exchanges(s).isEmpty()) {
+        out.add(s);
+      }
+    }
+    assertEquals(12, out.size(), "corpus A's exchange streams: " + out);
+    return out.stream();
+  }
+
+  /** {@return the expected frames of {@code stream} that are exchanges} */
+  private static List<JsonNode> exchanges(String stream) {
+    List<JsonNode> out = new ArrayList<>();
+    for (JsonNode e : Corpus.expected(stream)) {
+      if (e.path("ilk").asText().equals("exn")) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  /** Everything the rules decide: verdicts at intake and final, credentials, registries. */
+  record Outcome(List<MessageVerdict> intake, String framing, List<MessageVerdict> last,
+      Map<String, CredentialVerdict> credentials, Map<String, RegistryState> registries,
+      String keyStates) {
+  }
+
+  /** As {@link ParallelEqualsSerialTest}'s: 4 and 8 workers on an executor, no floor. */
+  private static KelVerifier kel(int workers) {
+    return workers <= 2 ? KelVerifier.builder().threads(workers).build()
+        : KelVerifier.builder().threads(workers).executor(OverlapTest::threadPerTask).build();
+  }
+
+  private static CredentialVerifier verifier(KelVerifier kel) {
+    return new CredentialVerifier(new InMemorySchemaResolver(), CredentialResolver.NONE,
+        CredentialVerifier.DEFAULT_ESCROW_LIMIT, kel);
+  }
+
+  static Outcome whole(CredentialVerifier v, byte[] input) {
+    String framing = "";
+    try {
+      v.acceptAll(input);
+    } catch (CesrException e) {
+      framing = e.getMessage();
+      v.finish();
+    }
+    return outcome(v, framing);
+  }
+
+  static Outcome chunked(CredentialVerifier v, byte[] input, int chunk) {
+    String framing = "";
+    try (CesrStreamParser parser = new CesrStreamParser()) {
+      for (int i = 0; i < input.length + chunk; i += chunk) {
+        try (Framed f = i < input.length
+            ? parser.feed(input, i, Math.min(chunk, input.length - i)) : parser.endOfInput()) {
+          v.accept(f);
+          if (f.failed()) {
+            framing = String.valueOf(f.error());
+            break;
+          }
+        }
+      }
+    }
+    v.finish();
+    return outcome(v, framing);
+  }
+
+  private static Outcome outcome(CredentialVerifier v, String framing) {
+    return new Outcome(v.intake(), framing, v.messages(), v.credentials(), v.registries(),
+        AttackStreamsTest.states(v.keyStates()).toString());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("exchangeStreams")
+  void parallelGivesTheSerialOutcome(String stream) {
+    byte[] input = Corpus.bytes(stream);
+    Outcome serialWhole = whole(verifier(kel(1)), input);
+    Outcome serialChunked = chunked(verifier(kel(1)), input, 7);
+    assertEquals(serialWhole.last(), serialChunked.last(), stream + " whole and chunked");
+    assertKeripysFrames(stream, serialWhole);
+    for (int w : WORKERS) {
+      assertEquals(serialWhole, whole(verifier(kel(w)), input), stream + " whole, " + w);
+      assertEquals(serialChunked, chunked(verifier(kel(w)), input, 7),
+          stream + " in 7-byte chunks, " + w);
+    }
+  }
+
+  /** The exchanges are those of the corpus's expected frames, with keripy's outcome. */
+  private static void assertKeripysFrames(String stream, Outcome o) {
+    List<String> want = new ArrayList<>();
+    for (JsonNode e : exchanges(stream)) {
+      want.add(e.get("said").asText() + "@" + e.get("offset").asLong());
+    }
+    List<String> got = new ArrayList<>();
+    for (MessageVerdict v : o.last()) {
+      if (v.kind() == MessageKind.EXCHANGE) {
+        got.add(v.said().orElse("") + "@" + v.offset());
+        boolean notify = v.detail().contains("no signature groups");
+        assertEquals(notify ? Status.ESCROWED : Status.ACCEPTED, v.status(), v.toString());
+      } else if (v.kind() == MessageKind.KEL && v.sn().isPresent()) {
+        assertEquals(Status.ACCEPTED, v.status(), v.toString()); // the senders' KELs
+      }
+    }
+    assertEquals(want, got, stream);
+  }
+
+  /**
+   * Counted, on every exchange stream given whole at 4 workers on an executor: each exchange
+   * check the rules make takes a planned verdict (no exchange lookup misses), every planned
+   * exchange check is looked up once, and each planned check of the batch is verified exactly
+   * once (by a worker or by the rules' thread). The total, 236, is the corpus's: the signatures
+   * its signed exchanges carry by their sender's keys or its own couple.
+   */
+  @Test
+  void exchangeChecksArePrecomputedAndNoneVerifiedTwice() {
+    assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "one processor: serial path");
+    long planned = 0;
+    long hits = 0;
+    for (String stream : exchangeStreams().toList()) {
+      KelVerifier kel = kel(4);
+      Outcome o = whole(verifier(kel), Corpus.bytes(stream));
+      assertEquals(whole(verifier(kel(1)), Corpus.bytes(stream)), o, stream);
+      assertTrue(kel.precomputedExchangeChecks() > 0, stream);
+      assertEquals(kel.precomputedExchangeChecks(), kel.exchangeHits(), stream);
+      assertEquals(0, kel.exchangeMisses(), stream);
+      assertEquals(kel.precomputedPlanned(), kel.precomputedVerifications(), stream);
+      planned += kel.precomputedExchangeChecks();
+      hits += kel.exchangeHits();
+    }
+    assertEquals(236, planned, "the corpus's exchange signatures by their senders");
+    assertEquals(planned, hits);
+  }
+}
