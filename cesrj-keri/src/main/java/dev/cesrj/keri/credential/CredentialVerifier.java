@@ -117,7 +117,6 @@ public final class CredentialVerifier {
   private final List<Routed> routed = new ArrayList<>();
   private final List<MessageVerdict> intake = new ArrayList<>();
   private final List<Cred> creds = new ArrayList<>();
-  private final Map<Integer, ExchangeVerdict> exchanges = new HashMap<>();
   /** The credentials accepted, by SAID (keripy's {@code reger.saved}). */
   private final Map<String, Acdc> saved = new LinkedHashMap<>();
   /** The last message of each credential, by SAID. */
@@ -375,7 +374,6 @@ public final class CredentialVerifier {
     } else if (Exchanger.isExchange(m)) {
       ExchangeVerdict x = exchanger.accept(m, offsetBase);
       routed.add(new Routed(MessageKind.EXCHANGE, x.index()));
-      exchanges.put(x.index(), x);
       v = of(index, offset, x);
     } else {
       Verdict k = kel.accept(m);
@@ -428,10 +426,7 @@ public final class CredentialVerifier {
     while (changed) {
       changed = !kel.retryEscrows().isEmpty();
       changed |= !tevery.processEscrows().isEmpty();
-      for (ExchangeVerdict x : exchanger.retryEscrows()) {
-        exchanges.put(x.index(), x);
-        changed = true;
-      }
+      changed |= !exchanger.retryEscrows().isEmpty();
       changed |= retryCredentials();
       if (!changed) {
         changed = resolveMissing();
@@ -716,6 +711,8 @@ public final class CredentialVerifier {
   public List<MessageVerdict> messages() {
     List<Verdict> kels = kel.verdicts();
     List<TelVerdict> tels = tevery.verdicts();
+    // the exchanger's own: a copy settled when another copy of its exchange is accepted too
+    List<ExchangeVerdict> xs = exchanger.verdicts();
     List<MessageVerdict> out = new ArrayList<>(routed.size());
     for (int i = 0; i < routed.size(); i++) {
       Routed r = routed.get(i);
@@ -723,7 +720,7 @@ public final class CredentialVerifier {
       out.add(switch (r.kind()) {
         case KEL -> of(i, offset, kels.get(r.index()));
         case TEL -> of(i, offset, tels.get(r.index()));
-        case EXCHANGE -> of(i, offset, exchanges.get(r.index()));
+        case EXCHANGE -> of(i, offset, xs.get(r.index()));
         case CREDENTIAL -> creds.get(r.index()).verdict();
       });
     }

@@ -151,6 +151,63 @@ class ExchangeSignatureBatchTest {
   }
 
   /**
+   * Exchanges made here ({@link ExchangerTest}'s sender: kt 2, rotated at sn 1), given whole with
+   * their sender's KEL to a credential verifier at 4 workers on an executor, and counted: what is
+   * planned is taken, what is not is verified serially, with the serial verdicts. Planned and
+   * taken (8): one signature of each of two copies at the rotation, two at the inception (whose
+   * keys the batch's own {@code icp} gives), two of the rotation's keys named at the inception
+   * (planned against the inception's keys: they fail, and it waits), a couple and a corrupted
+   * couple of a non-transferable sender. Not planned: an exchange before its sender's KEL (no key
+   * known at planning; it waits, then is accepted on the retry, serially), and the first copy's
+   * pooled signature when the second copy is judged (another message: the one miss). The first
+   * copy is accepted with the second, as the exchanger settles it: {@link
+   * CredentialVerifier#messages()} reads the exchanger's verdicts (it showed the copy's stale
+   * {@code ESCROWED} before).
+   */
+  @Test
+  void predictionsTheRulesDoNotTakeAreVerifiedSerially() throws Exception {
+    assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "one processor: serial path");
+    ExchangerTest.kel();
+    String pre = ExchangerTest.pre;
+    String rot = dev.cesrj.keri.kever.KelBuilder.said(ExchangerTest.rot);
+    String icp = dev.cesrj.keri.kever.KelBuilder.said(ExchangerTest.icp);
+    String body = ExchangerTest.exn(pre, "/multisig/icp", "", "pool");
+    String nt = dev.cesrj.keri.kever.KelBuilder.verfer(ExchangerTest.keys[8], false);
+    byte[] input = dev.cesrj.keri.kever.KelBuilder.stream(
+        ExchangerTest.group(ExchangerTest.exn(pre, "/x", "", "early"), pre, 1, rot,
+            ExchangerTest.sigs(3, 0, 1)),
+        ExchangerTest.kel,
+        ExchangerTest.group(body, pre, 1, rot, ExchangerTest.sigs(3, 0)),
+        ExchangerTest.group(body, pre, 1, rot, ExchangerTest.sigs(3, 2)),
+        ExchangerTest.group(ExchangerTest.exn(pre, "/x", "", "old"), pre, 0, icp,
+            ExchangerTest.sigs(0, 1, 2)),
+        ExchangerTest.group(ExchangerTest.exn(pre, "/x", "", "mixed"), pre, 0, icp,
+            ExchangerTest.sigs(3, 0, 1)),
+        ExchangerTest.couple(ExchangerTest.exn(nt, "/ping", "", "p"), ExchangerTest.keys[8], nt,
+            false),
+        ExchangerTest.couple(ExchangerTest.exn(nt, "/ping", "", "q"), ExchangerTest.keys[8], nt,
+            true));
+    KelVerifier kel = kel(4);
+    CredentialVerifier v = verifier(kel);
+    Outcome o = whole(v, input);
+    assertEquals(whole(verifier(kel(1)), input), o);
+    assertEquals(chunked(verifier(kel(1)), input, 7).last(), o.last());
+    List<String> exchanges = new ArrayList<>();
+    for (MessageVerdict m : o.last()) {
+      if (m.kind() == MessageKind.EXCHANGE) {
+        exchanges.add(m.status() + ":" + m.reason());
+      }
+    }
+    assertEquals(List.of("ACCEPTED:NONE", "ACCEPTED:NONE", "ACCEPTED:NONE", "ACCEPTED:NONE",
+        "ESCROWED:SIGNING_THRESHOLD_UNMET", "ACCEPTED:NONE", "REJECTED:INVALID_SIGNATURE"),
+        exchanges);
+    assertEquals(8, kel.precomputedExchangeChecks());
+    assertEquals(8, kel.exchangeHits());
+    assertEquals(1, kel.exchangeMisses(), "the first copy's pooled signature");
+    assertEquals(kel.precomputedPlanned(), kel.precomputedVerifications());
+  }
+
+  /**
    * Counted, on every exchange stream given whole at 4 workers on an executor: each exchange
    * check the rules make takes a planned verdict (no exchange lookup misses), every planned
    * exchange check is looked up once, and each planned check of the batch is verified exactly
