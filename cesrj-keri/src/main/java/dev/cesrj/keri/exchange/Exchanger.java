@@ -69,6 +69,13 @@ import java.util.Set;
  * application checks. keripy HEAD also compares an IPEX offer's or grant's nested version 2
  * artifacts with its {@code a}; that is not done here.
  *
+ * <p>Signatures on workers (issue 31): while its {@link KelVerifier} has a batch open ({@link
+ * KelVerifier#plan}, as {@link dev.cesrj.keri.credential.CredentialVerifier#acceptAll(List,
+ * long)} opens one) that holds the message given, each check takes the verdict the batch's
+ * workers computed ({@link PlannedBatch#verdict}); a check the batch did not plan (the signatures
+ * pooled from other copies, keys it could not predict) and every retry are verified here. The
+ * verdicts are the same either way.
+ *
  * <p>Bounded: at most {@code escrowLimit} messages wait; one more evicts the oldest ({@link
  * ExchangeReason#ESCROW_EVICTED}, reported by the next {@link #retryEscrows()}). keripy drops a
  * waiting exchange after 10 seconds ({@code Exchanger.TimeoutPSE}); {@link #expire(int)} does

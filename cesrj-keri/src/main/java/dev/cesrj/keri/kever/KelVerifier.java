@@ -406,14 +406,23 @@ public final class KelVerifier {
       open = new PlannedBatch(this, Map.of(), offsetBase, null, kevery.entries.size());
       return open;
     }
-    List<Intake> batch = new ArrayList<>(messages.size());
+    List<KeriEvent> events = new ArrayList<>(messages.size());
+    List<Signatures> sigs = new ArrayList<>(messages.size());
     Map<Message, Intake> intakes = new IdentityHashMap<>();
     for (Message m : messages) {
-      Intake in = Intake.of(m, offsetBase);
-      batch.add(in);
-      intakes.put(m, in);
+      Intake in;
+      try {
+        in = Intake.of(m, offsetBase);
+      } catch (RuntimeException e) {
+        in = null; // not read here: its own path reads it and gives its verdict
+      }
+      events.add(in == null ? null : in.event());
+      sigs.add(in == null ? null : in.sigs());
+      if (in != null) {
+        intakes.put(m, in);
+      }
     }
-    return start(batch, intakes, offsetBase, messages);
+    return start(events, sigs, intakes, offsetBase, messages);
   }
 
   /** {@return the batch open ({@link #plan}), if any: an exchanger takes its verdicts} */
@@ -431,7 +440,13 @@ public final class KelVerifier {
     if (open != null) {
       return rules(batch, raw, source);
     }
-    PlannedBatch b = start(batch, Map.of(), 0, null);
+    List<KeriEvent> events = new ArrayList<>(batch.size());
+    List<Signatures> sigs = new ArrayList<>(batch.size());
+    for (Intake in : batch) {
+      events.add(in.event());
+      sigs.add(in.sigs());
+    }
+    PlannedBatch b = start(events, sigs, Map.of(), 0, null);
     boolean ruled = false;
     try {
       List<Verdict> out = rules(batch, raw, source);
@@ -452,18 +467,12 @@ public final class KelVerifier {
   }
 
   /**
-   * Plans {@code batch} (its exchanges too if {@code messages} is given, kept under those
+   * Plans the batch's {@code events} and their {@code sigs} (its exchanges too if {@code messages} is given, kept under those
    * messages' identities) and starts its checks on the workers; the rules take the verdicts until
    * the returned batch is closed ({@link #closed}).
    */
-  private PlannedBatch start(List<Intake> batch, Map<Message, Intake> intakes, long offsetBase,
-      List<Message> messages) {
-    List<KeriEvent> events = new ArrayList<>(batch.size());
-    List<Signatures> sigs = new ArrayList<>(batch.size());
-    for (Intake in : batch) {
-      events.add(in.event());
-      sigs.add(in.sigs());
-    }
+  private PlannedBatch start(List<KeriEvent> events, List<Signatures> sigs,
+      Map<Message, Intake> intakes, long offsetBase, List<Message> messages) {
     SignatureBatch plan = SignatureBatch.plan(events, sigs, p -> {
       Kever k = kevery.kever(p);
       return k == null ? null : new SignatureBatch.Keys(k.verfers, k.witnesses, k.toad);
