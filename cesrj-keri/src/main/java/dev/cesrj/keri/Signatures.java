@@ -72,6 +72,24 @@ public final class Signatures {
     return out;
   }
 
+  /**
+   * {@return the TransIdxSigGroups ({@code -F} in CESR 1.0, {@code -X} in 2.0) that name their
+   * signer's prefix, sequence number and establishment event SAID, in stream order}: keripy's
+   * {@code tsgs} (keripy {@code src/keri/core/parsing.py} {@code Parser.msgParsator}), the only
+   * transferable signatures its parser hands {@code Exchanger.processEvent}; receipt quadruples
+   * and TransLastIdxSigGroups of an {@code exn} sign nothing there.
+   */
+  public List<SignatureGroup> signerGroups() {
+    List<SignatureGroup> out = new ArrayList<>();
+    for (SignatureGroup g : byRole(SignatureRole.TRANSFERABLE)) {
+      if (g.groupName().equals("TransIdxSigGroups") && g.signerPrefix().isPresent()
+          && g.signerSn().isPresent() && g.signerSaid().isPresent()) {
+        out.add(g);
+      }
+    }
+    return out;
+  }
+
   /** {@return the controller's indexed signatures, all groups together, in stream order} */
   public List<Siger> controller() {
     return sigers(SignatureRole.CONTROLLER);

@@ -20,6 +20,7 @@ import dev.cesrj.keri.exchange.ExchangeVerdict;
 import dev.cesrj.keri.exchange.Exchanger;
 import dev.cesrj.keri.kever.KelVerifier;
 import dev.cesrj.keri.kever.KeyState;
+import dev.cesrj.keri.kever.PlannedBatch;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.StreamOffsets;
 import dev.cesrj.keri.kever.Verdict;
@@ -116,7 +117,6 @@ public final class CredentialVerifier {
   private final List<Routed> routed = new ArrayList<>();
   private final List<MessageVerdict> intake = new ArrayList<>();
   private final List<Cred> creds = new ArrayList<>();
-  private final Map<Integer, ExchangeVerdict> exchanges = new HashMap<>();
   /** The credentials accepted, by SAID (keripy's {@code reger.saved}). */
   private final Map<String, Acdc> saved = new LinkedHashMap<>();
   /** The last message of each credential, by SAID. */
@@ -231,11 +231,13 @@ public final class CredentialVerifier {
   }
 
   /**
-   * Verifies messages the caller framed, in order, each at {@code offsetBase} plus its own offset:
-   * each run of key events and receipts goes to the KEL verifier as one batch ({@link
-   * KelVerifier#acceptAll(List, long)}: its signatures checked on the KEL verifier's workers first,
-   * the verdicts those of one worker), every other message as {@link #accept(Message, long)} takes
-   * it. Escrows are not retried here ({@link #finish()}).
+   * Verifies messages the caller framed, in order, each at {@code offsetBase} plus its own offset.
+   * The signatures of the list's key events, receipts and exchanges ({@code exn}) are planned at
+   * once and checked on the KEL verifier's workers while the rules run ({@link
+   * KelVerifier#plan}; the verdicts those of one worker): each run of key events and receipts goes
+   * to the KEL verifier as one batch ({@link KelVerifier#acceptAll(List, long)}), every other
+   * message as {@link #accept(Message, long)} takes it, an exchange's checks taken from the plan.
+   * Escrows are not retried here ({@link #finish()}).
    *
    * @param messages framed messages whose buffers are valid for this call
    * @param offsetBase what to add to each message's offset
@@ -244,15 +246,18 @@ public final class CredentialVerifier {
   public List<MessageVerdict> acceptAll(List<Message> messages, long offsetBase) {
     List<MessageVerdict> out = new ArrayList<>(messages.size());
     List<Message> run = new ArrayList<>();
-    for (Message m : messages) {
-      if (kind(m) == MessageKind.KEL) {
-        run.add(m);
-        continue;
+    // the key events', receipts' and exchanges' signatures of the whole list on the workers
+    try (PlannedBatch batch = kel.plan(messages, offsetBase)) {
+      for (Message m : messages) {
+        if (kind(m) == MessageKind.KEL) {
+          run.add(m);
+          continue;
+        }
+        keyEvents(run, offsetBase, out);
+        out.add(accept(m, offsetBase));
       }
       keyEvents(run, offsetBase, out);
-      out.add(accept(m, offsetBase));
     }
-    keyEvents(run, offsetBase, out);
     return out;
   }
 
@@ -369,7 +374,6 @@ public final class CredentialVerifier {
     } else if (Exchanger.isExchange(m)) {
       ExchangeVerdict x = exchanger.accept(m, offsetBase);
       routed.add(new Routed(MessageKind.EXCHANGE, x.index()));
-      exchanges.put(x.index(), x);
       v = of(index, offset, x);
     } else {
       Verdict k = kel.accept(m);
@@ -422,10 +426,7 @@ public final class CredentialVerifier {
     while (changed) {
       changed = !kel.retryEscrows().isEmpty();
       changed |= !tevery.processEscrows().isEmpty();
-      for (ExchangeVerdict x : exchanger.retryEscrows()) {
-        exchanges.put(x.index(), x);
-        changed = true;
-      }
+      changed |= !exchanger.retryEscrows().isEmpty();
       changed |= retryCredentials();
       if (!changed) {
         changed = resolveMissing();
@@ -710,6 +711,8 @@ public final class CredentialVerifier {
   public List<MessageVerdict> messages() {
     List<Verdict> kels = kel.verdicts();
     List<TelVerdict> tels = tevery.verdicts();
+    // the exchanger's own: a copy settled when another copy of its exchange is accepted too
+    List<ExchangeVerdict> xs = exchanger.verdicts();
     List<MessageVerdict> out = new ArrayList<>(routed.size());
     for (int i = 0; i < routed.size(); i++) {
       Routed r = routed.get(i);
@@ -717,7 +720,7 @@ public final class CredentialVerifier {
       out.add(switch (r.kind()) {
         case KEL -> of(i, offset, kels.get(r.index()));
         case TEL -> of(i, offset, tels.get(r.index()));
-        case EXCHANGE -> of(i, offset, exchanges.get(r.index()));
+        case EXCHANGE -> of(i, offset, xs.get(r.index()));
         case CREDENTIAL -> creds.get(r.index()).verdict();
       });
     }

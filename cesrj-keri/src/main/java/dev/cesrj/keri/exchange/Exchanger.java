@@ -14,6 +14,7 @@ import dev.cesrj.keri.event.RoutedMessage;
 import dev.cesrj.keri.exchange.ExchangeVerdict.Exchange;
 import dev.cesrj.keri.kever.KelVerifier;
 import dev.cesrj.keri.kever.KeyState;
+import dev.cesrj.keri.kever.PlannedBatch;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.StreamOffsets;
 import dev.cesrj.stream.Framed;
@@ -67,6 +68,13 @@ import java.util.Set;
  * accepted whatever its {@code p} names, here too: {@code p} then links a transaction the
  * application checks. keripy HEAD also compares an IPEX offer's or grant's nested version 2
  * artifacts with its {@code a}; that is not done here.
+ *
+ * <p>Signatures on workers (issue 31): while its {@link KelVerifier} has a batch open ({@link
+ * KelVerifier#plan}, as {@link dev.cesrj.keri.credential.CredentialVerifier#acceptAll(List,
+ * long)} opens one) that holds the message given, each check takes the verdict the batch's
+ * workers computed ({@link PlannedBatch#verdict}); a check the batch did not plan (the signatures
+ * pooled from other copies, keys it could not predict) and every retry are verified here. The
+ * verdicts are the same either way.
  *
  * <p>Bounded: at most {@code escrowLimit} messages wait; one more evicts the oldest ({@link
  * ExchangeReason#ESCROW_EVICTED}, reported by the next {@link #retryEscrows()}). keripy drops a
@@ -189,7 +197,7 @@ public final class Exchanger {
       return settle(x, Status.REJECTED, ExchangeReason.SAID_MISMATCH,
           "SAID is not the body's digest");
     }
-    judge(x);
+    judge(x, m);
     return x.verdict;
   }
 
@@ -214,7 +222,7 @@ public final class Exchanger {
           continue; // settled by a copy judged earlier in this pass
         }
         escrowed.remove(x.index);
-        judge(x);
+        judge(x, null);
         if (x.verdict.status() != Status.ESCROWED) {
           changed = true;
           out.put(x.index, x.verdict);
@@ -268,11 +276,16 @@ public final class Exchanger {
 
   // --- judging ------------------------------------------------------------------------------
 
-  private void judge(Pending x) {
+  /**
+   * Judges {@code x}; {@code m} is its framed message at intake (its signatures' verdicts may be
+   * planned in the verifier's open batch: {@link KelVerifier#plan}), null on a retry.
+   */
+  private void judge(Pending x, Message m) {
     RoutedMessage exn = x.exn;
     String sender = exn.prefix().orElse("");
     byte[] ser = exn.body().bytes();
-    List<SignatureGroup> groups = signerGroups(x.sigs);
+    Optional<PlannedBatch> batch = m == null ? Optional.empty() : kevers.openBatch();
+    List<SignatureGroup> groups = x.sigs.signerGroups();
     List<Cigar> cigars = new ArrayList<>();
     for (SignatureGroup g : x.sigs.byRole(SignatureRole.NON_TRANSFERABLE)) {
       cigars.addAll(g.cigars());
@@ -309,7 +322,7 @@ public final class Exchanger {
         for (Siger s : sigers) {
           int i = s.index();
           if (i < ks.verfers().size() && !ok.contains(i)
-              && ks.verfers().get(i).verify(s.raw(), ser)) {
+              && verifies(batch, m, ks.verfers().get(i), s, ser)) {
             ok.add(i);
           }
         }
@@ -331,7 +344,7 @@ public final class Exchanger {
               "couple of the transferable key " + sender);
           return;
         }
-        if (!c.verify(ser)) {
+        if (!verifies(batch, m, c, ser)) {
           settle(x, Status.REJECTED, ExchangeReason.INVALID_SIGNATURE,
               "the couple's signature by " + sender + " does not verify");
           return;
@@ -364,19 +377,21 @@ public final class Exchanger {
   }
 
   /**
-   * {@return the TransIdxSigGroups of {@code sigs}: keripy's {@code tsgs}, the only transferable
-   * signatures its parser hands {@code Exchanger.processEvent} (receipt quadruples and
-   * TransLastIdxSigGroups of an {@code exn} are not, so they sign nothing here either)}
+   * {@return whether {@code s} by {@code key} verifies over {@code ser}, the body of {@code m}}:
+   * the verdict the open batch's workers computed if it planned this check ({@link
+   * PlannedBatch#verdict(Message, dev.cesrj.keri.crypto.Verfer, Siger)}), else verified here.
    */
-  private static List<SignatureGroup> signerGroups(Signatures sigs) {
-    List<SignatureGroup> out = new ArrayList<>();
-    for (SignatureGroup g : sigs.byRole(SignatureRole.TRANSFERABLE)) {
-      if (g.groupName().equals("TransIdxSigGroups") && g.signerPrefix().isPresent()
-          && g.signerSn().isPresent() && g.signerSaid().isPresent()) {
-        out.add(g);
-      }
-    }
-    return out;
+  private static boolean verifies(Optional<PlannedBatch> batch, Message m,
+      dev.cesrj.keri.crypto.Verfer key, Siger s, byte[] ser) {
+    Optional<Boolean> planned = batch.flatMap(b -> b.verdict(m, key, s));
+    return planned.isPresent() ? planned.get() : key.verify(s.raw(), ser);
+  }
+
+  /** {@return whether the couple {@code c} verifies over {@code ser}}: planned, else here. */
+  private static boolean verifies(Optional<PlannedBatch> batch, Message m, Cigar c,
+      byte[] ser) {
+    Optional<Boolean> planned = batch.flatMap(b -> b.verdict(m, c));
+    return planned.isPresent() ? planned.get() : c.verify(ser);
   }
 
   private static String groupKey(SignatureGroup g) {
@@ -398,7 +413,7 @@ public final class Exchanger {
       evicted.add(oldest);
     }
     escrowed.put(x.index, x);
-    for (SignatureGroup g : signerGroups(x.sigs)) {
+    for (SignatureGroup g : x.sigs.signerGroups()) {
       Map<String, Siger> pool = pooled.computeIfAbsent(x.exn.said(), k -> new HashMap<>())
           .computeIfAbsent(groupKey(g), k -> new LinkedHashMap<>());
       for (Siger s : g.sigers()) {

@@ -112,6 +112,12 @@ public final class KelVerifier {
   private long precomputedPlanned;
   /** Receipts' signature checks run on the workers, over the verifier's life (tests count them). */
   private long precomputedReceiptChecks;
+  /** Exchanges' signature checks run on the workers, and their lookups that hit and missed. */
+  private long precomputedExchangeChecks;
+  private long exchangeHits;
+  private long exchangeMisses;
+  /** The batch open ({@link #plan}, or one {@link #acceptBatch} opened), else null. */
+  private PlannedBatch open;
   /**
    * The last batch's verdicts over the bodies of its messages it left escrowed, taken by the next
    * {@link #retryEscrows()} and dropped by it or by the next batch, else null: an event out of
@@ -231,8 +237,9 @@ public final class KelVerifier {
   private List<Verdict> acceptEach(List<Message> messages, long offsetBase, String source) {
     if (threads > 1) {
       List<Intake> batch = new ArrayList<>(messages.size());
+      PlannedBatch b = open;
       for (Message m : messages) {
-        batch.add(Intake.of(m, offsetBase));
+        batch.add(b != null ? b.intake(m, offsetBase) : Intake.of(m, offsetBase));
       }
       return acceptBatch(batch, null, source);
     }
@@ -373,22 +380,103 @@ public final class KelVerifier {
   }
 
   /**
+   * Plans the signature checks of {@code messages} and starts them on the workers ({@link
+   * VerifyThreads}): the key events' and receipts' checks, as {@link #acceptAll(List, long)}
+   * plans those of its list, and the exchanges' ({@code exn}) checks against the keys of the
+   * establishment event each signature group names (in the list, or accepted here: {@link
+   * #keyStateAt}). While the returned batch is open, {@link #acceptAll(List, long)} over messages
+   * of the list takes their verdicts instead of planning its own, and an {@link
+   * dev.cesrj.keri.exchange.Exchanger} over this verifier takes those of the exchanges it is given
+   * ({@link PlannedBatch#verdict}); any other message, and a check not planned, is verified
+   * serially. So a caller that routes a run of messages by kind (as {@link
+   * dev.cesrj.keri.credential.CredentialVerifier#acceptAll(List, long)} does) has all of the run's
+   * signature checks on the workers while its rules run in stream order; the verdicts are those
+   * of one worker. With one worker nothing is planned.
+   *
+   * @param messages framed messages whose buffers are valid until the batch is closed
+   * @param offsetBase added to each message's offset, as {@link #acceptAll(List, long)} is given
+   * @return the open batch: close it (try-with-resources) before this verifier is used otherwise
+   * @throws IllegalStateException if a batch is open already
+   */
+  public PlannedBatch plan(List<Message> messages, long offsetBase) {
+    if (open != null) {
+      throw new IllegalStateException("a planned batch is open: close it first");
+    }
+    if (threads <= 1) {
+      open = new PlannedBatch(this, Map.of(), offsetBase, null, kevery.entries.size());
+      return open;
+    }
+    List<KeriEvent> events = new ArrayList<>(messages.size());
+    List<Signatures> sigs = new ArrayList<>(messages.size());
+    Map<Message, Intake> intakes = new IdentityHashMap<>();
+    for (Message m : messages) {
+      Intake in;
+      try {
+        in = Intake.of(m, offsetBase);
+      } catch (RuntimeException e) {
+        in = null; // not read here: its own path reads it and gives its verdict
+      }
+      events.add(in == null ? null : in.event());
+      sigs.add(in == null ? null : in.sigs());
+      if (in != null) {
+        intakes.put(m, in);
+      }
+    }
+    return start(events, sigs, intakes, offsetBase, messages);
+  }
+
+  /** {@return the batch open ({@link #plan}), if any: an exchanger takes its verdicts} */
+  public Optional<PlannedBatch> openBatch() {
+    return Optional.ofNullable(open);
+  }
+
+  /**
    * Accepts a batch in order: its signature checks start on the workers ({@link
    * SignatureBatch}) and the rules run serially on this thread meanwhile, taking each verdict
    * when it is done or verifying the check themselves if no worker has claimed it ({@link
-   * PrecomputedVerdicts}).
+   * PrecomputedVerdicts}). Within a batch opened by {@link #plan}, that batch's verdicts serve.
    */
   private List<Verdict> acceptBatch(List<Intake> batch, byte[] raw, String source) {
+    if (open != null) {
+      return rules(batch, raw, source);
+    }
     List<KeriEvent> events = new ArrayList<>(batch.size());
     List<Signatures> sigs = new ArrayList<>(batch.size());
     for (Intake in : batch) {
       events.add(in.event());
       sigs.add(in.sigs());
     }
+    PlannedBatch b = start(events, sigs, Map.of(), 0, null);
+    boolean ruled = false;
+    try {
+      List<Verdict> out = rules(batch, raw, source);
+      ruled = true;
+      return out;
+    } finally {
+      b.close(ruled);
+    }
+  }
+
+  private List<Verdict> rules(List<Intake> batch, byte[] raw, String source) {
+    List<Verdict> out = new ArrayList<>(batch.size());
+    for (Intake in : batch) {
+      // raw: a batch of one's
+      out.add(kevery.accept(in, in.raw() != null ? in.raw() : raw, source));
+    }
+    return out;
+  }
+
+  /**
+   * Plans the batch's {@code events} and their {@code sigs} (its exchanges too if {@code messages} is given, kept under those
+   * messages' identities) and starts its checks on the workers; the rules take the verdicts until
+   * the returned batch is closed ({@link #closed}).
+   */
+  private PlannedBatch start(List<KeriEvent> events, List<Signatures> sigs,
+      Map<Message, Intake> intakes, long offsetBase, List<Message> messages) {
     SignatureBatch plan = SignatureBatch.plan(events, sigs, p -> {
       Kever k = kevery.kever(p);
       return k == null ? null : new SignatureBatch.Keys(k.verfers, k.witnesses, k.toad);
-    });
+    }, messages, this::establishmentKeys);
     int workers = VerifyThreads.clamp(threads, Runtime.getRuntime().availableProcessors(),
         plan.size(), executor == null);
     // the workers check in stream order while the rules run here (issue 31, item 2)
@@ -397,35 +485,44 @@ public final class KelVerifier {
     retryVerdicts = null;
     if (precomputed != null) {
       precomputedReceiptChecks += plan.receiptChecks();
+      precomputedExchangeChecks += plan.exchangeChecks();
     }
-    int first = kevery.entries.size();
     kevery.precomputed(precomputed);
-    List<Verdict> out = new ArrayList<>(batch.size());
-    boolean ruled = false;
-    try {
-      for (Intake in : batch) {
-        // raw: a batch of one's
-        out.add(kevery.accept(in, in.raw() != null ? in.raw() : raw, source));
+    open = new PlannedBatch(this, intakes, offsetBase, precomputed, kevery.entries.size());
+    return open;
+  }
+
+  /** {@return the keys of the accepted establishment event {@code said} at {@code sn}, or null} */
+  private List<dev.cesrj.keri.crypto.Verfer> establishmentKeys(String prefix, BigInteger sn,
+      String said) {
+    return keyStateAt(prefix, sn).filter(k -> k.atEstablishment() && k.said().equals(said))
+        .map(KeyState::verfers).orElse(null);
+  }
+
+  /**
+   * The batch {@code b} closes: the checks left are verified and the workers joined, its counts
+   * added, and the verdicts over the bodies it left escrowed kept for the next retry.
+   */
+  void closed(PlannedBatch b, int first, boolean ruled) {
+    open = null;
+    kevery.precomputed(null);
+    exchangeHits += b.exchangeHits();
+    exchangeMisses += b.exchangeMisses();
+    PrecomputedVerdicts precomputed = b.verdicts();
+    if (precomputed != null) {
+      if (!ruled) {
+        precomputed.abandon();
       }
-      ruled = true;
-    } finally {
-      kevery.precomputed(null);
-      if (precomputed != null) {
-        if (!ruled) {
-          precomputed.abandon();
-        }
-        precomputed.finish(); // the checks left, then the workers joined
-        precomputedHits += precomputed.hits();
-        precomputedMisses += precomputed.misses();
-        precomputedSelfChecks += precomputed.selfChecks();
-        precomputedVerifications += precomputed.verifications();
-        precomputedPlanned += precomputed.size();
-        if (ruled) {
-          retryVerdicts = precomputed.retain(escrowedBodies(first));
-        }
+      precomputed.finish(); // the checks left, then the workers joined
+      precomputedHits += precomputed.hits();
+      precomputedMisses += precomputed.misses();
+      precomputedSelfChecks += precomputed.selfChecks();
+      precomputedVerifications += precomputed.verifications();
+      precomputedPlanned += precomputed.size();
+      if (ruled) {
+        retryVerdicts = precomputed.retain(escrowedBodies(first));
       }
     }
-    return out;
   }
 
   /** {@return the bodies (by identity) of the messages from entry {@code first} on still escrowed} */
@@ -476,6 +573,21 @@ public final class KelVerifier {
     return precomputedReceiptChecks;
   }
 
+  /** {@return how many exchanges' signature checks ran on the workers so far (tests count them)} */
+  long precomputedExchangeChecks() {
+    return precomputedExchangeChecks;
+  }
+
+  /** {@return how many exchange lookups took a planned verdict so far (tests count them)} */
+  long exchangeHits() {
+    return exchangeHits;
+  }
+
+  /** {@return how many exchange lookups in a planned batch found none so far (tests)} */
+  long exchangeMisses() {
+    return exchangeMisses;
+  }
+
   /** {@return how many checks of a planned batch were verified serially so far (tests)} */
   long precomputedMisses() {
     return precomputedMisses;
@@ -516,7 +628,7 @@ public final class KelVerifier {
    */
   public List<Verdict> retryEscrows() {
     PrecomputedVerdicts p = retryVerdicts;
-    if (p == null) {
+    if (p == null || open != null) { // within an open batch its verdicts serve
       return kevery.retryEscrows();
     }
     retryVerdicts = null;

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
@@ -185,6 +186,17 @@ final class PrecomputedVerdicts {
     }
     ahead = n;
     return false;
+  }
+
+  /**
+   * {@return the verdict of the planned check of {@code sig} (a {@link Siger}'s or a couple's
+   * {@link Cigar}'s qb64) by {@code key} over {@code body}, done by a worker or now by the calling
+   * thread; empty if none was planned or its verification threw, which the caller then verifies
+   * itself}
+   */
+  Optional<Boolean> planned(Object body, Verfer key, String sig) {
+    PlannedCheck c = find(body, key, sig);
+    return Optional.ofNullable(c == null ? null : await(c));
   }
 
   /**

@@ -9,12 +9,15 @@ import dev.cesrj.keri.Signatures;
 import dev.cesrj.keri.body.Body;
 import dev.cesrj.keri.crypto.Verfer;
 import dev.cesrj.keri.event.EstablishmentEvent;
+import dev.cesrj.keri.event.Ilk;
 import dev.cesrj.keri.event.InceptionEvent;
 import dev.cesrj.keri.event.KeriEvent;
 import dev.cesrj.keri.event.KeyEvent;
 import dev.cesrj.keri.event.ReceiptEvent;
 import dev.cesrj.keri.event.RotationEvent;
+import dev.cesrj.keri.event.RoutedMessage;
 import dev.cesrj.parallel.ParallelRun;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -57,6 +60,19 @@ import java.util.function.Function;
  * escrowed serve the next escrow retry ({@link KelVerifier#retryEscrows()}), where a receipt that
  * came after its partially witnessed event has its couples counted.
  *
+ * <p>An exchange's ({@code exn}) signatures are planned when the batch is opened for an {@link
+ * dev.cesrj.keri.exchange.Exchanger} too ({@link KelVerifier#plan}), against what its rules
+ * (keripy {@code src/keri/peer/exchanging.py} {@code Exchanger.processEvent}) check them against:
+ * the indexed signatures of each TransIdxSigGroup of the sender ({@link
+ * Signatures#signerGroups()}) against the keys of the establishment event the group names by
+ * prefix, sequence number and SAID, taken from that event if it is earlier in the batch, else from
+ * the key state the verifier holds at that sequence number ({@link KelVerifier#keyStateAt}, if
+ * it is that establishment event); without such groups, each non-transferable couple whose key is
+ * the sender, against that key. They are kept under the identity of the exchange's framed {@link
+ * dev.cesrj.stream.Message}, over its body's bytes: the exchanger, given the same message, looks
+ * them up ({@link PlannedBatch#verdict}) and verifies what it does not find (a group naming an
+ * event neither in the batch nor accepted, the signatures of waiting copies, a retry).
+ *
  * <p>Workers: cesrj-core's {@link ParallelRun}, the runner the batch parser uses: {@code workers -
  * 1} threads made for the batch and joined before the call returns, or tasks on the caller's
  * {@link Executor}, check in stream order while the calling thread runs the rules, verifying
@@ -81,8 +97,25 @@ final class SignatureBatch {
       Set<String> own, boolean witnessedOnArrival, Set<String> planned) {
   }
 
+  /**
+   * The keys of the establishment event {@code said} at sequence number {@code sn} of {@code
+   * prefix} in the key state a verifier holds, or null if it holds no such accepted event.
+   */
+  @FunctionalInterface
+  interface HeldEstablishment {
+    /**
+     * {@return its keys ({@code k}), or null}
+     *
+     * @param prefix the signer's prefix
+     * @param sn the event's sequence number
+     * @param said the event's SAID
+     */
+    List<Verfer> keys(String prefix, BigInteger sn, String said);
+  }
+
   private final List<PlannedCheck> checks = new ArrayList<>();
   private int receiptChecks;
+  private int exchangeChecks;
   private final Map<String, Verfer> witnessKeys = new HashMap<>();
   private final WitnessLists witnessLists = new WitnessLists();
 
@@ -98,15 +131,43 @@ final class SignatureBatch {
    */
   static SignatureBatch plan(List<KeriEvent> events, List<Signatures> sigs,
       Function<String, Keys> held) {
+    return plan(events, sigs, held, null, null);
+  }
+
+  /**
+   * Plans the checks of {@code events} in order, and, if {@code messages} is given, those of
+   * their exchanges ({@code exn}), each kept under its message's identity.
+   *
+   * @param events the batch's events (null for a message that did not parse)
+   * @param sigs their attachments
+   * @param held the key state the verifier holds for a prefix, or null
+   * @param messages the framed message of each event (the identity an exchange's checks are kept
+   *     under), or null to plan no exchange
+   * @param heldAt the keys of an establishment event the verifier accepted; null with {@code
+   *     messages}
+   * @return the plan
+   */
+  static SignatureBatch plan(List<KeriEvent> events, List<Signatures> sigs,
+      Function<String, Keys> held, List<?> messages, HeldEstablishment heldAt) {
     SignatureBatch b = new SignatureBatch();
     Map<String, Keys> latest = new HashMap<>();
     Map<String, Receipted> receipted = new HashMap<>();
+    Map<String, List<Verfer>> establishments = new HashMap<>();
     boolean receipts = false;
     for (int i = 0; i < events.size(); i++) {
-      if (events.get(i) instanceof KeyEvent && sigs.get(i) != null) {
-        b.planEvent((KeyEvent) events.get(i), sigs.get(i), latest, held, i, receipted);
+      KeriEvent ev = events.get(i);
+      if (ev instanceof KeyEvent && sigs.get(i) != null) {
+        b.planEvent((KeyEvent) ev, sigs.get(i), latest, held, i, receipted);
+        if (ev instanceof EstablishmentEvent) {
+          KeyEvent est = (KeyEvent) ev;
+          establishments.put(establishmentKey(est.prefix(), est.sn(), est.said()),
+              ((EstablishmentEvent) ev).verfers());
+        }
+      } else if (messages != null && ev instanceof RoutedMessage && ev.ilk() == Ilk.EXN
+          && sigs.get(i) != null) {
+        b.planExchange((RoutedMessage) ev, sigs.get(i), messages.get(i), establishments, heldAt);
       }
-      receipts |= events.get(i) instanceof ReceiptEvent;
+      receipts |= ev instanceof ReceiptEvent;
     }
     for (int i = 0; receipts && i < events.size(); i++) {
       if (events.get(i) instanceof ReceiptEvent && sigs.get(i) != null) {
@@ -209,6 +270,58 @@ final class SignatureBatch {
     }
   }
 
+  private static String establishmentKey(String prefix, BigInteger sn, String said) {
+    return prefix + '/' + sn + '/' + said;
+  }
+
+  /**
+   * Plans an exchange's checks as {@link dev.cesrj.keri.exchange.Exchanger} makes them: the
+   * sender's TransIdxSigGroups' signatures by index in the keys of the establishment event each
+   * names; without such groups, the couples of the sender's own non-transferable key (keripy
+   * {@code src/keri/peer/exchanging.py} {@code Exchanger.processEvent}). A group of another
+   * signer, or naming an event neither in the batch nor held, plans nothing (the rules reject
+   * the message, or let it wait, or check serially).
+   */
+  private void planExchange(RoutedMessage exn, Signatures sigs, Object message,
+      Map<String, List<Verfer>> establishments, HeldEstablishment heldAt) {
+    String sender = exn.prefix().orElse("");
+    List<SignatureGroup> groups = sigs.signerGroups();
+    byte[] ser = null;
+    if (!groups.isEmpty()) {
+      for (SignatureGroup g : groups) {
+        String signer = g.signerPrefix().get();
+        if (!signer.equals(sender)) {
+          continue;
+        }
+        BigInteger sn = g.signerSn().get();
+        String said = g.signerSaid().get();
+        List<Verfer> keys = establishments.get(establishmentKey(signer, sn, said));
+        keys = keys != null ? keys : heldAt.keys(signer, sn, said);
+        if (keys == null) {
+          continue;
+        }
+        for (Siger s : g.sigers()) {
+          if (s.index() < keys.size()) {
+            ser = ser == null ? exn.body().bytes() : ser;
+            checks.add(new PlannedCheck(checks.size(), message, keys.get(s.index()), s, null,
+                ser));
+            exchangeChecks++;
+          }
+        }
+      }
+      return;
+    }
+    for (SignatureGroup g : sigs.byRole(SignatureRole.NON_TRANSFERABLE)) {
+      for (Cigar c : g.cigars()) {
+        if (c.verfer().qb64().equals(sender) && !c.verfer().transferable()) {
+          ser = ser == null ? exn.body().bytes() : ser;
+          checks.add(new PlannedCheck(checks.size(), message, c.verfer(), null, c, ser));
+          exchangeChecks++;
+        }
+      }
+    }
+  }
+
   private void addReceiptCheck(Receipted r, Verfer key, Siger sig, Cigar couple) {
     checks.add(new PlannedCheck(checks.size(), r.body(), key, sig, couple,
         r.ser() != null ? r.ser() : r.body().bytes()));
@@ -236,6 +349,11 @@ final class SignatureBatch {
   /** {@return how many of the planned checks are receipts' signatures} */
   int receiptChecks() {
     return receiptChecks;
+  }
+
+  /** {@return how many of the planned checks are exchanges' ({@code exn}) signatures} */
+  int exchangeChecks() {
+    return exchangeChecks;
   }
 
   /**

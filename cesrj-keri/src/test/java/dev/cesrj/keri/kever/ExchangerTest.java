@@ -35,12 +35,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ExchangerTest {
   private static final String DT = "2024-03-11T09:32:14.040178+00:00";
-  private static KeyPair[] keys;
-  private static String pre;
-  private static String icp;
-  private static String rot;
+  static KeyPair[] keys;
+  static String pre;
+  static String icp;
+  static String rot;
   private static String ixn;
-  private static byte[] kel;
+  static byte[] kel;
 
   @BeforeAll
   static void kel() throws Exception {
@@ -76,7 +76,7 @@ class ExchangerTest {
   }
 
   /** Signatures by keys[from + i] at index i, for each i given. */
-  private static List<KelBuilder.Sig> sigs(int from, int... indices) {
+  static List<KelBuilder.Sig> sigs(int from, int... indices) {
     List<KelBuilder.Sig> out = new ArrayList<>();
     for (int i : indices) {
       out.add(KelBuilder.Sig.of(keys[from + i], i));
