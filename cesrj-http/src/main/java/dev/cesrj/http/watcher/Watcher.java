@@ -4,7 +4,6 @@ import dev.cesrj.CesrException;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Tuple;
 import dev.cesrj.http.CesrHttp;
-import dev.cesrj.http.OobiPath;
 import dev.cesrj.http.store.RecordKind;
 import dev.cesrj.http.store.StoreException;
 import dev.cesrj.http.store.StoreRecord;
@@ -29,9 +28,6 @@ import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Reason;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.Verdict;
-import dev.cesrj.keri.body.Value;
-import dev.cesrj.keri.reply.LocScheme;
-import dev.cesrj.keri.reply.ReplyRoute;
 import dev.cesrj.keri.reply.ReplyVerdict;
 import dev.cesrj.keri.reply.Revery;
 import dev.cesrj.keri.tel.RegistryState;
@@ -40,14 +36,12 @@ import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 import io.netty.buffer.Unpooled;
-import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -125,7 +119,7 @@ import java.util.Set;
  */
 public final class Watcher implements AutoCloseable {
   /** The response header naming the AID an OOBI answer is about (keripy's {@code Keri-Aid}). */
-  public static final String KERI_AID_HEADER = "Keri-Aid";
+  public static final String KERI_AID_HEADER = WatcherGets.KERI_AID_HEADER;
 
   /**
    * The response header of every POST answer with the watcher's verdict on the message: {@code
@@ -146,23 +140,12 @@ public final class Watcher implements AutoCloseable {
   private final WatcherLimits limits;
   private final int compactEvery;
   private KelVerifier kvy;
-  private Revery rev;
+  /** The replies kept and held, and the revery judging them (replaced on reset). */
+  private ReplyBook replyBook;
   private final SchemaResolver schemas;
   private CredentialVerifier cvy;
   /** The TEL events and ACDCs kept (accepted or escrowed), in order, with their index in cvy. */
   private final List<KeptCredentialMessage> credentialMessages = new ArrayList<>();
-  /**
-   * The replies kept (accepted, of an AID served: {@link WatcherLimits}), stored and served, in
-   * order of arrival, by SAID; one superseded by a later reply of the same record is dropped.
-   */
-  private final Map<String, HeldReply> replies = new LinkedHashMap<>();
-  /** The replies held, not stored ({@link WatcherLimits}): oldest first, by SAID. */
-  private final Map<String, HeldReply> heldReplies = new LinkedHashMap<>();
-  private long heldReplyBytes;
-  /** Replies evicted from {@link #heldReplies} since the revery was last made afresh. */
-  private int reveryForgotten;
-  /** The witnesses of the KELs this watcher holds: AIDs whose replies it keeps. */
-  private final Set<String> witnesses = new HashSet<>();
   /** True when the memory may be ahead of the store (a failed append): rebuild before use. */
   private boolean behindStore;
   private int sinceCompaction;
@@ -170,6 +153,18 @@ public final class Watcher implements AutoCloseable {
   private final Map<String, FirstSeen> firstSeen = new HashMap<>();
   private final Map<String, Long> nextFn = new HashMap<>();
   private final WatcherStats stats = new WatcherStats();
+  /** The GET answers, reading the verifier and reply book current at each call. */
+  private final WatcherGets gets = new WatcherGets(new WatcherGets.State() {
+    @Override
+    public KelVerifier kvy() {
+      return kvy;
+    }
+
+    @Override
+    public ReplyBook replies() {
+      return replyBook;
+    }
+  }, events, firstSeen, stats);
 
   private Watcher(WatcherStore store, Clock clock, WatcherLimits limits, SchemaResolver schemas,
       int compactEvery) {
@@ -184,22 +179,13 @@ public final class Watcher implements AutoCloseable {
   /** Forgets everything in memory: a fresh verifier, revery and credential verifier. */
   private void reset() {
     kvy = KelVerifier.builder().limits(limits.escrow()).build();
-    rev = newRevery();
+    replyBook = new ReplyBook(kvy, store, clock, limits, stats);
     cvy = credentialVerifier(kvy);
     credentialMessages.clear();
-    replies.clear();
-    heldReplies.clear();
-    heldReplyBytes = 0;
-    reveryForgotten = 0;
-    witnesses.clear();
     events.clear();
     firstSeen.clear();
     nextFn.clear();
     sinceCompaction = 0;
-  }
-
-  private Revery newRevery() {
-    return new Revery(kvy, limits.maxHeldReplies(), clock);
   }
 
   private CredentialVerifier credentialVerifier(KelVerifier kel) {
@@ -305,7 +291,7 @@ public final class Watcher implements AutoCloseable {
   /** Judges a stored message again, as from the sender it came from the first time. */
   private void replay(SourcedMessage m) {
     intake(m, OptionalInt.empty(), false);
-    retryReplies(false, Set.of());
+    replyBook.retryReplies(false, Set.of());
     stats.replayed++;
   }
 
@@ -314,7 +300,7 @@ public final class Watcher implements AutoCloseable {
     kvy.takeChangedKels();
     // events accepted whose first-seen record a crash left out get one now
     for (Map.Entry<String, KeyState> e : kvy.keyStates().entrySet()) {
-      witnesses.addAll(e.getValue().witnesses());
+      replyBook.addWitnesses(e.getValue().witnesses());
       promote(e.getKey(), true);
     }
   }
@@ -404,7 +390,7 @@ public final class Watcher implements AutoCloseable {
       EventId id = in.verdict.event().orElseThrow();
       if (isAccepted(id.prefix(), id.sn(), id.said())) {
         return WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE,
-            receiptBody(id.prefix(), id.sn(), id.said())).with(VERDICT_HEADER, verdict);
+            gets.receiptBody(id.prefix(), id.sn(), id.said())).with(VERDICT_HEADER, verdict);
       }
       if (in.verdict.status() == Status.ESCROWED) {
         return WatcherAnswer.of(202, "", new byte[0]).with(VERDICT_HEADER, verdict);
@@ -510,7 +496,9 @@ public final class Watcher implements AutoCloseable {
               + "; expected one message per request";
           return in;
         }
-        return reply(in, m, rev.accept(m), msg, live);
+        in.reply = replyBook.reply(m, msg, live);
+        in.verified = true;
+        return in;
       }
       if (isCredentialMessage(m)) {
         if (ms.hasNext()) {
@@ -600,7 +588,7 @@ public final class Watcher implements AutoCloseable {
     Set<String> nowServed = new HashSet<>(changed);
     for (String prefix : changed) {
       kvy.keyState(prefix).ifPresent(ks -> {
-        witnesses.addAll(ks.witnesses());
+        replyBook.addWitnesses(ks.witnesses());
         nowServed.addAll(ks.witnesses());
       });
       if (live) {
@@ -608,196 +596,10 @@ public final class Watcher implements AutoCloseable {
       }
     }
     if (!changed.isEmpty()) {
-      retryReplies(live, nowServed);
+      replyBook.retryReplies(live, nowServed);
     }
   }
 
-  /**
-   * Judges the revery's escrowed replies again ({@link Revery#retryEscrows()}): a held reply it
-   * accepted is marked so, one it rejected or evicted is dropped; then each held reply accepted
-   * now, or of an AID in {@code nowServed}, is kept if its AID is served ({@link #promoteHeld}).
-   */
-  private void retryReplies(boolean live, Set<String> nowServed) {
-    Set<String> accepted = new HashSet<>();
-    for (ReplyVerdict v : rev.retryEscrows()) {
-      if (v.reply().isEmpty()) {
-        continue;
-      }
-      String said = v.reply().get().said();
-      HeldReply h = heldReplies.get(said);
-      if (h == null) {
-        continue;
-      }
-      if (v.status() == Status.ACCEPTED) {
-        heldReplies.put(said, h.accept()); // the same key: its place in the order stays
-        accepted.add(said);
-      } else if (v.status() == Status.REJECTED && !rev.stored(said)) {
-        removeHeld(said);
-      }
-    }
-    if (!accepted.isEmpty() || !nowServed.isEmpty()) {
-      promoteHeld(live, h -> accepted.contains(h.said())
-          || (h.aid().isPresent() && nowServed.contains(h.aid().get())));
-    }
-  }
-
-  /**
-   * Keeps each held reply that is a {@code candidate}, accepted by its revery and of an AID now
-   * served, in order of arrival (the candidates: what changed, so that the served check, a key
-   * state lookup, runs only for them).
-   */
-  private void promoteHeld(boolean live, java.util.function.Predicate<HeldReply> candidate) {
-    for (HeldReply h : new ArrayList<>(heldReplies.values())) {
-      if (candidate.test(h) && h.accepted() && served(h.aid()) && rev.stored(h.said())) {
-        keep(h, live);
-        removeHeld(h.said());
-      }
-    }
-  }
-
-  /**
-   * Whether the watcher keeps the replies of {@code aid}: an AID whose KEL it holds, or a witness
-   * of one (whose {@code /loc/scheme} replies {@code GET /oobi/{aid}/witness} serves).
-   */
-  private boolean served(Optional<String> aid) {
-    return aid.isPresent()
-        && (witnesses.contains(aid.get()) || kvy.keyState(aid.get()).isPresent());
-  }
-
-  /**
-   * Keeps or holds a reply the {@link Revery} accepted or escrowed (keripy {@code
-   * Revery.processReply}), as {@link WatcherLimits} says: kept (stored, replayed, and served after
-   * the KEL in the witness OOBI forms) if accepted for an AID this watcher serves, else held in
-   * memory, bounded. A later reply that replaces a kept or held one for the same record (Best
-   * Available Data Acceptance) drops it.
-   */
-  private Intake reply(Intake in, Message m, ReplyVerdict v, SourcedMessage msg, boolean live) {
-    in.reply = v;
-    in.verified = true;
-    if (v.status() == Status.REJECTED || v.reply().isEmpty()) {
-      return in;
-    }
-    String said = v.reply().get().said();
-    boolean accepted = v.status() == Status.ACCEPTED;
-    if (replies.containsKey(said)) {
-      return in; // a copy of a kept reply (an end role accepted again)
-    }
-    HeldReply held = heldReplies.get(said);
-    if (held != null) {
-      if (accepted && !held.accepted()) {
-        // this copy's signatures, with those the revery pooled, got it accepted
-        heldReplies.put(said, new HeldReply(said, held.aid(), msg, true));
-        dropSuperseded(held.aid());
-        promoteHeld(live, h -> h.said().equals(said));
-      }
-      return in;
-    }
-    HeldReply r = new HeldReply(said, replyAid(m), msg, accepted);
-    if (accepted && served(r.aid())) {
-      keep(r, live);
-    } else {
-      hold(r);
-    }
-    return in;
-  }
-
-  /** Appends (if {@code live}) and then keeps {@code r}, dropping the replies it supersedes. */
-  private void keep(HeldReply r, boolean live) {
-    if (live) {
-      store.append(RecordKind.SOURCED_MESSAGE, r.message().encode());
-      stats.kept++;
-    }
-    replies.put(r.said(), r);
-    dropSuperseded(r.aid());
-  }
-
-  /** Holds {@code r}, evicting the oldest held replies past the bounds. */
-  private void hold(HeldReply r) {
-    heldReplies.put(r.said(), r);
-    heldReplyBytes += r.bytes();
-    if (r.accepted()) {
-      dropSuperseded(r.aid());
-    }
-    Iterator<HeldReply> oldest = heldReplies.values().iterator();
-    while (oldest.hasNext() && (heldReplies.size() > limits.maxHeldReplies()
-        || heldReplyBytes > limits.maxHeldReplyBytes())) {
-      HeldReply gone = oldest.next();
-      oldest.remove();
-      heldReplyBytes -= gone.bytes();
-      reveryForgotten++;
-    }
-    if (reveryForgotten >= Math.max(1, limits.maxHeldReplies())) {
-      rebuildRevery(); // forgets the evicted ones: its records stay within the bounds too
-    }
-  }
-
-  private void removeHeld(String said) {
-    HeldReply h = heldReplies.remove(said);
-    if (h != null) {
-      heldReplyBytes -= h.bytes();
-    }
-  }
-
-  /** Drops the kept and held replies of {@code aid} that the revery no longer stores. */
-  private void dropSuperseded(Optional<String> aid) {
-    if (aid.isEmpty()) {
-      return;
-    }
-    replies.values().removeIf(k -> k.aid().equals(aid) && !rev.stored(k.said()));
-    for (HeldReply h : new ArrayList<>(heldReplies.values())) {
-      if (h.aid().equals(aid) && !rev.stored(h.said())) {
-        removeHeld(h.said());
-      }
-    }
-  }
-
-  /**
-   * A revery made afresh on the current KELs, given the kept replies and then the held ones
-   * again in order: what a compaction does, and what forgets the replies evicted from the held
-   * ones (a revery never forgets a record it accepted).
-   */
-  private void rebuildRevery() {
-    rev = newRevery();
-    for (HeldReply k : replies.values()) {
-      judgeReply(k);
-    }
-    for (HeldReply h : new ArrayList<>(heldReplies.values())) {
-      ReplyVerdict v = judgeReply(h);
-      if (v.status() == Status.REJECTED) {
-        removeHeld(h.said());
-      } else if (v.status() == Status.ACCEPTED && !h.accepted()) {
-        heldReplies.put(h.said(), h.accept());
-      }
-    }
-    reveryForgotten = 0;
-  }
-
-  private ReplyVerdict judgeReply(HeldReply r) {
-    try (Messages ms = Messages.over(Unpooled.wrappedBuffer(r.message().raw()))) {
-      return rev.accept(ms.next());
-    }
-  }
-
-  /**
-   * The AID that authorizes reply {@code m}: {@code eid} of a {@code /loc/scheme}, {@code cid}
-   * of an end role (keripy {@code Kevery.processReplyLocScheme}, {@code
-   * processReplyEndRole}); empty if {@code m} names none.
-   */
-  private static Optional<String> replyAid(Message m) {
-    try {
-      if (!(KeriEvents.of(m) instanceof RoutedMessage rpy)) {
-        return Optional.empty();
-      }
-      Optional<ReplyRoute> route = ReplyRoute.of(rpy.route());
-      Optional<Value> a = rpy.fields().get("a");
-      if (route.isEmpty() || a.isEmpty() || !(a.get() instanceof Value.MapValue map)) {
-        return Optional.empty();
-      }
-      return map.fields().text(route.get() == ReplyRoute.LOC_SCHEME ? "eid" : "cid");
-    } catch (CesrException | IllegalArgumentException e) {
-      return Optional.empty();
-    }
-  }
 
   /** {@return the messages in the KEL verifier's escrows (tests)} */
   synchronized int kelEscrowedCount() {
@@ -806,8 +608,7 @@ public final class Watcher implements AutoCloseable {
 
   /** {@return the replies kept, held, and the records the revery holds (tests' bound)} */
   synchronized int[] replyCounts() {
-    return new int[] {replies.size(), heldReplies.size(),
-        rev.locSchemes().size() + rev.endRoles().size() + rev.escrowedCount()};
+    return replyBook.replyCounts();
   }
 
   /**
@@ -915,7 +716,7 @@ public final class Watcher implements AutoCloseable {
   private void compactIfDue() {
     if (++sinceCompaction >= compactEvery) {
       kvy = KelVerifier.builder().limits(limits.escrow()).restore(kvy.state());
-      rebuildRevery(); // the revery's records, judged again on the KELs
+      replyBook.rebuildRevery(kvy); // the revery's records, judged again on the KELs
       List<MessageVerdict> before = cvy.messages();
       cvy = credentialVerifier(kvy); // the TEL and credential records, judged again on the KELs
       List<KeptCredentialMessage> kept = List.copyOf(credentialMessages);
@@ -943,22 +744,7 @@ public final class Watcher implements AutoCloseable {
    */
   public synchronized Optional<byte[]> kel(String prefix) {
     catchUp();
-    Optional<KeyState> ks = kvy.keyState(prefix);
-    if (ks.isEmpty()) {
-      return Optional.empty();
-    }
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    BigInteger sn = BigInteger.ZERO;
-    for (var a = kvy.acceptedEvent(prefix, sn); a.isPresent();
-        sn = sn.add(BigInteger.ONE), a = kvy.acceptedEvent(prefix, sn)) {
-      HeldEvent e = events.get(a.get().said());
-      FirstSeen fs = firstSeen.get(a.get().said());
-      if (e == null || e.body == null || fs == null) {
-        break; // cannot happen for an event accepted from this watcher's own intake
-      }
-      KelStreams.writeEvent(out, e, fs);
-    }
-    return Optional.of(out.toByteArray());
+    return gets.kel(prefix);
   }
 
   /**
@@ -970,13 +756,7 @@ public final class Watcher implements AutoCloseable {
    * @param sn a sequence number
    */
   public synchronized Optional<byte[]> receipt(String prefix, BigInteger sn) {
-    return kvy.acceptedEvent(prefix, sn).map(a -> receiptBody(prefix, sn, a.said()));
-  }
-
-  private byte[] receiptBody(String prefix, BigInteger sn, String said) {
-    HeldEvent e = events.get(said);
-    List<String> wigs = e == null ? List.of() : new ArrayList<>(e.wigs.values());
-    return KelStreams.receipt(prefix, sn, said, wigs, wigs.size());
+    return gets.receipt(prefix, sn);
   }
 
   /**
@@ -994,100 +774,7 @@ public final class Watcher implements AutoCloseable {
    */
   public synchronized WatcherAnswer get(String target) {
     catchUp();
-    int q = target.indexOf('?');
-    String path = q < 0 ? target : target.substring(0, q);
-    stats.gets++;
-    Map<String, String> params;
-    try {
-      params = q < 0 ? Map.of() : params(target.substring(q + 1));
-    } catch (IllegalArgumentException e) {
-      return WatcherAnswer.error(400, "malformed percent-encoding in the query after offset "
-          + (q + 1) + ": expected %XX with two hex digits");
-    }
-    if (path.equals("/receipts")) {
-      String pre = params.get("pre");
-      BigInteger sn = snParam(params.get("sn"));
-      if (pre == null || sn == null) {
-        return WatcherAnswer.error(400, "query params 'pre' and 'sn' (a decimal number) are "
-            + "required");
-      }
-      return receipt(pre, sn).map(b -> WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE, b))
-          .orElseGet(() -> WatcherAnswer.error(404, "event for " + pre + " at " + sn
-              + " not found"));
-    }
-    if (path.equals("/query")) {
-      String pre = params.get("pre");
-      if (!"kel".equals(params.get("typ")) || pre == null) {
-        return WatcherAnswer.error(400, "query params 'typ=kel' and 'pre' are required");
-      }
-      return kel(pre).map(b -> WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE, b))
-          .orElseGet(() -> WatcherAnswer.error(404, "unknown AID " + pre));
-    }
-    Optional<OobiPath> oobi = OobiPath.parse(path);
-    if (oobi.isEmpty() || oobi.get().aid().isEmpty()
-        || oobi.get().form() == OobiPath.Form.WELL_KNOWN) {
-      return WatcherAnswer.of(404, "application/json", new byte[0]);
-    }
-    String aid = oobi.get().aid().get();
-    Optional<byte[]> kel = kel(aid);
-    if (kel.isEmpty()) {
-      return WatcherAnswer.of(404, "application/json", new byte[0]);
-    }
-    byte[] body = kel.get();
-    if (oobi.get().role().filter(r -> r == dev.cesrj.http.Role.WITNESS).isPresent()) {
-      body = withLocSchemes(body, aid, oobi.get().eid());
-    }
-    return WatcherAnswer.of(200, CesrHttp.CONTENT_TYPE, body).with(KERI_AID_HEADER, aid);
-  }
-
-  /**
-   * {@code kel} followed by the accepted {@code /loc/scheme} replies of {@code aid}'s witnesses
-   * (of {@code eid} alone if given), in witness-list order, as keripy's {@code OOBIEnd.on_get}
-   * serves the witness role (the replies as they were POSTed: signed by each witness, never by
-   * this watcher).
-   */
-  private byte[] withLocSchemes(byte[] kel, String aid, Optional<String> eid) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.writeBytes(kel);
-    List<String> wits = kvy.keyState(aid).map(KeyState::witnesses).orElse(List.of());
-    for (String w : wits) {
-      if (eid.isPresent() && !eid.get().equals(w)) {
-        continue;
-      }
-      for (LocScheme ls : rev.locSchemes()) {
-        HeldReply kept = replies.get(ls.said());
-        if (ls.eid().equals(w) && kept != null && rev.stored(ls.said())) {
-          out.writeBytes(kept.message().raw());
-        }
-      }
-    }
-    return out.toByteArray();
-  }
-
-  private static BigInteger snParam(String s) {
-    if (s == null || s.isEmpty() || s.length() > 40) {
-      return null;
-    }
-    for (int i = 0; i < s.length(); i++) {
-      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-        return null;
-      }
-    }
-    return new BigInteger(s);
-  }
-
-  /** @throws IllegalArgumentException on a malformed percent-encoding (URLDecoder's) */
-  private static Map<String, String> params(String query) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (String kv : query.split("&")) {
-      int eq = kv.indexOf('=');
-      String k = java.net.URLDecoder.decode(eq < 0 ? kv : kv.substring(0, eq),
-          StandardCharsets.UTF_8);
-      String v = eq < 0 ? "" : java.net.URLDecoder.decode(kv.substring(eq + 1),
-          StandardCharsets.UTF_8);
-      out.putIfAbsent(k, v);
-    }
-    return out;
+    return gets.get(target);
   }
 
   /** {@return the key state of every prefix with an accepted inception, in order of inception} */
