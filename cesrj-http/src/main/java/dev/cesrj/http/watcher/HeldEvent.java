@@ -1,12 +1,17 @@
 package dev.cesrj.http.watcher;
 
+import dev.cesrj.group.Group;
+import dev.cesrj.group.Tuple;
 import dev.cesrj.keri.crypto.Verfer;
 import dev.cesrj.keri.kever.KeyState;
+import dev.cesrj.primitive.Element;
 import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -126,5 +131,43 @@ final class HeldEvent {
     } catch (RuntimeException e) {
       return null; // the framer read it; a signature of an unknown code verifies nothing
     }
+  }
+
+  /**
+   * Collects the signatures of {@code g} (and of the groups an attachment group holds) as the
+   * text {@link #offer} takes: controller indexed signatures ({@code -A}) into {@code sigs},
+   * witness indexed signatures ({@code -B}) into {@code wigs}, non-transferable receipt couples
+   * ({@code -C}) into {@code couples} (by prefix); other groups are not served by a watcher.
+   *
+   * @param g an attachment group of a message framed from {@code raw}
+   * @param raw the message's bytes (offsets of {@code g}'s elements are into it)
+   */
+  static void collect(Group g, byte[] raw, List<String> sigs, List<String> wigs,
+      Map<String, String> couples) {
+    switch (g.name()) {
+      case "AttachmentGroup" -> {
+        for (Group inner : g.groups()) {
+          collect(inner, raw, sigs, wigs, couples);
+        }
+      }
+      case "ControllerIdxSigs" -> g.signatures().forEach(s -> sigs.add(text(raw, s)));
+      case "WitnessIdxSigs" -> g.signatures().forEach(s -> wigs.add(text(raw, s)));
+      case "NonTransReceiptCouples" -> {
+        for (Element el : g.elements()) {
+          if (el instanceof Tuple t && t.parts().size() == 2) {
+            couples.put(text(raw, t.parts().get(0)), text(raw, t.parts().get(1)));
+          }
+        }
+      }
+      default -> { } // other groups are not served by a watcher
+    }
+  }
+
+  private static String text(byte[] raw, Element e) {
+    return new String(raw, (int) e.offset(), e.length(), StandardCharsets.US_ASCII);
+  }
+
+  private static String text(byte[] raw, IndexedSignature s) {
+    return new String(raw, (int) s.offset(), s.length(), StandardCharsets.US_ASCII);
   }
 }

@@ -2,7 +2,6 @@ package dev.cesrj.http.watcher;
 
 import dev.cesrj.CesrException;
 import dev.cesrj.group.Group;
-import dev.cesrj.group.Tuple;
 import dev.cesrj.http.CesrHttp;
 import dev.cesrj.http.store.RecordKind;
 import dev.cesrj.http.store.StoreException;
@@ -20,7 +19,6 @@ import dev.cesrj.keri.event.Ilk;
 import dev.cesrj.keri.event.KeriEvent;
 import dev.cesrj.keri.event.RoutedMessage;
 import dev.cesrj.keri.event.TelEvent;
-import dev.cesrj.keri.kever.Escrow;
 import dev.cesrj.keri.kever.EscrowLimits;
 import dev.cesrj.keri.kever.EventId;
 import dev.cesrj.keri.kever.KelVerifier;
@@ -28,11 +26,8 @@ import dev.cesrj.keri.kever.KeyState;
 import dev.cesrj.keri.kever.Reason;
 import dev.cesrj.keri.kever.Status;
 import dev.cesrj.keri.kever.Verdict;
-import dev.cesrj.keri.reply.ReplyVerdict;
 import dev.cesrj.keri.reply.Revery;
 import dev.cesrj.keri.tel.RegistryState;
-import dev.cesrj.primitive.Element;
-import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
 import io.netty.buffer.Unpooled;
@@ -375,13 +370,13 @@ public final class Watcher implements AutoCloseable {
       if (target == PostTarget.RECEIPTS) {
         String ilk = in.reply != null ? "rpy" : in.credential.ilk().orElse("");
         return WatcherAnswer.error(400, "invalid event type (" + ilk + ") for receipting")
-            .with(VERDICT_HEADER, verdictText(in));
+            .with(VERDICT_HEADER, in.verdictText());
       }
       return WatcherAnswer.of(204, "application/json", new byte[0])
-          .with(VERDICT_HEADER, verdictText(in));
+          .with(VERDICT_HEADER, in.verdictText());
     }
     String ilk = in.verdict.ilk().orElse("");
-    String verdict = verdictText(in);
+    String verdict = in.verdictText();
     if (target == PostTarget.RECEIPTS) {
       if (!KEY_EVENTS.contains(ilk)) {
         return WatcherAnswer.error(400, "invalid event type (" + ilk + ") for receipting")
@@ -409,34 +404,6 @@ public final class Watcher implements AutoCloseable {
     return WatcherAnswer.of(204, "application/json", new byte[0]).with(VERDICT_HEADER, verdict);
   }
 
-  private static String verdictText(Intake in) {
-    if (!in.verified) {
-      return "not-kept";
-    }
-    if (in.credential != null) {
-      MessageVerdict c = in.credential;
-      return switch (c.status()) {
-        case ACCEPTED -> "accepted";
-        case ESCROWED -> "escrowed " + c.escrow().orElse("");
-        case REJECTED -> "rejected " + c.reason();
-      };
-    }
-    if (in.reply != null) {
-      ReplyVerdict r = in.reply;
-      return switch (r.status()) {
-        case ACCEPTED -> "accepted";
-        case ESCROWED -> "escrowed " + r.reason();
-        case REJECTED -> "rejected " + r.reason();
-      };
-    }
-    Verdict v = in.verdict;
-    return switch (v.status()) {
-      case ACCEPTED -> "accepted";
-      case ESCROWED -> "escrowed " + v.escrow().map(Escrow::keripyName).orElse("");
-      case REJECTED -> "rejected " + v.reason();
-    };
-  }
-
   /**
    * Whether {@code m} is a mailbox query: a {@code qry} whose route {@code r} is {@code mbx}, read
    * from its parsed body (keripy {@code src/keri/app/indirecting.py} {@code HttpEnd.on_post}:
@@ -449,16 +416,6 @@ public final class Watcher implements AutoCloseable {
     } catch (CesrException | IllegalArgumentException e) {
       return false; // the KEL verifier gives its own verdict on what it cannot read
     }
-  }
-
-  /** The outcome of one message's intake. */
-  private static final class Intake {
-    String error;
-    Verdict verdict;
-    ReplyVerdict reply;
-    MessageVerdict credential;
-    boolean verified;
-    boolean mailboxQuery;
   }
 
   /**
@@ -511,7 +468,7 @@ public final class Watcher implements AutoCloseable {
       in.mailboxQuery = isMailboxQuery(m);
       bodyLength = m.body().readableBytes();
       for (Group g : m.attachments()) {
-        collect(g, raw, sigs, wigs, couples);
+        HeldEvent.collect(g, raw, sigs, wigs, couples);
       }
       if (ms.hasNext()) {
         in.error = "more than one message: a second starts at offset " + ms.position()
@@ -649,36 +606,6 @@ public final class Watcher implements AutoCloseable {
   /** Gives the events the KEL verifier accepted since last asked their first-seen records. */
   private void promoteChanged(boolean live) {
     kelsChanged(kvy.takeChangedKels(), live);
-  }
-
-  /** Collects the signatures of {@code g} (and of the groups an attachment group holds). */
-  private static void collect(Group g, byte[] raw, List<String> sigs, List<String> wigs,
-      Map<String, String> couples) {
-    switch (g.name()) {
-      case "AttachmentGroup" -> {
-        for (Group inner : g.groups()) {
-          collect(inner, raw, sigs, wigs, couples);
-        }
-      }
-      case "ControllerIdxSigs" -> g.signatures().forEach(s -> sigs.add(text(raw, s)));
-      case "WitnessIdxSigs" -> g.signatures().forEach(s -> wigs.add(text(raw, s)));
-      case "NonTransReceiptCouples" -> {
-        for (Element el : g.elements()) {
-          if (el instanceof Tuple t && t.parts().size() == 2) {
-            couples.put(text(raw, t.parts().get(0)), text(raw, t.parts().get(1)));
-          }
-        }
-      }
-      default -> { } // other groups are not served by a watcher
-    }
-  }
-
-  private static String text(byte[] raw, Element e) {
-    return new String(raw, (int) e.offset(), e.length(), StandardCharsets.US_ASCII);
-  }
-
-  private static String text(byte[] raw, IndexedSignature s) {
-    return new String(raw, (int) s.offset(), s.length(), StandardCharsets.US_ASCII);
   }
 
   /** Gives each newly accepted event of {@code prefix} its first-seen record, stored. */
