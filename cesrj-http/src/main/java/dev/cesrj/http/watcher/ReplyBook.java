@@ -31,8 +31,9 @@ import java.util.Set;
  * Revery} that judges them over the watcher's KELs. It mirrors keripy's reply handling: {@code
  * src/keri/core/routing.py} {@code Revery.processReply} (Best Available Data Acceptance: a later
  * reply of the same record supersedes the earlier) and {@code Revery.processEscrowReply} (the
- * replies waiting for a signer's KEL, retried as KELs change), with its escrow bounded as keripy's
- * {@code TimeoutRPE} bounds it in time.
+ * replies waiting for a signer's KEL, retried as KELs change). keripy bounds that escrow in time
+ * alone ({@code Revery.TimeoutRPE}, 3600 s); the revery here is also given a count bound, and
+ * this book bounds the replies it holds beside it by count and bytes.
  *
  * <p>Shapes: a reply accepted for an AID the watcher serves (one whose KEL it holds, or a witness
  * of one) is <em>kept</em>: appended to the {@link WatcherStore} as a {@link

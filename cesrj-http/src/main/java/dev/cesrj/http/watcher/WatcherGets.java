@@ -16,12 +16,12 @@ import java.util.Optional;
 /**
  * The answers of a {@link Watcher} to GET requests, read from its state: the OOBI forms ({@code
  * /oobi/{aid}}, {@code /oobi/{aid}/{role}}, {@code /oobi/{aid}/{role}/{eid}}: keripy {@code
- * src/keri/end/ending.py} {@code OOBIEnd.on_get}, resolved as keripy {@code
- * src/keri/app/oobiing.py} reads them), receipts ({@code /receipts?pre=&sn=}, keripy {@code
- * src/keri/app/indirecting.py} {@code ReceiptEnd.on_get}) and KELs ({@code /query?typ=kel&pre=},
- * keripy {@code indirecting.py} {@code QueryEnd.on_get}). The forms and status codes are those
- * {@link Watcher#get(String)} documents; bodies are CESR bytes, or a JSON error naming what was
- * expected.
+ * src/keri/end/ending.py} {@code OOBIEnd.on_get}, what keripy {@code src/keri/app/oobiing.py}
+ * {@code Oobiery.processOobis} fetches when it resolves an OOBI), receipts ({@code
+ * /receipts?pre=&sn=}, keripy {@code src/keri/app/indirecting.py} {@code ReceiptEnd.on_get}) and
+ * KELs ({@code /query?typ=kel&pre=}, keripy {@code indirecting.py} {@code QueryEnd.on_get}). The
+ * forms and status codes are those {@link Watcher#get(String)} documents; bodies are CESR bytes,
+ * or a JSON error naming what was expected.
  *
  * <p>It reads the watcher's state through {@link State} (the KEL verifier and reply book, which a
  * reset or compaction replaces) and the event and first-seen maps the watcher owns; it never
