@@ -12,8 +12,9 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
-import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.EventExecutorGroup;
+import io.netty.util.concurrent.Future;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Objects;
@@ -154,22 +155,46 @@ public final class WatcherServer implements AutoCloseable {
   }
 
   /**
-   * Ends the acceptor, then the I/O loops and the handler executor together. A closed
-   * connection's pipeline is torn down in tasks that hop between its I/O loop and the handler
-   * executor, so neither may end while the other can still hand it one: both are shut down at once
-   * with a quiet period of {@value #QUIET_MS} ms (each keeps taking tasks until it has had none for
-   * that long), at most 2 s.
+   * Ends the acceptor, lets the teardown of the connections just closed finish, then ends the I/O
+   * loops and the handler executor. A closed connection's pipeline is torn down in tasks that hop
+   * between its I/O loop and the handler executor (the watcher's handler runs on the latter), so
+   * neither may end while the other can still hand it one: {@link #drainTeardown()} first runs
+   * rounds of an empty task on every I/O loop and then on the handler executor (each executor
+   * runs its tasks in order, so a round ends after every hop queued before it, and each round
+   * carries the teardown two hops further); then both are shut down together with a quiet period
+   * of {@value #QUIET_MS} ms, at most 2 s.
    */
   private void shutdownGroups() {
     boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    drainTeardown();
     Future<?> io = workers.shutdownGracefully(QUIET_MS, 2_000, TimeUnit.MILLISECONDS);
     Future<?> handler = handlerExecutor.shutdownGracefully(QUIET_MS, 2_000, TimeUnit.MILLISECONDS);
     io.syncUninterruptibly();
     handler.syncUninterruptibly();
   }
 
+  /**
+   * {@value #TEARDOWN_ROUNDS} rounds of an empty task on each I/O loop, then on the handler
+   * executor, each awaited (at most 1 s each): a pipeline's teardown takes four hops between them
+   * (up the pipeline to the watcher's handler and back, then down), and the first round may start
+   * before a closing task has queued its deregistration.
+   */
+  private void drainTeardown() {
+    for (int round = 0; round < TEARDOWN_ROUNDS; round++) {
+      for (EventExecutor loop : workers) {
+        loop.submit(() -> { }).awaitUninterruptibly(1, TimeUnit.SECONDS);
+      }
+      for (EventExecutor e : handlerExecutor) {
+        e.submit(() -> { }).awaitUninterruptibly(1, TimeUnit.SECONDS);
+      }
+    }
+  }
+
   /** The quiet period, in milliseconds, of the I/O loops and the handler executor at stop. */
   private static final long QUIET_MS = 50;
+
+  /** Rounds of {@link #drainTeardown()}. */
+  private static final int TEARDOWN_ROUNDS = 4;
 
   /** As {@link #stop()}. */
   @Override

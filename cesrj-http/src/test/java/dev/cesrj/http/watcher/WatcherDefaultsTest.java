@@ -16,8 +16,12 @@ import org.junit.jupiter.api.Test;
  * WatcherServer.builder(w).start()} runs with (issue 32's review: a new user reads the guide).
  */
 class WatcherDefaultsTest {
+  /** {@return the first table row whose first column names {@code setting}} */
   private static String row(List<String> guide, String setting) {
-    return guide.stream().filter(l -> l.startsWith("|") && l.contains("`" + setting)).findFirst()
+    return guide.stream()
+        .filter(l -> l.startsWith("|") && l.split("\\|", 3).length == 3
+            && l.split("\\|", 3)[1].contains("`" + setting))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no row for " + setting + " in the guide"));
   }
 

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Stopping a {@link WatcherServer} right after its connections close ends the I/O loops and the
  * handler executor together, so the pipelines of those connections are torn down without Netty
- * logging a task it could not run: each loop keeps taking the other's tasks for a short quiet
- * period. Before, the I/O loops ended first and the handler executor's last task for a closed
+ * logging a task it could not run: rounds of an empty task on each executor carry every queued
+ * teardown hop through before either is shut down. Before, the I/O loops ended first and the handler executor's last task for a closed
  * connection was rejected ({@code RejectedExecutionException: event executor terminated}, a
  * warning on every {@code cesrj watch} stop with a connection open).
  */
