@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cesrj.http.store.InMemoryWatcherStore;
-import dev.cesrj.http.store.RecordKind;
 import dev.cesrj.http.store.StoreException;
-import dev.cesrj.http.store.StoreRecord;
-import dev.cesrj.http.store.WatcherStore;
 import dev.cesrj.keri.kever.EscrowLimits;
 import java.util.List;
 import java.util.Set;
@@ -24,41 +21,24 @@ class FailedAppendTest {
   private static final Set<Integer> FAILING = Set.of(39, 72, 78);
 
   /** An in-memory store whose next append throws once when armed. */
-  static final class FailOnce implements WatcherStore {
-    final InMemoryWatcherStore inner = new InMemoryWatcherStore();
+  static final class FailOnce extends ForwardingStore {
     boolean armed;
     int failed;
 
+    FailOnce() {
+      super("fail-once");
+    }
+
     @Override
-    public long append(RecordKind kind, byte[] data) {
+    void beforeAppend() {
       if (armed) {
         armed = false;
         failed++;
         throw new StoreException("disk full (test)", null);
       }
-      return inner.append(kind, data);
-    }
-
-    @Override
-    public List<StoreRecord> records() {
-      return inner.records();
-    }
-
-    @Override
-    public long size() {
-      return inner.size();
-    }
-
-    @Override
-    public String location() {
-      return "fail-once";
-    }
-
-    @Override
-    public void close() {
-      inner.close();
     }
   }
+
 
   @Test
   void aFailedAppendIsRetriedToKeripysAnswerAndSurvivesARestart() {

@@ -3,17 +3,12 @@ package dev.cesrj.http.watcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cesrj.http.store.InMemoryWatcherStore;
-import dev.cesrj.http.store.RecordKind;
-import dev.cesrj.http.store.StoreRecord;
-import dev.cesrj.http.store.WatcherStore;
 import dev.cesrj.netty.CloseReason;
 import io.netty.channel.Channel;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -29,42 +24,25 @@ import org.junit.jupiter.api.Test;
  */
 class PipelinedBudgetTest {
   /** A store whose first append waits until released. */
-  static final class HeldStore implements WatcherStore {
-    final InMemoryWatcherStore inner = new InMemoryWatcherStore();
+  static final class HeldStore extends ForwardingStore {
     final CountDownLatch entered = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
 
+    HeldStore() {
+      super("held");
+    }
+
     @Override
-    public long append(RecordKind kind, byte[] data) {
+    void beforeAppend() {
       entered.countDown();
       try {
         release.await();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      return inner.append(kind, data);
-    }
-
-    @Override
-    public List<StoreRecord> records() {
-      return inner.records();
-    }
-
-    @Override
-    public long size() {
-      return inner.size();
-    }
-
-    @Override
-    public String location() {
-      return "held";
-    }
-
-    @Override
-    public void close() {
-      inner.close();
     }
   }
+
 
   @Test
   void pipelinedRequestsBehindASlowAppendStayWithinTheBudget() throws Exception {
