@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -259,7 +260,7 @@ public class KelVerifierBenchmark {
    * {@return the accepted verdicts as {@link #verifyAll(List, int)}, the extra workers tasks on
    * the caller's {@code executor} (threads already running, none made per call) if not null}
    */
-  static long verifyAll(List<byte[]> streams, int threads, java.util.concurrent.Executor executor) {
+  static long verifyAll(List<byte[]> streams, int threads, Executor executor) {
     long accepted = 0;
     for (byte[] b : streams) {
       KelVerifier v = executor == null ? KelVerifier.builder().threads(threads).build()

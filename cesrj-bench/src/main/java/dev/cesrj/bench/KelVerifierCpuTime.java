@@ -1,6 +1,8 @@
 package dev.cesrj.bench;
 
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.LongSupplier;
 
 /**
@@ -56,7 +58,7 @@ public final class KelVerifierCpuTime {
         "verify-1w", "verify-2w", "verify-4w", "verify-8w", "verify-2w-pool");
     // the caller's executor of verify-2w-pool: one thread started once for the whole run, so no
     // call pays a thread start (ADR 0002: a pool passed in by the caller)
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+    ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "verify-pool");
       t.setDaemon(true);
       return t;

@@ -35,10 +35,12 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.ReadTimeoutException;
 import io.netty.handler.timeout.ReadTimeoutHandler;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -143,7 +145,7 @@ final class HttpGetter implements AutoCloseable {
       // end the exchange on its I/O thread before returning, so that the body (and the parser
       // behind it, which the caller closes next) is never called again; the exception is built
       // there too, from the status and byte count that thread owns
-      io.netty.util.concurrent.Future<OobiException> stopped = ch.eventLoop().submit(() -> {
+      Future<OobiException> stopped = ch.eventLoop().submit(() -> {
         OobiException stop = new OobiException(OobiFailure.INTERRUPTED, ex.url, ex.status(),
             ex.bytes, "interrupted", e);
         ex.fail(stop);
@@ -152,7 +154,7 @@ final class HttpGetter implements AutoCloseable {
       stopped.awaitUninterruptibly();
       Thread.currentThread().interrupt();
       throw stopped.isSuccess() ? stopped.getNow() : new OobiException(OobiFailure.INTERRUPTED,
-          ex.url, java.util.OptionalInt.empty(), 0, "interrupted", e);
+          ex.url, OptionalInt.empty(), 0, "interrupted", e);
     } catch (ExecutionException e) {
       throw unwrap(e, ex.url);
     }
@@ -200,7 +202,7 @@ final class HttpGetter implements AutoCloseable {
     if (e.getCause() instanceof OobiException o) {
       return o;
     }
-    return new OobiException(OobiFailure.MALFORMED_HTTP, url, java.util.OptionalInt.empty(), 0,
+    return new OobiException(OobiFailure.MALFORMED_HTTP, url, OptionalInt.empty(), 0,
         String.valueOf(e.getCause()), e.getCause());
   }
 
@@ -229,19 +231,22 @@ final class HttpGetter implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       f.channel().close();
-      throw new OobiException(OobiFailure.INTERRUPTED, url, java.util.OptionalInt.empty(), 0, "interrupted", e);
+      throw new OobiException(OobiFailure.INTERRUPTED, url, OptionalInt.empty(),
+          0, "interrupted", e);
     }
     if (!f.isDone()) {
       f.cancel(true);
       f.channel().close();
-      throw new OobiException(OobiFailure.CONNECT_TIMEOUT, url, java.util.OptionalInt.empty(), 0, "no connection within "
+      throw new OobiException(OobiFailure.CONNECT_TIMEOUT, url, OptionalInt.empty(),
+          0, "no connection within "
           + settings.connectTimeout().toMillis() + " ms", null);
     }
     if (!f.isSuccess()) {
       Throwable c = f.cause();
       OobiFailure kind = c instanceof ConnectTimeoutException ? OobiFailure.CONNECT_TIMEOUT
           : OobiFailure.CONNECT_FAILED;
-      throw new OobiException(kind, url, java.util.OptionalInt.empty(), 0, String.valueOf(c == null ? "cancelled"
+      throw new OobiException(kind, url, OptionalInt.empty(),
+          0, String.valueOf(c == null ? "cancelled"
           : c.getMessage()), c);
     }
     synchronized (this) {
@@ -301,9 +306,9 @@ final class HttpGetter implements AutoCloseable {
     }
 
     /** {@return the status of the response, once its head came (event loop only)} */
-    java.util.OptionalInt status() {
-      return head == null ? java.util.OptionalInt.empty()
-          : java.util.OptionalInt.of(head.status().code());
+    OptionalInt status() {
+      return head == null ? OptionalInt.empty()
+          : OptionalInt.of(head.status().code());
     }
 
     void start(Channel ch) {
@@ -312,13 +317,13 @@ final class HttpGetter implements AutoCloseable {
       if (decoder != null && decoder.holdsBytes()) {
         // part of a response nobody asked for waits in the decoder: it would be read as this
         // request's answer; the caller retries on a new connection
-        fail(new OobiException(OobiFailure.TRUNCATED, url, java.util.OptionalInt.empty(), 0,
+        fail(new OobiException(OobiFailure.TRUNCATED, url, OptionalInt.empty(), 0,
             "the idle connection holds " + decoder.holdsBytesCount() + " bytes no request asked "
                 + "for", null));
         return;
       }
       if (!ch.isActive()) {
-        fail(new OobiException(OobiFailure.TRUNCATED, url, java.util.OptionalInt.empty(), 0,
+        fail(new OobiException(OobiFailure.TRUNCATED, url, OptionalInt.empty(), 0,
             "the connection closed before the request", null));
         return;
       }
@@ -333,7 +338,7 @@ final class HttpGetter implements AutoCloseable {
       req.headers().set(HttpHeaderNames.ACCEPT_ENCODING, HttpHeaderValues.IDENTITY);
       ch.writeAndFlush(req).addListener(f -> {
         if (!f.isSuccess()) {
-          fail(new OobiException(OobiFailure.TRUNCATED, url, java.util.OptionalInt.empty(), 0,
+          fail(new OobiException(OobiFailure.TRUNCATED, url, OptionalInt.empty(), 0,
               "the request could not be written: " + f.cause(), f.cause()));
         }
       });

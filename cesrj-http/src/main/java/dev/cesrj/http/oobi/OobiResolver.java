@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -101,7 +102,7 @@ public final class OobiResolver implements AutoCloseable {
     URI uri = parse(url);
     String path = uri.getRawPath() == null ? "" : uri.getRawPath();
     if (OobiPath.parse(path).isEmpty()) {
-      throw new OobiException(OobiFailure.BAD_URL, uri, java.util.OptionalInt.empty(), 0,
+      throw new OobiException(OobiFailure.BAD_URL, uri, OptionalInt.empty(), 0,
           "the path " + path + " is none of keripy's OOBI forms", null);
     }
     return fetch(uri);
@@ -166,19 +167,19 @@ public final class OobiResolver implements AutoCloseable {
       }
       URI next = taker.location;
       if (!next.getScheme().equalsIgnoreCase(at.getScheme())) {
-        throw new OobiException(OobiFailure.REDIRECT_SCHEME, at, java.util.OptionalInt.of(head.status()), 0,
+        throw new OobiException(OobiFailure.REDIRECT_SCHEME, at, OptionalInt.of(head.status()), 0,
             "redirect to another scheme: " + next, null);
       }
       if (next.getHost() == null || next.getHost().isEmpty()) {
-        throw new OobiException(OobiFailure.REDIRECT_INVALID, at, java.util.OptionalInt.of(head.status()), 0,
+        throw new OobiException(OobiFailure.REDIRECT_INVALID, at, OptionalInt.of(head.status()), 0,
             "redirect to a URL without a host: " + next, null);
       }
       if (!visited.add(next.normalize().toString())) {
-        throw new OobiException(OobiFailure.REDIRECT_LOOP, at, java.util.OptionalInt.of(head.status()), 0,
+        throw new OobiException(OobiFailure.REDIRECT_LOOP, at, OptionalInt.of(head.status()), 0,
             "redirect back to " + next + " after " + redirects, null);
       }
       if (redirects.size() >= settings.maxRedirects()) {
-        throw new OobiException(OobiFailure.REDIRECT_LIMIT, at, java.util.OptionalInt.of(head.status()), 0,
+        throw new OobiException(OobiFailure.REDIRECT_LIMIT, at, OptionalInt.of(head.status()), 0,
             "more than " + settings.maxRedirects() + " redirects: " + next, null);
       }
       redirects.add(next);
@@ -238,7 +239,8 @@ public final class OobiResolver implements AutoCloseable {
     try {
       uri = new URI(url);
     } catch (URISyntaxException e) {
-      throw new OobiException(OobiFailure.BAD_URL, null, java.util.OptionalInt.empty(), 0, "not a URL: " + url, e);
+      throw new OobiException(OobiFailure.BAD_URL, null, OptionalInt.empty(),
+          0, "not a URL: " + url, e);
     }
     check(uri);
     return uri;
@@ -246,15 +248,16 @@ public final class OobiResolver implements AutoCloseable {
 
   private static void check(URI uri) {
     if (!uri.isAbsolute() || uri.getScheme() == null) {
-      throw new OobiException(OobiFailure.BAD_URL, uri, java.util.OptionalInt.empty(), 0, "not an absolute URL", null);
+      throw new OobiException(OobiFailure.BAD_URL, uri, OptionalInt.empty(),
+          0, "not an absolute URL", null);
     }
     String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http")) {
-      throw new OobiException(OobiFailure.UNSUPPORTED_SCHEME, uri, java.util.OptionalInt.empty(), 0,
+      throw new OobiException(OobiFailure.UNSUPPORTED_SCHEME, uri, OptionalInt.empty(), 0,
           "scheme " + scheme + " (http only)", null);
     }
     if (uri.getHost() == null || uri.getHost().isEmpty()) {
-      throw new OobiException(OobiFailure.BAD_URL, uri, java.util.OptionalInt.empty(), 0, "no host", null);
+      throw new OobiException(OobiFailure.BAD_URL, uri, OptionalInt.empty(), 0, "no host", null);
     }
   }
 
@@ -301,23 +304,23 @@ public final class OobiResolver implements AutoCloseable {
       if (isRedirect(status)) {
         String loc = head.headers().get(HttpHeaderNames.LOCATION);
         if (loc == null || loc.isBlank()) {
-          throw new OobiException(OobiFailure.REDIRECT_INVALID, url, java.util.OptionalInt.of(status), 0,
+          throw new OobiException(OobiFailure.REDIRECT_INVALID, url, OptionalInt.of(status), 0,
               "a redirect without Location", null);
         }
         try {
           location = url.resolve(new URI(loc.trim()));
         } catch (URISyntaxException | IllegalArgumentException e) {
-          throw new OobiException(OobiFailure.REDIRECT_INVALID, url, java.util.OptionalInt.of(status), 0,
+          throw new OobiException(OobiFailure.REDIRECT_INVALID, url, OptionalInt.of(status), 0,
               "a Location that is no URL: " + loc, e);
         }
         if (location.getScheme() == null) {
-          throw new OobiException(OobiFailure.REDIRECT_INVALID, url, java.util.OptionalInt.of(status), 0,
+          throw new OobiException(OobiFailure.REDIRECT_INVALID, url, OptionalInt.of(status), 0,
               "a Location without a scheme: " + loc, null);
         }
         return;
       }
       if (status < 200 || status > 299) {
-        throw new OobiException(OobiFailure.STATUS, url, java.util.OptionalInt.of(status), 0,
+        throw new OobiException(OobiFailure.STATUS, url, OptionalInt.of(status), 0,
             "status " + status + " " + head.status().reasonPhrase(), null);
       }
       String media = contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
@@ -326,7 +329,7 @@ public final class OobiResolver implements AutoCloseable {
         case "text/event-stream" -> events = new EventStreamData(
             Math.max(1, Math.min(settings.maxBodyBytes(), CesrOptions.DEFAULT_MAX_FRAME_BYTES)),
             this::feed);
-        default -> throw new OobiException(OobiFailure.NOT_CESR, url, java.util.OptionalInt.of(status), 0,
+        default -> throw new OobiException(OobiFailure.NOT_CESR, url, OptionalInt.of(status), 0,
             "Content-Type " + contentType + ", not application/cesr", null);
       }
     }
@@ -340,7 +343,8 @@ public final class OobiResolver implements AutoCloseable {
         try {
           events.feed(content);
         } catch (EventStreamData.LineTooLong e) {
-          throw new OobiException(OobiFailure.TOO_LARGE, url, java.util.OptionalInt.of(okStatus), 0, e.getMessage(), e);
+          throw new OobiException(OobiFailure.TOO_LARGE, url, OptionalInt.of(okStatus),
+              0, e.getMessage(), e);
         }
         return;
       }
@@ -359,7 +363,8 @@ public final class OobiResolver implements AutoCloseable {
           sink.accept(framed, url); // the messages before the error
           OobiFailure kind = e instanceof TruncatedException ? OobiFailure.TRUNCATED
               : OobiFailure.NOT_CESR;
-          throw new OobiException(kind, url, java.util.OptionalInt.of(okStatus), e.offset(), "CESR: " + e.getMessage(),
+          throw new OobiException(kind, url, OptionalInt.of(okStatus),
+              e.offset(), "CESR: " + e.getMessage(),
               e);
         }
         messages += framed.messages().size();
@@ -378,7 +383,8 @@ public final class OobiResolver implements AutoCloseable {
         try {
           events.end();
         } catch (EventStreamData.LineTooLong e) {
-          throw new OobiException(OobiFailure.TOO_LARGE, url, java.util.OptionalInt.of(okStatus), 0, e.getMessage(), e);
+          throw new OobiException(OobiFailure.TOO_LARGE, url, OptionalInt.of(okStatus),
+              0, e.getMessage(), e);
         }
       }
       take(parser.endOfInput());

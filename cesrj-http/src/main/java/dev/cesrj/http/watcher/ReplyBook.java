@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The replies ({@code rpy}) a {@link Watcher} keeps and holds, their bounds, and the {@link
@@ -155,7 +156,7 @@ final class ReplyBook {
    * served, in order of arrival (the candidates: what changed, so that the served check, a key
    * state lookup, runs only for them).
    */
-  private void promoteHeld(boolean live, java.util.function.Predicate<HeldReply> candidate) {
+  private void promoteHeld(boolean live, Predicate<HeldReply> candidate) {
     for (HeldReply h : new ArrayList<>(heldReplies.values())) {
       if (candidate.test(h) && h.accepted() && served(h.aid()) && rev.stored(h.said())) {
         keep(h, live);

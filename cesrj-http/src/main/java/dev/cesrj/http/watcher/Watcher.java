@@ -35,6 +35,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -336,10 +337,10 @@ public final class Watcher implements AutoCloseable {
    */
   public synchronized WatcherAnswer post(PostTarget target, byte[] body, String attachments,
       String source) {
-    java.util.Objects.requireNonNull(target, "target");
-    java.util.Objects.requireNonNull(body, "body");
-    java.util.Objects.requireNonNull(attachments, "attachments");
-    java.util.Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(body, "body");
+    Objects.requireNonNull(attachments, "attachments");
+    Objects.requireNonNull(source, "source");
     catchUp();
     try {
       return postNow(target, body, attachments, source);
@@ -508,7 +509,7 @@ public final class Watcher implements AutoCloseable {
     boolean candidate = e.offer(keyEvent ? sigs : List.of(), wigs, couples);
     boolean bodyNew = keyEvent && e.body == null;
     if (bodyNew) {
-      e.body = java.util.Arrays.copyOf(raw, bodyLength);
+      e.body = Arrays.copyOf(raw, bodyLength);
     }
     // kept (and stored, to be replayed) only if it brought something: the event's first copy,
     // a signature that verifies against the accepted event, or, while the event waits in escrow,

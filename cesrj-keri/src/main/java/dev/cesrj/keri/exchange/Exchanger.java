@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Verifies exchange messages ({@code exn}) against the key states a {@link KelVerifier} holds, as
@@ -209,7 +210,7 @@ public final class Exchanger {
    *     last call, by index
    */
   public List<ExchangeVerdict> retryEscrows() {
-    Map<Integer, ExchangeVerdict> out = new java.util.TreeMap<>();
+    Map<Integer, ExchangeVerdict> out = new TreeMap<>();
     for (Pending x : evicted) {
       out.put(x.index, x.verdict);
     }

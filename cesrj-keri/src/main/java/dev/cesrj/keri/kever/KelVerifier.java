@@ -16,9 +16,12 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * Validates KERI key event logs message by message with keripy's {@code Kever}/{@code Kevery}
@@ -98,9 +101,9 @@ public final class KelVerifier {
   /** The configured bound on signature-checking workers ({@link VerifyThreads}), unclamped. */
   private final int threads;
   /** The caller's executor for the extra workers, or null for threads made per call. */
-  private final java.util.concurrent.Executor executor;
+  private final Executor executor;
   /** The extra workers' thread factory (tests), or null for daemon threads made per batch. */
-  private final java.util.concurrent.ThreadFactory threadFactory;
+  private final ThreadFactory threadFactory;
   /** Lookups of precomputed verdicts that hit, over the verifier's life (tests count them). */
   private long precomputedHits;
   /** Checks of a batch verified serially: not precomputed, or not for the key the rules use. */
@@ -148,11 +151,11 @@ public final class KelVerifier {
    * @param limits the escrow bounds
    */
   public KelVerifier(EscrowLimits limits) {
-    this(limits, VerifyThreads.configured(java.util.OptionalInt.empty()), null, null);
+    this(limits, VerifyThreads.configured(OptionalInt.empty()), null, null);
   }
 
-  KelVerifier(EscrowLimits limits, int threads, java.util.concurrent.Executor executor,
-      java.util.concurrent.ThreadFactory threadFactory) {
+  KelVerifier(EscrowLimits limits, int threads, Executor executor,
+      ThreadFactory threadFactory) {
     this.kevery = new Kevery(limits);
     this.threads = threads;
     this.executor = executor;
@@ -188,7 +191,7 @@ public final class KelVerifier {
    * @return the verdict at intake
    */
   public Verdict accept(Message m, String source) {
-    return accept(m, 0, null, java.util.Objects.requireNonNull(source, "source"));
+    return accept(m, 0, null, Objects.requireNonNull(source, "source"));
   }
 
   /**
@@ -217,7 +220,7 @@ public final class KelVerifier {
    * @return the verdicts at intake, one per message of {@code framed}
    */
   public List<Verdict> accept(Framed framed, String source) {
-    java.util.Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(source, "source");
     return acceptEach(framed.messages(), framed.offsetBase(), source);
   }
 
@@ -349,7 +352,7 @@ public final class KelVerifier {
    * @return the verdict at intake
    */
   public Verdict acceptMessage(byte[] message, long offset, String source) {
-    java.util.Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(source, "source");
     ByteBuf buf = Unpooled.wrappedBuffer(message);
     try (Messages ms = Messages.over(buf)) {
       Message first = null;
