@@ -71,9 +71,8 @@ public final class ElementCount {
     if (options.fitsElements(to - (long) from)) {
       return;
     }
-    switch (c.layout()) {
+    switch (c.layout().content()) {
       case TUPLES:
-      case UNSUPPORTED:
         {
           long held = 0;
           int i = from;
@@ -90,9 +89,8 @@ public final class ElementCount {
           }
           return;
         }
-      case ATTACHMENTS:
-      case NATIVE_BODY:
-      case NATIVE_FIELDS:
+      case GROUPS:
+      case FIELDS:
         {
           long held = 0;
           for (int i = from; i < to; i = after(tape, i), held++) {

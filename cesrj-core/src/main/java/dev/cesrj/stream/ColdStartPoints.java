@@ -118,8 +118,6 @@ final class ColdStartPoints {
    * codes keripy cannot parse: framing from one would only fail again.
    */
   private static boolean startsMessage(CounterCode code) {
-    return code != null
-        && code.layout().startsMessage()
-        && code.layout() != Layout.UNSUPPORTED_MESSAGE;
+    return code != null && code.layout().startsMessage() && code.layout().parsedInRun();
   }
 }

@@ -275,8 +275,7 @@ public final class Domains {
    * (BodyWithAttachmentGroup): {@link Groups} finds its end by its count only.
    */
   private static boolean isSubStream(Group g) {
-    Layout l = g.code().layout();
-    return l == Layout.GENERIC || l == Layout.BODY_WITH_ATTACHMENTS;
+    return g.code().layout().content() == Layout.Content.MESSAGES;
   }
 
   /**

@@ -146,8 +146,7 @@ final class FrameLookahead {
       return 8 - (limit - p);
     }
     CounterCode code = code(table, p);
-    if (code == null
-        || (code.layout() != Layout.BODY_WITH_ATTACHMENTS && code.layout() != Layout.GENERIC)) {
+    if (code == null || code.layout().content() != Layout.Content.MESSAGES) {
       return FRAME;
     }
     int fs = code.fs();

@@ -212,21 +212,11 @@ final class TableRule {
 
   /**
    * True if a counter of code {@code c} may stand right after a body in the run of its table:
-   * an attachment group, or a frame that ends the run and that keripy parses. False for no code,
-   * and for codes keripy has no method for.
+   * an attachment group, or a frame that ends the run and that keripy parses ({@link
+   * Layout#parsedInRun()}). False for no code.
    */
   private static boolean readsAfterBody(CounterCode c) {
-    if (c == null) {
-      return false;
-    }
-    switch (c.layout()) {
-      case UNSUPPORTED:
-      case UNSUPPORTED_MESSAGE:
-      case NATIVE_FIELDS:
-        return false;
-      default:
-        return true;
-    }
+    return c != null && c.layout().parsedInRun();
   }
 
   /**
@@ -355,20 +345,11 @@ final class TableRule {
   /** The reading of the content at {@code q} of a group of code {@code c} and count {@code count}. */
   private static Reading content(CounterCode c, long count, Domain d, Source s, int q, int limit) {
     Layout layout = c.layout();
-    switch (layout) {
-      case UNSUPPORTED:
-      case UNSUPPORTED_MESSAGE:
-      case NATIVE_FIELDS:
-        return Reading.REFUTED; // keripy raises where one stands after a body
-      default:
-        break;
+    if (!layout.parsedInRun()) {
+      return Reading.REFUTED; // keripy raises where one stands after a body
     }
-    boolean body =
-        layout == Layout.BODY_WITH_ATTACHMENTS
-            || layout == Layout.NATIVE_BODY
-            || layout == Layout.NON_NATIVE_BODY;
     if (count == 0) {
-      if (body) {
+      if (layout.holdsBody()) {
         return Reading.REFUTED; // an empty body group holds no body
       }
       if (layout != Layout.TUPLES || c.head().isEmpty()) {
