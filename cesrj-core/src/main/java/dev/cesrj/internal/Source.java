@@ -2,12 +2,24 @@ package dev.cesrj.internal;
 
 import dev.cesrj.code.Domain;
 import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Fast read-only byte access to a {@link ByteBuf} for the framing hot path: reads go straight to
- * the backing array when the buffer has one, else through {@link ByteBuf#getByte(int)}.
+ * the backing array when the buffer has one; to the memory of a direct buffer (one NIO buffer at
+ * a memory address) through a big-endian {@link ByteBuffer} over it; else through {@link
+ * ByteBuf#getByte(int)}.
+ *
+ * <p>Why a {@code ByteBuffer} for direct memory: {@link ByteBuf#getByte(int)} checks the buffer's
+ * reference count on every call, and for a direct buffer that check, not the read, kept framing
+ * direct input about 1.3x slower than heap input (docs/performance.md, "Direct buffers without a
+ * reference-count check per byte"). A source reads its buffer only while its owner holds a
+ * reference (a {@code Groups} until its close, a cursor between {@code reset}s, a framer's run),
+ * and a released buffer is refused when a source is made over it ({@link
+ * ByteBuf#memoryAddress()} checks). The {@code ByteBuffer} over a region is kept per thread (the
+ * last four regions, by address and capacity) so that a source per stream allocates nothing.
  *
  * <p>Indexes are absolute buffer indexes. {@link #origin()} is the buffer index that error
  * offsets count from (the start of the caller's input). Not thread-safe; does not own or retain
@@ -15,15 +27,57 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Source {
   private ByteBuf buf;
-  /**
-   * {@link #buf} read big-endian: the buffer itself, or for one whose {@link ByteBuf#order()} is
-   * little-endian (a swapped view) the buffer it swaps, so that {@link #quadlet} and {@link
-   * #medium} give the bytes in stream order whatever the caller's byte order.
-   */
-  private ByteBuf bigEndian;
   private byte[] array;
   private int arrayOffset;
+  /** The direct buffer's memory read big-endian, index 0 at buffer index 0; null for others. */
+  private ByteBuffer direct;
   private int origin;
+
+  /** A direct memory region a source on this thread read, by address and capacity. */
+  private static final class Region {
+    long address;
+    int capacity = -1;
+    ByteBuffer bytes;
+  }
+
+  private static final int REGIONS_KEPT = 4;
+
+  /** The last {@value #REGIONS_KEPT} direct regions read on this thread, reused round-robin. */
+  private static final class Regions {
+    final Region[] kept = new Region[REGIONS_KEPT];
+    int next;
+
+    Regions() {
+      for (int k = 0; k < REGIONS_KEPT; k++) {
+        kept[k] = new Region();
+      }
+    }
+
+    ByteBuffer over(long address, int capacity, ByteBuf buf) {
+      for (Region r : kept) {
+        if (r.address == address && r.capacity == capacity) {
+          return r.bytes;
+        }
+      }
+      Region r = kept[next];
+      next = (next + 1) % REGIONS_KEPT;
+      r.bytes = buf.nioBuffer(0, capacity).order(ByteOrder.BIG_ENDIAN);
+      r.address = address;
+      r.capacity = capacity;
+      return r.bytes;
+    }
+
+    boolean holds(ByteBuffer bytes, long address, int capacity) {
+      for (Region r : kept) {
+        if (r.bytes == bytes) {
+          return r.address == address && r.capacity == capacity;
+        }
+      }
+      return false;
+    }
+  }
+
+  private static final ThreadLocal<Regions> REGIONS = ThreadLocal.withInitial(Regions::new);
 
   /**
    * @param buf the buffer to read; its reference count is not touched
@@ -43,16 +97,25 @@ public final class Source {
    */
   public void reset(ByteBuf buf, int origin) {
     this.buf = buf;
-    this.bigEndian = buf.order() == ByteOrder.BIG_ENDIAN ? buf : buf.order(ByteOrder.BIG_ENDIAN);
     this.origin = origin;
+    this.direct = null;
     if (buf.hasArray()) {
       this.array = buf.array();
       this.arrayOffset = buf.arrayOffset();
     } else {
       this.array = null;
       this.arrayOffset = 0;
+      if (isRegion(buf)) {
+        this.direct = REGIONS.get().over(buf.memoryAddress(), buf.capacity(), buf);
+      }
     }
   }
+
+  /** True for a buffer read through a {@code ByteBuffer} over its memory. */
+  private static boolean isRegion(ByteBuf buf) {
+    return buf.hasMemoryAddress() && buf.nioBufferCount() == 1;
+  }
+
 
   /**
    * True if this source reads {@code buf} as it is now with the same {@code origin}: the same
@@ -64,7 +127,15 @@ public final class Source {
       return false;
     }
     if (!buf.hasArray()) {
-      return array == null;
+      if (array != null) {
+        return false;
+      }
+      if (direct == null) {
+        return !isRegion(buf);
+      }
+      // a direct buffer that grew has new memory: the view over the old one is stale
+      return isRegion(buf)
+          && REGIONS.get().holds(direct, buf.memoryAddress(), buf.capacity());
     }
     return buf.array() == array && buf.arrayOffset() == arrayOffset;
   }
@@ -96,7 +167,10 @@ public final class Source {
 
   /** The byte at {@code index}, 0..255. The caller has checked that the index is readable. */
   public int at(int index) {
-    return (array != null ? array[arrayOffset + index] : buf.getByte(index)) & 0xFF;
+    if (array != null) {
+      return array[arrayOffset + index] & 0xFF;
+    }
+    return (direct != null ? direct.get(index) : buf.getByte(index)) & 0xFF;
   }
 
   /**
@@ -111,7 +185,11 @@ public final class Source {
       return (array[i] & 0xFF) << 24 | (array[i + 1] & 0xFF) << 16 | (array[i + 2] & 0xFF) << 8
           | (array[i + 3] & 0xFF);
     }
-    return bigEndian.getInt(index);
+    if (direct != null) {
+      return direct.getInt(index);
+    }
+    int v = buf.getInt(index); // in the buffer's byte order: a little-endian view swaps it
+    return buf.order() == ByteOrder.BIG_ENDIAN ? v : Integer.reverseBytes(v);
   }
 
   /**
@@ -126,7 +204,10 @@ public final class Source {
       int i = arrayOffset + index;
       return (array[i] & 0xFF) << 16 | (array[i + 1] & 0xFF) << 8 | (array[i + 2] & 0xFF);
     }
-    return bigEndian.getUnsignedMedium(index);
+    if (direct != null) {
+      return (direct.getShort(index) & 0xFFFF) << 8 | (direct.get(index + 2) & 0xFF);
+    }
+    return at(index) << 16 | at(index + 1) << 8 | at(index + 2);
   }
 
   /**

@@ -1,10 +1,17 @@
 package dev.cesrj.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cesrj.testing.BufferKinds;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
+import io.netty.util.IllegalReferenceCountException;
 import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class SourceTest {
@@ -56,5 +63,102 @@ class SourceTest {
         } finally {
             slice.release();
         }
+    }
+
+    /** The reads of a heap array, byte by byte, big-endian. */
+    private static int quadletOf(byte[] b, int i) {
+        return (b[i] & 0xFF) << 24 | (b[i + 1] & 0xFF) << 16 | (b[i + 2] & 0xFF) << 8 | (b[i + 3] & 0xFF);
+    }
+
+    private static int mediumOf(byte[] b, int i) {
+        return (b[i] & 0xFF) << 16 | (b[i + 1] & 0xFF) << 8 | (b[i + 2] & 0xFF);
+    }
+
+    /**
+     * Every kind of buffer (heap, direct through its memory, slices, read-only, a little-endian
+     * view, composites) reads the bytes, quadlets and mediums of the array it holds, in stream
+     * order, at every index.
+     */
+    @Test
+    void everyKindOfBufferReadsTheBytesItHoldsBigEndian() {
+        byte[] bytes = new byte[97];
+        new SplittableRandom(33).nextBytes(bytes);
+        for (BufferKinds kind : BufferKinds.values()) {
+            BufferKinds.Made made = kind.make(bytes);
+            try {
+                ByteBuf b = made.buf();
+                int r = b.readerIndex();
+                Source s = new Source(b, r);
+                for (int i = 0; i < bytes.length; i++) {
+                    assertEquals(bytes[i] & 0xFF, s.at(r + i), kind + " byte " + i);
+                    if (i + 4 <= bytes.length) {
+                        assertEquals(quadletOf(bytes, i), s.quadlet(r + i), kind + " quadlet " + i);
+                    }
+                    if (i + 3 <= bytes.length) {
+                        assertEquals(mediumOf(bytes, i), s.medium(r + i), kind + " medium " + i);
+                    }
+                }
+            } finally {
+                made.release();
+            }
+        }
+    }
+
+    /**
+     * A direct buffer that grows moves to new memory: the source says its bytes are no longer the
+     * same, and after a reset reads the new memory.
+     */
+    @Test
+    void aDirectBufferThatGrewIsNotTheSameBytes() {
+        ByteBuf b = PooledByteBufAllocator.DEFAULT.directBuffer(8, 1 << 16).writeBytes(TEXT, 0, 8);
+        try {
+            Source s = new Source(b, 0);
+            assertTrue(s.sameBytes(b, 0));
+            assertEquals(TEXT[3] & 0xFF, s.at(3));
+            b.writeBytes(new byte[4096]); // past its capacity: new memory
+            b.setByte(3, 'Q');
+            assertFalse(s.sameBytes(b, 0));
+            s.reset(b, 0);
+            assertTrue(s.sameBytes(b, 0));
+            assertEquals('Q', s.at(3));
+            assertEquals(0, s.at(4000));
+        } finally {
+            b.release();
+        }
+    }
+
+    /** More direct buffers than a thread keeps regions for, read in turn, each read right. */
+    @Test
+    void directBuffersReadInTurnEachReadTheirOwnBytes() {
+        ByteBuf[] bufs = new ByteBuf[9];
+        try {
+            for (int k = 0; k < bufs.length; k++) {
+                bufs[k] = PooledByteBufAllocator.DEFAULT.directBuffer(16).writeBytes(new byte[16]);
+                bufs[k].setByte(5, 'a' + k);
+            }
+            Source s = new Source(bufs[0], 0);
+            for (int round = 0; round < 3; round++) {
+                for (int k = 0; k < bufs.length; k++) {
+                    if (!s.sameBytes(bufs[k], 0)) {
+                        s.reset(bufs[k], 0);
+                    }
+                    assertEquals('a' + k, s.at(5), "buffer " + k + " round " + round);
+                }
+            }
+        } finally {
+            for (ByteBuf b : bufs) {
+                if (b != null) {
+                    b.release();
+                }
+            }
+        }
+    }
+
+    /** A source is not made over a released direct buffer: its memory may be another's now. */
+    @Test
+    void aReleasedDirectBufferIsRefused() {
+        ByteBuf b = PooledByteBufAllocator.DEFAULT.directBuffer(16).writeBytes(new byte[16]);
+        b.release();
+        assertThrows(IllegalReferenceCountException.class, () -> new Source(b, 0));
     }
 }
