@@ -707,20 +707,14 @@ public final class GroupFramer {
 
   /**
    * Frames the tuples of the quadlet-counted group of code {@code c} whose content is {@code
-   * [from, end)}, at nesting depth {@code depth}: as many tuples as fill it exactly. For groups
+   * [from, end)}, at nesting depth {@code depth}: as many tuples as fill it exactly, recording the
+   * items of the content on {@code tape} (the group's own start and end are not recorded). For
+   * the tuple content of a group already framed, read again for its element views, and for groups
    * that are not attachments, such as the seal groups inside a CESR-native body.
    *
+   * @param tape where the items go ({@link GroupTape#NONE}: not recorded)
    * @throws CesrException as for {@link #group}; a tuple that runs past {@code end} is a
    *     {@link TruncatedException} the caller turns into a malformed group
-   */
-  void tuples(Domain d, int from, int end, CounterCode c, CounterTable table, int depth) {
-    tuples(d, from, end, c, table, depth, GroupTape.NONE);
-  }
-
-  /**
-   * {@link #tuples(Domain, int, int, CounterCode, CounterTable, int)} recording the items of the
-   * content on {@code tape} (the group's own start and end are not recorded): the tuple content
-   * of a group already framed, read again for its element views.
    */
   public void tuples(
       Domain d, int from, int end, CounterCode c, CounterTable table, int depth, GroupTape tape) {
