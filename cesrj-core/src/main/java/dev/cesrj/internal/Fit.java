@@ -1,81 +1,212 @@
 package dev.cesrj.internal;
 
+import dev.cesrj.TruncatedException;
+import dev.cesrj.code.Slot;
+
 /**
- * What {@link GroupFramer#frameOrCut} found for a group that may run past the bytes at hand: the
- * group whole and checked, with the index just past it, or cut by the end of the bytes, with the
- * least number of bytes still needed: exactly the {@link dev.cesrj.TruncatedException#needed()}
- * that framing it with {@link GroupFramer#group(int, int, CounterTable, int)} would throw. A cut
- * is reported here, not thrown: a group of a bare attachment run cut by the end of a read is
- * common when bytes arrive in chunks, and an exception's stack trace would cost each wait.
+ * The one way the framing layers say "need more bytes": what framing found for an item that may
+ * run past the end of the bytes at hand. Either {@link Verdict#WHOLE}, with {@link #end()} the
+ * buffer index just past it, or {@link Verdict#CUT}, with {@link #needed()} the least number of
+ * bytes it still needs: exactly the {@link TruncatedException#needed()} that framing it where no
+ * more bytes can come throws. Every layer fills one: {@link TextScan} for a primitive, {@link
+ * GroupFramer#frameOrCut} for a group, the push parser's resume of a held message for a message
+ * and its bare attachment run, and the message framer for a frame that only genus-version codes
+ * begin before the end. A cut is reported here, not thrown: a group of a bare attachment run cut
+ * by the end of a read is common when bytes arrive in chunks, and an exception's stack trace
+ * would cost each wait.
  *
- * <p>Owned by the caller, one per framer that uses it, reused from group to group; allocates
- * nothing. Not thread-safe. Figures are bytes of the domain read (characters in qb64).
+ * <p>Reading: a method that returns a buffer index or a size alongside a {@code Fit} returns it
+ * only when the fit is {@link Verdict#WHOLE}; the caller reads {@link #verdict()} (or {@link
+ * #isCut()}) first. {@link #end()} of a cut and {@link #needed()} of a whole item throw {@link
+ * IllegalStateException}: neither has a value to read by mistake.
+ *
+ * <p>Two kinds. A caller-owned fit ({@link #Fit()}), one per framer or parser that uses it, is
+ * reset per use and reused from item to item; it allocates nothing and is not thread-safe. The
+ * shared {@link #THROWING} fit records nothing: a cut given to it is thrown at once as the {@link
+ * TruncatedException} it carries (offset, code, what was expected, bytes needed), built by {@link
+ * Errors} as before. It is the mode of framing where no more bytes can come (the whole-buffer
+ * {@link GroupFramer#group}), and inside a quadlet-counted group, whose count fixed where its
+ * content ends: there a cut is malformed content (CESR specification, "Count codes": a count
+ * code's count is the size of its group's content; keripy {@code parsing.py} reads the counted
+ * content whole), which the group reports with {@link Errors#cutBy}. Figures are bytes of the
+ * domain read (characters in qb64).
  */
 public final class Fit {
   /** What framing found. */
   public enum Verdict {
-    /** The whole group lies before the end of the bytes and is checked: see {@link #end()}. */
+    /** The whole item lies before the end of the bytes and is checked: see {@link #end()}. */
     WHOLE,
-    /** The group runs past the end of the bytes: it needs at least {@link #needed()} more. */
+    /** The item runs past the end of the bytes: it needs at least {@link #needed()} more. */
     CUT
   }
 
+  /**
+   * The mode in which a cut is an error, thrown as it is found: framing where no more bytes can
+   * come, and the content of a counted group. Immutable and shared: it records nothing, is never
+   * {@link Verdict#CUT}, and its {@link #reset()}, {@link #whole(int)} and {@link #cut(long)}
+   * throw {@link IllegalStateException}.
+   */
+  public static final Fit THROWING = new Fit(true);
+
+  /**
+   * What a method that returns a buffer index alongside a {@code Fit} returns in place of one once
+   * the fit is cut: negative, an index no buffer has, so that one read by mistake fails rather
+   * than frames on. Callers read the fit first.
+   */
+  public static final int CUT_END = Integer.MIN_VALUE;
+
+  /** True for {@link #THROWING}: cuts are thrown, not recorded. */
+  private final boolean throwsCuts;
   private Verdict verdict = Verdict.WHOLE;
   private int end;
   private long needed;
 
-  /** A result to be filled by {@link GroupFramer#frameOrCut}. */
-  public Fit() {}
+  /** A result to be filled by a framing layer; the caller owns it. */
+  public Fit() {
+    this(false);
+  }
+
+  private Fit(boolean throwsCuts) {
+    this.throwsCuts = throwsCuts;
+  }
 
   /** {@return what the last framing found} */
   public Verdict verdict() {
     return verdict;
   }
 
-  /** {@return after {@link Verdict#WHOLE}: the buffer index just past the group} */
+  /** {@return true once a cut is recorded: {@link #verdict()} is {@link Verdict#CUT}} */
+  public boolean isCut() {
+    return verdict == Verdict.CUT;
+  }
+
+  /**
+   * {@return after {@link Verdict#WHOLE}: the buffer index just past the item}
+   *
+   * @throws IllegalStateException after {@link Verdict#CUT}: a cut item has no end
+   */
   public int end() {
+    if (verdict != Verdict.WHOLE) {
+      throw new IllegalStateException("a cut item has no end: it needs " + needed + " more bytes");
+    }
     return end;
   }
 
   /**
-   * {@return after {@link Verdict#CUT}: the least number of bytes the group still needs, at least
-   * 1 (exactly the rest once the group's size is known, as for a quadlet count)}
+   * {@return after {@link Verdict#CUT}: the least number of bytes the item still needs, at least
+   * 1 (exactly the rest once the item's size is known, as for a quadlet count)}
+   *
+   * @throws IllegalStateException after {@link Verdict#WHOLE}: a whole item needs nothing
    */
   public long needed() {
+    if (verdict != Verdict.CUT) {
+      throw new IllegalStateException("a whole item needs no more bytes");
+    }
     return needed;
   }
 
-  /** Starts a framing: nothing is cut yet. */
-  void reset() {
+  /**
+   * Starts a framing: nothing is cut yet.
+   *
+   * @throws IllegalStateException on {@link #THROWING}
+   */
+  public void reset() {
+    mutable();
     verdict = Verdict.WHOLE;
     end = 0;
     needed = 0;
   }
 
-  /** The group ends at {@code end}: {@link Verdict#WHOLE}. */
-  Verdict whole(int end) {
+  /**
+   * The item ends at {@code end}: {@link Verdict#WHOLE}.
+   *
+   * @return {@link Verdict#WHOLE}
+   * @throws IllegalStateException on {@link #THROWING}
+   */
+  public Verdict whole(int end) {
+    mutable();
+    this.verdict = Verdict.WHOLE;
     this.end = end;
-    return verdict;
+    this.needed = 0;
+    return Verdict.WHOLE;
   }
 
   /**
-   * Records a cut that needs at least {@code needed} more bytes.
+   * The item is cut and needs at least {@code needed} more bytes: {@link Verdict#CUT}. For a layer
+   * that reports its own cuts (a message body, a held run) rather than through the scanners.
    *
-   * @return 0, for a scan to return in place of a size
+   * @param needed at least 1
+   * @return {@link Verdict#CUT}
+   * @throws IllegalStateException on {@link #THROWING}
    */
-  long at(long needed) {
+  public Verdict cut(long needed) {
+    mutable();
     this.verdict = Verdict.CUT;
     this.needed = needed;
-    return 0;
+    return Verdict.CUT;
   }
 
-  /** Adds {@code more} bytes that the enclosing grammar needs after the cut item. */
+  private void mutable() {
+    if (throwsCuts) {
+      throw new IllegalStateException("Fit.THROWING records nothing");
+    }
+  }
+
+  /**
+   * A primitive (Matter or indexed signature) at byte offset {@code at} whose code or size is cut,
+   * {@code needed} bytes short: recorded, or on {@link #THROWING} thrown as {@link
+   * Errors#truncated} expecting {@link TextScan#slotWords(Slot) the slot's words}.
+   *
+   * @param code its code if read, else {@code null}
+   * @param slot where it stands, {@code null} for any Matter code
+   */
+  void primitiveCut(long at, String code, Slot slot, long needed) {
+    if (throwsCuts) {
+      throw Errors.truncated(at, code, TextScan.slotWords(slot), needed);
+    }
+    record(needed);
+  }
+
+  /**
+   * The item of code {@code code} (named {@code name}) at byte offset {@code at} whose declared
+   * size runs {@code needed} bytes past the bytes at hand: recorded, or on {@link #THROWING}
+   * thrown as {@link Errors#rest(long, String, String, long)}.
+   */
+  void restCut(long at, String code, String name, long needed) {
+    if (throwsCuts) {
+      throw Errors.rest(at, code, name, needed);
+    }
+    record(needed);
+  }
+
+  /**
+   * A counter at byte offset {@code at} cut before its count, {@code needed} bytes short:
+   * recorded, or on {@link #THROWING} thrown as {@link Errors#counter}.
+   *
+   * @param code its hard code if read, else {@code null}
+   */
+  void counterCut(long at, String code, long needed) {
+    if (throwsCuts) {
+      throw Errors.counter(at, code, needed);
+    }
+    record(needed);
+  }
+
+  private void record(long needed) {
+    this.verdict = Verdict.CUT;
+    this.needed = needed;
+  }
+
+  /**
+   * Adds {@code more} bytes that the enclosing grammar needs after the cut item (only after a
+   * recorded cut: a thrown one gains them through {@link Errors#needingMore}).
+   */
   void more(long more) {
     needed += more;
   }
 
-  /** {@return true once a cut is recorded} */
-  boolean isCut() {
-    return verdict == Verdict.CUT;
+  /** {@return true for {@link #THROWING}: a cut given to this fit is thrown} */
+  boolean throwsCuts() {
+    return throwsCuts;
   }
 }

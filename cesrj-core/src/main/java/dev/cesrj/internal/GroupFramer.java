@@ -30,18 +30,24 @@ import dev.cesrj.code.Slot;
  * 6 bytes, and a count of quadlets counts triplets: the content takes {@code 3 * count} bytes.
  * All sizes, offsets and truncation figures here are bytes of the domain read.
  *
- * <p>Recording: {@link #group(int, int, CounterTable, int, GroupTape)} and the other methods
- * that take a {@link GroupTape} append each item they frame to it as they check it (group start
- * and end, genus-version code, Matter primitive, indexed signature, with span, depth and code), so
- * that tokens and views are read from the tape rather than by walking the bytes again. Without a
- * tape nothing is recorded.
+ * <p>Modes: each framing is given its mode as two values passed down the recursion, never held
+ * in a field, so a framer has no mode to restore after an error. Recording: {@link
+ * #group(int, int, CounterTable, int, GroupTape)} and the other methods that take a {@link
+ * GroupTape} append each item they frame to it as they check it (group start and end,
+ * genus-version code, Matter primitive, indexed signature, with span, depth and code), so that
+ * tokens and views are read from the tape rather than by walking the bytes again; {@link
+ * GroupTape#NONE} records nothing. Cuts: a {@link Fit} receives every cut by the end of the bytes
+ * at hand. {@link #group} frames with {@link Fit#THROWING}, so a group that runs past the bytes is
+ * a {@link TruncatedException}; {@link #frameOrCut} frames with the caller's fit, so the same
+ * cut, found by the same checks, is reported as {@link Fit.Verdict#CUT} (the same figure, no
+ * exception, no allocation) for a caller that waits for more bytes: the push parser's bare
+ * attachment runs and the cursor's groups mode. Inside a quadlet-counted group the count fixed the
+ * end: its content is framed with {@link Fit#THROWING} whatever the mode outside, and a cut there
+ * is malformed ({@link Errors#cutBy}).
  *
- * <p>Cuts: {@link #group} reports a group that runs past the bytes at hand with a {@link
- * TruncatedException}; {@link #frameOrCut} frames it with the same checks and reports that cut
- * as a {@link Fit} (the same figure, no exception, no allocation) for a caller that waits for
- * more bytes: the push parser's bare attachment runs and the cursor's groups mode. Inside a
- * quadlet-counted group the count fixed the end, so content that runs past it is malformed in
- * either mode.
+ * <p>Results: a method that returns a buffer index or a size and takes a {@link Fit} returns it
+ * only when the fit is not cut; after a cut it returns {@link Fit#CUT_END}, an index no buffer has,
+ * and the caller reads the fit first.
  *
  * <p>After {@link #counter} or {@link #group} returns, {@link #code()} and {@link #count()}
  * describe the counter read at the start. Size arithmetic is in {@code long}: a count is checked
@@ -51,25 +57,16 @@ public final class GroupFramer {
   private final Source src;
   /**
    * {@link CesrOptions#maxFrameBytes()}, at most {@link CesrOptions#MAX_FRAME_BYTES} ({@code
-   * Integer.MAX_VALUE}) and so held exactly in an int, compared with {@code long} sizes: with
-   * {@link #cut}, a framer keeps the size it had with a {@code long} limit and no cut.
+   * Integer.MAX_VALUE}) and so held exactly in an int, compared with {@code long} sizes.
    */
   private final int maxFrame;
   private final int maxDepth;
   private CounterCode code;
   /**
-   * An int: the most a counter holds is 30 bits (5 soft characters), and one field less keeps a
-   * framer, made per stream and per element read, at its size before {@link #tape} was added.
+   * An int: the most a counter holds is 30 bits (5 soft characters), and a framer is made per
+   * stream and per element read (32 bytes: no mode fields, the mode is passed down).
    */
   private int count;
-  /** Where the items of the group being framed are recorded, or {@code null}: not recorded. */
-  private GroupTape tape;
-  /**
-   * Where a cut by the end of the bytes at hand is recorded instead of thrown ({@link
-   * #frameOrCut}), or {@code null}: thrown as a {@link TruncatedException}. Set to {@code null}
-   * inside a counted group's content, where running past the end is malformed, not a cut.
-   */
-  private Fit cut;
 
   /** A framer over {@code src} with the limits of {@code options}. */
   public GroupFramer(Source src, CesrOptions options) {
@@ -110,6 +107,15 @@ public final class GroupFramer {
    *     (neither {@code -} nor a qb2 byte whose first sextet is 62)
    */
   public int counter(int pos, int limit, CounterTable table, long rest) {
+    return counter(pos, limit, table, rest, Fit.THROWING);
+  }
+
+  /**
+   * {@link #counter(int, int, CounterTable, long)} reporting a cut to {@code fit}.
+   *
+   * @return the counter's size, or {@link Fit#CUT_END} once {@code fit} is cut
+   */
+  private int counter(int pos, int limit, CounterTable table, long rest, Fit fit) {
     // Fast path: a small code -X## whose count characters are Base64.
     if (limit - pos >= 4 && src.at(pos) == '-') {
       CounterCode c = table.small(src.at(pos + 1));
@@ -123,22 +129,37 @@ public final class GroupFramer {
         }
       }
     }
-    return counterChecked(pos, limit, table, rest);
+    return counterChecked(pos, limit, table, rest, fit);
   }
 
-  private int counterChecked(int pos, int limit, CounterTable table, long rest) {
+  /**
+   * {@link #counter(int, int, CounterTable, long)} for a counter that may run past {@code limit},
+   * the end of the bytes at hand: the same checks and errors, except that a counter cut by {@code
+   * limit} is reported in {@code fit} as {@link Fit.Verdict#CUT} with the figure the {@link
+   * TruncatedException} would carry, rather than thrown. Allocates nothing.
+   *
+   * @param fit filled with the result; the caller owns it (not {@link Fit#THROWING})
+   * @return {@link Fit.Verdict#WHOLE} ({@link Fit#end()} is the index past the counter; {@link
+   *     #code()} and {@link #count()} describe it) or {@link Fit.Verdict#CUT} ({@link
+   *     Fit#needed()} is the least number of bytes still needed)
+   */
+  public Fit.Verdict counterOrCut(int pos, int limit, CounterTable table, long rest, Fit fit) {
+    fit.reset();
+    int fs = counter(pos, limit, table, rest, fit);
+    return fit.isCut() ? Fit.Verdict.CUT : fit.whole(pos + fs);
+  }
+
+  private int counterChecked(int pos, int limit, CounterTable table, long rest, Fit fit) {
     Domain d = domainAt(pos, limit);
-    CounterCode c = codeAt(d, pos, limit, table, rest);
+    CounterCode c = codeAt(d, pos, limit, table, rest, fit);
     if (c == null) {
-      return 0; // cut, recorded
+      return Fit.CUT_END; // cut: fit says how many bytes it needs
     }
     int fs = (int) d.size(c.fs());
     int avail = limit - pos;
     if (avail < fs) {
-      if (cut != null) {
-        return (int) cut.at(fs + rest - avail);
-      }
-      throw Errors.counter(src.offset(pos), c.code(), fs + rest - avail);
+      fit.counterCut(src.offset(pos), c.code(), fs + rest - avail);
+      return Fit.CUT_END;
     }
     this.code = c;
     this.count = (int) TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
@@ -156,20 +177,21 @@ public final class GroupFramer {
   /**
    * The counter code at {@code pos}, known from its hard part alone (2, 3 or 5 characters): the
    * count need not be there yet. Errors as for {@link #counter}; truncated only while the hard
-   * part is incomplete and can still become a code of {@code table}; {@code null} for such a
-   * truncation when cuts are recorded ({@link #cut}).
+   * part is incomplete and can still become a code of {@code table}: reported to {@code fit}, and
+   * then (a caller-owned fit, now cut) {@code null} is returned.
    */
-  private CounterCode codeAt(Domain d, int pos, int limit, CounterTable table, long rest) {
+  private CounterCode codeAt(
+      Domain d, int pos, int limit, CounterTable table, long rest, Fit fit) {
     int avail = limit - pos;
     int have = d.chars(avail);
     if (have < 1) {
-      return cutCounter(pos, d.size(4) + rest - avail);
+      return cutCounter(pos, d.size(4) + rest - avail, fit);
     }
     if (src.ch(d, pos, 0) != '-') {
       throw notACounter(d, pos);
     }
     if (have < 2) {
-      return cutCounter(pos, d.size(4) + rest - avail);
+      return cutCounter(pos, d.size(4) + rest - avail, fit);
     }
     int c1 = src.ch(d, pos, 1);
     int hs = table.hardSize(c1);
@@ -194,32 +216,25 @@ public final class GroupFramer {
     }
     if (c == null) {
       if (have < hs) {
-        return cutCounter(pos, fs + rest - avail);
+        return cutCounter(pos, fs + rest - avail, fit);
       }
       throw unknownCounter(d, pos, have, table);
     }
     if (have < hs) {
-      return cutCounter(pos, fs + rest - avail);
+      return cutCounter(pos, fs + rest - avail, fit);
     }
     return c;
   }
 
   /**
    * A counter code at {@code pos} cut by the end of the bytes, {@code missing} bytes short:
-   * recorded ({@code null}) when cuts are recorded, else thrown.
+   * reported to {@code fit} ({@link Fit#counterCut}), which throws it or records it.
+   *
+   * @return {@code null}: no code (only when {@code fit} recorded the cut)
    */
-  private CounterCode cutCounter(int pos, long missing) {
-    if (cut != null) {
-      cut.at(missing);
-      return null;
-    }
-    throw Errors.counter(src.offset(pos), null, missing);
-  }
-
-  /** True once the group being framed with {@link #frameOrCut} is found cut. */
-  private boolean isCut() {
-    Fit f = cut;
-    return f != null && f.isCut();
+  private CounterCode cutCounter(int pos, long missing, Fit fit) {
+    fit.counterCut(src.offset(pos), null, missing);
+    return null;
   }
 
   private UnknownCodeException unknownCounter(Domain d, int pos, int hs, CounterTable table) {
@@ -306,13 +321,23 @@ public final class GroupFramer {
    *     (exact once a quadlet count is read)
    */
   public int group(int pos, int limit, CounterTable table, int depth) {
+    return frame(pos, limit, table, depth, GroupTape.NONE, Fit.THROWING);
+  }
+
+  /**
+   * Frames the group at {@code pos} in the mode given: recorded on {@code tape} ({@link
+   * GroupTape#NONE}: not recorded), a cut reported to {@code fit} ({@link Fit#THROWING}: thrown).
+   *
+   * @return the buffer index just past the group, or {@link Fit#CUT_END} once {@code fit} is cut
+   */
+  private int frame(int pos, int limit, CounterTable table, int depth, GroupTape tape, Fit fit) {
     if (CesrOptions.fitsDepth(depth, maxDepth)) {
-      int end = signaturesFast(pos, limit, table, depth);
+      int end = signaturesFast(pos, limit, table, depth, tape);
       if (end >= 0) {
         return end;
       }
     }
-    return groupChecked(pos, limit, table, depth);
+    return groupChecked(pos, limit, table, depth, tape, fit);
   }
 
   /**
@@ -322,16 +347,10 @@ public final class GroupFramer {
    * GroupTape.Step#GENUS_VERSION}. Same checks, errors and result; after an error the tape holds
    * part of the group.
    *
-   * @param tape where the items go; the caller owns it
+   * @param tape where the items go; the caller owns it ({@link GroupTape#NONE}: not recorded)
    */
   public int group(int pos, int limit, CounterTable table, int depth, GroupTape tape) {
-    GroupTape outer = this.tape;
-    this.tape = tape;
-    try {
-      return group(pos, limit, table, depth);
-    } finally {
-      this.tape = outer;
-    }
+    return frame(pos, limit, table, depth, tape, Fit.THROWING);
   }
 
   /**
@@ -342,32 +361,26 @@ public final class GroupFramer {
    * {@link TruncatedException} would carry, rather than thrown. An error in the bytes at hand
    * before the cut is thrown as {@link #group} throws it. Allocates nothing.
    *
-   * @param tape where the items go, or {@code null}; after a cut it holds what it held before
-   * @param fit filled with the result; the caller owns it
+   * @param tape where the items go ({@link GroupTape#NONE} or {@code null}: not recorded); after a
+   *     cut it holds what it held before
+   * @param fit filled with the result; the caller owns it (not {@link Fit#THROWING})
    * @return {@link Fit.Verdict#WHOLE} ({@link Fit#end()} is the index past the group) or {@link
    *     Fit.Verdict#CUT} ({@link Fit#needed()} is the least number of bytes still needed)
    * @throws CesrException as {@link #group} throws it, never a {@link TruncatedException}
    */
   public Fit.Verdict frameOrCut(
       int pos, int limit, CounterTable table, int depth, GroupTape tape, Fit fit) {
-    GroupTape outer = this.tape;
-    int mark = tape != null ? tape.size() : 0;
-    this.tape = tape;
+    GroupTape t = tape != null ? tape : GroupTape.NONE;
+    int mark = t.size();
     fit.reset();
-    this.cut = fit;
-    try {
-      int end = group(pos, limit, table, depth);
-      if (fit.isCut()) {
-        if (tape != null) {
-          tape.truncate(mark);
-        }
-        return Fit.Verdict.CUT;
+    int end = frame(pos, limit, table, depth, t, fit);
+    if (fit.isCut()) {
+      if (t.records()) {
+        t.truncate(mark);
       }
-      return fit.whole(end);
-    } finally {
-      this.cut = null;
-      this.tape = outer;
+      return Fit.Verdict.CUT;
     }
+    return fit.whole(end);
   }
 
   /**
@@ -378,13 +391,7 @@ public final class GroupFramer {
    */
   public void attachments(
       Domain d, int from, int end, CounterTable table, int depth, GroupTape tape) {
-    GroupTape outer = this.tape;
-    this.tape = tape;
-    try {
-      walkAttachments(d, from, end, table, depth);
-    } finally {
-      this.tape = outer;
-    }
+    walkAttachments(d, from, end, table, depth, tape);
   }
 
   /**
@@ -394,7 +401,7 @@ public final class GroupFramer {
    * order. Accepts only input that the checked path would accept too; on anything else it returns
    * -1 and the checked path decides (and reports the exact error).
    */
-  private int signaturesFast(int pos, int limit, CounterTable table, int depth) {
+  private int signaturesFast(int pos, int limit, CounterTable table, int depth, GroupTape tape) {
     if (limit - pos < 4) {
       return -1;
     }
@@ -423,7 +430,7 @@ public final class GroupFramer {
         return -1;
       }
     }
-    if (tape != null) {
+    if (tape.records()) {
       // read again in a loop of its own, so that the checking loop stays as small as when
       // nothing is recorded
       tape.signatures(src, pos, c, n, depth);
@@ -433,11 +440,12 @@ public final class GroupFramer {
     return i;
   }
 
-  private int groupChecked(int pos, int limit, CounterTable table, int depth) {
+  private int groupChecked(
+      int pos, int limit, CounterTable table, int depth, GroupTape tape, Fit fit) {
     Domain d = domainAt(pos, limit);
-    CounterCode known = codeAt(d, pos, limit, table, 0);
+    CounterCode known = codeAt(d, pos, limit, table, 0, fit);
     if (known == null) {
-      return pos; // cut, recorded
+      return Fit.CUT_END;
     }
     CesrOptions.validateDepth(src.offset(pos), known.code(), depth, maxDepth);
     if (!isAttachmentLayout(known.layout())) {
@@ -447,32 +455,32 @@ public final class GroupFramer {
           "an attachment group",
           known.name() + " cannot be parsed as an attachment");
     }
-    int fs = counter(pos, limit, table, 0);
-    if (isCut()) {
-      return pos;
+    int fs = counter(pos, limit, table, 0, fit);
+    if (fit.isCut()) {
+      return Fit.CUT_END;
     }
     CounterCode c = this.code;
     long n = this.count;
-    GroupTape t = tape;
+    boolean rec = tape.records();
     if (c.unit() == CountUnit.NONE) {
-      if (t != null) {
-        t.genusVersion(pos, fs, c, n, selectedBy(c, n), depth, d);
+      if (rec) {
+        tape.genusVersion(pos, fs, c, n, selectedBy(c, n), depth, d);
       }
       return pos + fs;
     }
     if (c.unit() == CountUnit.ELEMENTS) {
-      int s = t != null ? t.groupStart(pos, 0, c, n, depth, d) : 0;
+      int s = rec ? tape.groupStart(pos, 0, c, n, depth, d) : 0;
       int end;
       try {
-        end = walkTuples(d, pos, pos + fs, limit, c, n, table, depth, 0);
+        end = walkTuples(d, pos, pos + fs, limit, c, n, table, depth, 0, tape, fit);
       } catch (CesrException e) {
         throw Errors.within(e, c, src.offset(pos));
       }
-      if (isCut()) {
-        return pos;
+      if (fit.isCut()) {
+        return Fit.CUT_END;
       }
-      if (t != null) {
-        t.groupEnd(s, end);
+      if (rec) {
+        tape.groupEnd(s, end);
       }
       restore(c, n);
       return end;
@@ -480,27 +488,20 @@ public final class GroupFramer {
     long total = fs + d.quadlets(n);
     CesrOptions.validateFrameBytes(src.offset(pos), c.code(), total, maxFrame);
     if (total > limit - pos) {
-      if (cut != null) {
-        cut.at(total - (limit - pos));
-        return pos;
-      }
-      throw Errors.rest(src.offset(pos), c, total - (limit - pos));
+      fit.restCut(src.offset(pos), c.code(), c.name(), total - (limit - pos));
+      return Fit.CUT_END;
     }
     int end = pos + (int) total;
-    int s = t != null ? t.groupStart(pos, (int) total, c, n, depth, d) : 0;
-    Fit outer = cut;
-    cut = null; // the count fixed the end: content that runs past it is malformed
+    int s = rec ? tape.groupStart(pos, (int) total, c, n, depth, d) : 0;
     try {
-      content(d, pos, pos + fs, end, c, table, depth);
+      content(d, pos, pos + fs, end, c, table, depth, tape);
     } catch (TruncatedException e) {
       throw Errors.cutBy(e, c, src.offset(pos));
     } catch (CesrException e) {
       throw Errors.within(e, c, src.offset(pos));
-    } finally {
-      cut = outer;
     }
-    if (t != null) {
-      t.groupEnd(s, end);
+    if (rec) {
+      tape.groupEnd(s, end);
     }
     restore(c, n);
     return end;
@@ -516,17 +517,24 @@ public final class GroupFramer {
     this.count = (int) n;
   }
 
+  /**
+   * Frames the content {@code [from, end)} of the quadlet-counted group of code {@code c} at
+   * {@code start}. The count fixed where it ends, so it is framed with {@link Fit#THROWING}
+   * whatever the mode outside: an item that runs past {@code end} is a {@link TruncatedException}
+   * that the group reports as malformed ({@link Errors#cutBy}).
+   */
   private void content(
-      Domain d, int start, int from, int end, CounterCode c, CounterTable table, int depth) {
+      Domain d, int start, int from, int end, CounterCode c, CounterTable table, int depth,
+      GroupTape tape) {
     switch (c.layout()) {
       case TUPLES:
-        walkTuples(d, start, from, end, c, -1, table, depth, 0);
+        walkTuples(d, start, from, end, c, -1, table, depth, 0, tape, Fit.THROWING);
         return;
       case ATTACHMENTS:
-        walkAttachments(d, from, end, table, depth);
+        walkAttachments(d, from, end, table, depth, tape);
         return;
       case NON_NATIVE_BODY:
-        int size = matter(d, from, end, Slot.TEXTER, depth, 0);
+        int size = matter(d, from, end, Slot.TEXTER, depth, 0, tape, Fit.THROWING);
         if (from + size != end) {
           throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
               src.offset(from + size),
@@ -536,7 +544,7 @@ public final class GroupFramer {
         }
         return;
       case PATHED:
-        matter(d, from, end, Slot.PATHER, depth, 0);
+        matter(d, from, end, Slot.PATHER, depth, 0, tape, Fit.THROWING);
         return;
       default:
         // GENERIC and BODY_WITH_ATTACHMENTS: a nested stream, parsed by the message layer.
@@ -548,10 +556,14 @@ public final class GroupFramer {
    * genus-version code (it selects the table for this content only: CESR specification, "Universal
    * Code table genus/version codes that allow genus/version override"), then groups.
    *
+   * The content is counted (its AttachmentGroup's count fixed its end), so it is framed with
+   * {@link Fit#THROWING}.
+   *
    * @throws MalformedException for a genus-version code anywhere but first (as the message layer
    *     does: keripy accepts one only at the start of an enclosing group's content)
    */
-  private void walkAttachments(Domain d, int from, int end, CounterTable table, int depth) {
+  private void walkAttachments(
+      Domain d, int from, int end, CounterTable table, int depth, GroupTape tape) {
     int p = from;
     CounterTable t = table;
     requireDomain(d, p, end);
@@ -562,7 +574,7 @@ public final class GroupFramer {
       int fs = counter(p, end, t, 0);
       p += fs;
       t = selectedTable(gvc);
-      if (tape != null) {
+      if (tape.records()) {
         tape.genusVersion(gvc, fs, code, count, t, depth + 1, d);
       }
     }
@@ -575,7 +587,7 @@ public final class GroupFramer {
             "an attachment group",
             "a genus-version code inside an AttachmentGroup, not at its start");
       }
-      p = group(p, end, t, depth + 1);
+      p = frame(p, end, t, depth + 1, tape, Fit.THROWING);
     }
   }
 
@@ -636,11 +648,13 @@ public final class GroupFramer {
    * @param start buffer index of the group's counter
    * @param after the least number of bytes the enclosing grammar needs after these tuples, added
    *     to the {@link TruncatedException#needed()} of a truncation
-   * @return the buffer index after the last tuple
+   * @param tape where the items go ({@link GroupTape#NONE}: not recorded)
+   * @param fit where a cut goes ({@link Fit#THROWING}: thrown)
+   * @return the buffer index after the last tuple, or {@link Fit#CUT_END} once {@code fit} is cut
    */
   private int walkTuples(
       Domain d, int start, int from, int end, CounterCode c, long n, CounterTable table, int depth,
-      long after) {
+      long after, GroupTape tape, Fit fit) {
     boolean fill = n < 0;
     int slotCount = c.slotCount();
     long tupleMin = d.size(c.tupleMinSize());
@@ -656,18 +670,20 @@ public final class GroupFramer {
     for (int h = 0; h < head.size(); h++) {
       Slot slot = head.get(h);
       headLeft -= d.size(slot.minSize());
-      p = item(d, p, end, slot, table, depth, headLeft + (fill ? 0 : n * tupleMin) + after);
-      if (isCut()) {
-        return p;
+      p = item(d, p, end, slot, table, depth, headLeft + (fill ? 0 : n * tupleMin) + after, tape,
+          fit);
+      if (fit.isCut()) {
+        return Fit.CUT_END;
       }
     }
     if (!fill && slotCount == 1 && c.slot(0) == Slot.SIGER) {
       // hot path: n indexed signatures (ControllerIdxSigs, WitnessIdxSigs of CESR 1.0)
       for (long i = n - 1; i >= 0; i--) {
-        p += indexer(d, p, end, depth, i * tupleMin + after);
-        if (isCut()) {
-          return p;
+        int size = indexer(d, p, end, depth, i * tupleMin + after, tape, fit);
+        if (fit.isCut()) {
+          return Fit.CUT_END;
         }
+        p += size;
       }
       // signatures longer than the least (Ed448, big indexes) can outgrow the limit
       CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame);
@@ -679,9 +695,9 @@ public final class GroupFramer {
       for (int k = 0; k < slotCount; k++) {
         Slot slot = c.slot(k);
         slotsLeft -= d.size(slot.minSize());
-        p = item(d, p, end, slot, table, depth, restTuples + slotsLeft);
-        if (isCut()) {
-          return p;
+        p = item(d, p, end, slot, table, depth, restTuples + slotsLeft, tape, fit);
+        if (fit.isCut()) {
+          return Fit.CUT_END;
         }
       }
       CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame);
@@ -691,30 +707,19 @@ public final class GroupFramer {
 
   /**
    * Frames the tuples of the quadlet-counted group of code {@code c} whose content is {@code
-   * [from, end)}, at nesting depth {@code depth}: as many tuples as fill it exactly. For groups
+   * [from, end)}, at nesting depth {@code depth}: as many tuples as fill it exactly, recording the
+   * items of the content on {@code tape} (the group's own start and end are not recorded). For
+   * the tuple content of a group already framed, read again for its element views, and for groups
    * that are not attachments, such as the seal groups inside a CESR-native body.
    *
+   * @param tape where the items go ({@link GroupTape#NONE}: not recorded)
    * @throws CesrException as for {@link #group}; a tuple that runs past {@code end} is a
    *     {@link TruncatedException} the caller turns into a malformed group
    */
-  void tuples(Domain d, int from, int end, CounterCode c, CounterTable table, int depth) {
-    walkTuples(d, from - (int) d.size(c.fs()), from, end, c, -1, table, depth, 0);
-  }
-
-  /**
-   * {@link #tuples(Domain, int, int, CounterCode, CounterTable, int)} recording the items of the
-   * content on {@code tape} (the group's own start and end are not recorded): the tuple content
-   * of a group already framed, read again for its element views.
-   */
   public void tuples(
       Domain d, int from, int end, CounterCode c, CounterTable table, int depth, GroupTape tape) {
-    GroupTape outer = this.tape;
-    this.tape = tape;
-    try {
-      tuples(d, from, end, c, table, depth);
-    } finally {
-      this.tape = outer;
-    }
+    walkTuples(
+        d, from - (int) d.size(c.fs()), from, end, c, -1, table, depth, 0, tape, Fit.THROWING);
   }
 
   /**
@@ -723,31 +728,37 @@ public final class GroupFramer {
    * {@code depth}.
    *
    * @param rest the least number of bytes the enclosing grammar needs after this item
-   * @return the buffer index after the item
+   * @return the buffer index after the item, or {@link Fit#CUT_END} once {@code fit} is cut
    */
-  private int item(Domain d, int p, int end, Slot slot, CounterTable table, int depth, long rest) {
-    if (slot == Slot.SIGER) {
-      return p + indexer(d, p, end, depth, rest);
-    }
+  private int item(
+      Domain d, int p, int end, Slot slot, CounterTable table, int depth, long rest,
+      GroupTape tape, Fit fit) {
     if (slot == Slot.SIGS) {
-      return nestedSigs(d, p, end, table, depth + 1, rest);
+      return nestedSigs(d, p, end, table, depth + 1, rest, tape, fit);
     }
     if (slot.isGroup()) {
-      return nestedGroup(d, p, end, slot, table, depth + 1, rest);
+      return nestedGroup(d, p, end, slot, table, depth + 1, rest, tape, fit);
     }
-    return p + matter(d, p, end, slot, depth, rest);
+    int size =
+        slot == Slot.SIGER
+            ? indexer(d, p, end, depth, rest, tape, fit)
+            : matter(d, p, end, slot, depth, rest, tape, fit);
+    return fit.isCut() ? Fit.CUT_END : p + size;
   }
 
   /**
    * Scans the indexed signature at {@code p} in a group of nesting depth {@code depth} ({@link
    * TextScan#indexer(Domain, Source, int, int, long)}) and records it.
    *
-   * @return its size in bytes
+   * @return its size in bytes, or {@link Fit#CUT_END} once {@code fit} is cut
    */
-  private int indexer(Domain d, int p, int end, int depth, long rest) {
-    long scanned = TextScan.indexerScan(d, src, p, end, rest, cut);
+  private int indexer(Domain d, int p, int end, int depth, long rest, GroupTape tape, Fit fit) {
+    long scanned = TextScan.indexerScan(d, src, p, end, rest, fit);
+    if (fit.isCut()) {
+      return Fit.CUT_END;
+    }
     int size = TextScan.size(scanned);
-    if (tape != null && !isCut()) {
+    if (tape.records()) {
       IndexerCode ic = TextScan.indexerCodeOf(scanned);
       int index =
           d == Domain.QB64 && ic.ms() == 1
@@ -763,12 +774,16 @@ public final class GroupFramer {
    * Scans the Matter primitive of {@code slot} at {@code p} in a group of nesting depth {@code
    * depth} ({@link TextScan#matter(Domain, Source, int, int, Slot, long, long)}) and records it.
    *
-   * @return its size in bytes
+   * @return its size in bytes, or {@link Fit#CUT_END} once {@code fit} is cut
    */
-  private int matter(Domain d, int p, int end, Slot slot, int depth, long rest) {
-    long scanned = TextScan.matterScan(d, src, p, end, slot, maxFrame, rest, cut);
+  private int matter(
+      Domain d, int p, int end, Slot slot, int depth, long rest, GroupTape tape, Fit fit) {
+    long scanned = TextScan.matterScan(d, src, p, end, slot, maxFrame, rest, fit);
+    if (fit.isCut()) {
+      return Fit.CUT_END;
+    }
     int size = TextScan.size(scanned);
-    if (tape != null && !isCut()) {
+    if (tape.records()) {
       tape.matter(p, size, TextScan.matterCodeOf(scanned), depth + 1, d);
     }
     return size;
@@ -789,15 +804,17 @@ public final class GroupFramer {
    * RootSadPathSigGroups), whole, at nesting depth {@code depth}.
    *
    * @param rest the least number of bytes the enclosing grammar needs after this group
+   * @return the buffer index after the group, or {@link Fit#CUT_END} once {@code fit} is cut
    * @throws MalformedException if a group of another code stands there (keripy 1.x raises
    *     {@code UnexpectedCountCodeError})
    */
   private int nestedGroup(
-      Domain d, int p, int end, Slot slot, CounterTable table, int depth, long rest) {
+      Domain d, int p, int end, Slot slot, CounterTable table, int depth, long rest,
+      GroupTape tape, Fit fit) {
     requireDomain(d, p, end);
-    CounterCode met = codeAt(d, p, end, table, rest);
+    CounterCode met = codeAt(d, p, end, table, rest, fit);
     if (met == null) {
-      return p; // cut, recorded
+      return Fit.CUT_END;
     }
     if (!slot.acceptsGroup(met)) {
       throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
@@ -810,12 +827,13 @@ public final class GroupFramer {
     }
     int q;
     try {
-      q = group(p, end, table, depth);
+      q = frame(p, end, table, depth, tape, fit);
     } catch (TruncatedException e) {
-      throw Errors.needingMore(e, rest);
+      throw Errors.needingMore(e, rest); // thrown by Fit.THROWING: the rest is added here
     }
-    if (isCut()) {
-      cut.more(rest);
+    if (fit.isCut()) {
+      fit.more(rest); // recorded: the rest is added to the fit
+      return Fit.CUT_END;
     }
     return q;
   }
@@ -825,13 +843,16 @@ public final class GroupFramer {
    * signatures, {@code -K} in CESR 2.0 counting quadlets); keripy accepts only that code there.
    *
    * @param rest the least number of bytes the enclosing grammar needs after this group
+   * @return the buffer index after the group, or {@link Fit#CUT_END} once {@code fit} is cut
    */
-  private int nestedSigs(Domain d, int p, int end, CounterTable table, int depth, long rest) {
+  private int nestedSigs(
+      Domain d, int p, int end, CounterTable table, int depth, long rest, GroupTape tape,
+      Fit fit) {
     CounterCode want = table.controllerIdxSigs();
     requireDomain(d, p, end);
-    CounterCode met = codeAt(d, p, end, table, rest);
+    CounterCode met = codeAt(d, p, end, table, rest, fit);
     if (met == null) {
-      return p; // cut, recorded
+      return Fit.CUT_END;
     }
     CesrOptions.validateDepth(src.offset(p), met.code(), depth, maxDepth);
     if (met != want) {
@@ -841,52 +862,46 @@ public final class GroupFramer {
           want.code() + " " + want.name(),
           met.name() + " where the nested signature group must be");
     }
-    int fs = counter(p, end, table, rest);
-    if (isCut()) {
-      return p;
+    int fs = counter(p, end, table, rest, fit);
+    if (fit.isCut()) {
+      return Fit.CUT_END;
     }
     long n = count;
-    GroupTape t = tape;
+    boolean rec = tape.records();
     if (want.unit() == CountUnit.ELEMENTS) {
-      int s = t != null ? t.groupStart(p, 0, want, n, depth, d) : 0;
+      int s = rec ? tape.groupStart(p, 0, want, n, depth, d) : 0;
       int q;
       try {
-        q = walkTuples(d, p, p + fs, end, want, n, table, depth, rest);
+        q = walkTuples(d, p, p + fs, end, want, n, table, depth, rest, tape, fit);
       } catch (CesrException e) {
         throw Errors.within(e, want, src.offset(p));
       }
-      if (isCut()) {
-        return q;
+      if (fit.isCut()) {
+        return Fit.CUT_END;
       }
-      if (t != null) {
-        t.groupEnd(s, q);
+      if (rec) {
+        tape.groupEnd(s, q);
       }
       return q;
     }
     long total = fs + d.quadlets(count);
     CesrOptions.validateFrameBytes(src.offset(p), want.code(), total, maxFrame);
     if (total > end - p) {
-      if (cut != null) {
-        cut.at(total - (end - p) + rest);
-        return p;
-      }
-      throw Errors.rest(src.offset(p), want, total - (end - p) + rest);
+      fit.restCut(src.offset(p), want.code(), want.name(), total - (end - p) + rest);
+      return Fit.CUT_END;
     }
     int nestedEnd = p + (int) total;
-    int s = t != null ? t.groupStart(p, (int) total, want, n, depth, d) : 0;
-    Fit outer = cut;
-    cut = null; // the count fixed the end: content that runs past it is malformed
+    int s = rec ? tape.groupStart(p, (int) total, want, n, depth, d) : 0;
     try {
-      walkTuples(d, p, p + fs, nestedEnd, want, -1, table, depth, 0);
+      // the count fixed the end: content that runs past it is malformed, whatever the mode
+      walkTuples(d, p, p + fs, nestedEnd, want, -1, table, depth, 0, tape, Fit.THROWING);
     } catch (TruncatedException e) {
       throw Errors.cutBy(e, want, src.offset(p));
     } catch (CesrException e) {
       throw Errors.within(e, want, src.offset(p));
-    } finally {
-      cut = outer;
     }
-    if (t != null) {
-      t.groupEnd(s, nestedEnd);
+    if (rec) {
+      tape.groupEnd(s, nestedEnd);
     }
     return nestedEnd;
   }

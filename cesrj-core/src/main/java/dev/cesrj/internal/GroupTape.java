@@ -53,6 +53,16 @@ public final class GroupTape {
   private static final int LINK = 3;
   private static final int QB2 = 8;
 
+  /**
+   * The tape that records nothing: the mode of framing without a record ({@link
+   * GroupFramer#group(int, int, CounterTable, int)}). Immutable and shared: it stays empty, and the
+   * framer asks {@link #records()} before it records, so nothing is spent on items no one reads;
+   * an entry added to it anyway is refused ({@link IllegalStateException}).
+   */
+  public static final GroupTape NONE = new GroupTape(1, false);
+
+  /** False for {@link #NONE} only. */
+  private final boolean records;
   private int size;
   /**
    * The entries, {@link #STRIDE} ints each, side by side: an entry is written and read in one or
@@ -71,11 +81,21 @@ public final class GroupTape {
 
   /** An empty tape with room for {@code capacity} entries (at least 1) before it grows. */
   public GroupTape(int capacity) {
+    this(capacity, true);
+  }
+
+  private GroupTape(int capacity, boolean records) {
+    this.records = records;
     int n = Math.max(1, capacity);
     words = new int[n * STRIDE];
     values = new long[n];
     counters = new CounterCode[n];
     tables = new CounterTable[n];
+  }
+
+  /** {@return false for {@link #NONE}, the tape that records nothing; true for every other} */
+  public boolean records() {
+    return records;
   }
 
   /** Forgets every entry, keeping the room. */
@@ -103,7 +123,14 @@ public final class GroupTape {
     return size;
   }
 
+  private void requireRecords() {
+    if (!records) {
+      throw new IllegalStateException("GroupTape.NONE records nothing");
+    }
+  }
+
   private int add(Step step, int start, int length, int depth, Domain d, int link) {
+    requireRecords();
     int i = size;
     if (i == values.length) {
       grow();
@@ -147,6 +174,7 @@ public final class GroupTape {
 
   /** Records the end, at buffer index {@code end}, of the group whose start is entry {@code s}. */
   void groupEnd(int s, int end) {
+    requireRecords();
     int w = s * STRIDE;
     int start = words[w + START];
     int length = end - start;
@@ -177,6 +205,7 @@ public final class GroupTape {
    * entries written in one loop.
    */
   void signatures(Source src, int pos, CounterCode c, int n, int depth) {
+    requireRecords();
     int end = pos + 4 + 88 * n;
     int s = size;
     while (values.length < s + n + 2) {

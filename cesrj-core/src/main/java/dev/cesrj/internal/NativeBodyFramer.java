@@ -42,12 +42,11 @@ public final class NativeBodyFramer {
   private final Source src;
   /**
    * {@link CesrOptions#maxFrameBytes()}, at most {@code Integer.MAX_VALUE} and so held exactly in
-   * an int: with {@link #tape}, a framer (made per message framer) keeps its size of 32 bytes.
+   * an int. Whether fields are recorded is passed down with each call (a {@link GroupTape}, {@link
+   * GroupTape#NONE} for none), never held in a field.
    */
   private final int maxFrame;
   private final int maxDepth;
-  /** Where the fields framed are recorded, or {@code null}: not recorded. */
-  private GroupTape tape;
 
   /** A framer reading through {@code groups} with the limits of {@code options}. */
   public NativeBodyFramer(GroupFramer groups, CesrOptions options) {
@@ -80,7 +79,7 @@ public final class NativeBodyFramer {
           src.offset(pos), c.code(), "a FixBodyGroup or MapBodyGroup", c.name() + " is no native body");
     }
     int end = counted(pos, limit, c, fs, count, depth);
-    fields(pos, c, pos + fs, end, table, depth);
+    fields(pos, c, pos + fs, end, table, depth, GroupTape.NONE);
     return end;
   }
 
@@ -98,13 +97,7 @@ public final class NativeBodyFramer {
    */
   public void fields(
       int from, int end, CounterCode c, CounterTable table, int depth, GroupTape tape) {
-    GroupTape outer = this.tape;
-    this.tape = tape;
-    try {
-      fields(from - (int) Domain.QB64.size(c.fs()), c, from, end, table, depth);
-    } finally {
-      this.tape = outer;
-    }
+    fields(from - (int) Domain.QB64.size(c.fs()), c, from, end, table, depth, tape);
   }
 
   /**
@@ -127,11 +120,12 @@ public final class NativeBodyFramer {
    * {@code [from, end)}; a field that runs past {@code end} is malformed (the count fixed the end).
    */
   private void fields(
-      int start, CounterCode c, int from, int end, CounterTable table, int depth) {
+      int start, CounterCode c, int from, int end, CounterTable table, int depth,
+      GroupTape tape) {
     int p = from;
     try {
       while (p < end) {
-        p = field(p, end, table, depth + 1);
+        p = field(p, end, table, depth + 1, tape);
       }
     } catch (TruncatedException e) {
       throw Errors.cutBy(e, c, src.offset(start));
@@ -140,12 +134,15 @@ public final class NativeBodyFramer {
     }
   }
 
-  /** Frames the field at {@code p}, a primitive or a group at depth {@code depth}. */
-  private int field(int p, int end, CounterTable table, int depth) {
+  /**
+   * Frames the field at {@code p}, a primitive or a group at depth {@code depth}, recording it on
+   * {@code tape} ({@link GroupTape#NONE}: not recorded).
+   */
+  private int field(int p, int end, CounterTable table, int depth, GroupTape tape) {
     if (src.at(p) != '-') {
       long scanned = TextScan.matterScan(Domain.QB64, src, p, end, null, maxFrame, 0);
       int size = TextScan.size(scanned);
-      if (tape != null) {
+      if (tape.records()) {
         tape.matter(p, size, TextScan.matterCodeOf(scanned), depth, Domain.QB64);
       }
       return p + size;
@@ -161,17 +158,15 @@ public final class NativeBodyFramer {
           c.name() + " inside a CESR-native body");
     }
     int q = counted(p, end, c, fs, count, depth);
-    GroupTape t = tape;
-    int s = t != null ? t.groupStart(p, q - p, c, count, depth, Domain.QB64) : 0;
+    boolean rec = tape.records();
+    int s = rec ? tape.groupStart(p, q - p, c, count, depth, Domain.QB64) : 0;
     if (c.layout() == Layout.NATIVE_FIELDS) {
-      fields(p, c, p + fs, q, table, depth);
-    } else if (t != null) {
-      groups.tuples(Domain.QB64, p + fs, q, c, table, depth, t);
+      fields(p, c, p + fs, q, table, depth, tape);
     } else {
-      groups.tuples(Domain.QB64, p + fs, q, c, table, depth);
+      groups.tuples(Domain.QB64, p + fs, q, c, table, depth, tape);
     }
-    if (t != null) {
-      t.groupEnd(s, q);
+    if (rec) {
+      tape.groupEnd(s, q);
     }
     return q;
   }

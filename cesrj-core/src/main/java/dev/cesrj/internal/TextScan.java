@@ -81,24 +81,27 @@ public final class TextScan {
    */
   public static long matterScan(
       Domain d, Source s, int pos, int limit, Slot slot, long maxFrame, long rest) {
-    return matterScan(d, s, pos, limit, slot, maxFrame, rest, null);
+    return matterScan(d, s, pos, limit, slot, maxFrame, rest, Fit.THROWING);
   }
 
   /**
-   * {@link #matterScan(Domain, Source, int, int, Slot, long, long)} that, given a {@link Fit},
-   * records a primitive cut by {@code limit} there (the figure its truncation would carry) and
-   * returns 0 in place of throwing; other errors are thrown as without it.
+   * {@link #matterScan(Domain, Source, int, int, Slot, long, long)} reporting a primitive cut by
+   * {@code limit} to {@code fit}: a caller-owned fit records it as {@link Fit.Verdict#CUT} with
+   * the figure its truncation would carry, {@link Fit#THROWING} throws that truncation. Other
+   * errors are thrown in either mode. {@code fit} is not set {@link Fit.Verdict#WHOLE}: the caller
+   * resets it before the item.
+   *
+   * @return the scan ({@link #size}, {@link #matterCodeOf}), only if {@code fit} is not cut; after
+   *     a cut {@code CUT_SCAN}, which {@link #size} refuses
    */
   static long matterScan(
-      Domain d, Source s, int pos, int limit, Slot slot, long maxFrame, long rest, Fit cut) {
+      Domain d, Source s, int pos, int limit, Slot slot, long maxFrame, long rest, Fit fit) {
     int avail = limit - pos;
     int have = d.chars(avail);
     int min = slot != null ? slot.minSize() : MIN_MATTER;
     if (have < 1) {
-      if (cut != null) {
-        return cut.at(d.size(min) + rest - avail);
-      }
-      throw truncated(s, pos, null, slot, d.size(min) + rest - avail);
+      fit.primitiveCut(s.offset(pos), null, slot, d.size(min) + rest - avail);
+      return CUT_SCAN;
     }
     int c0 = s.ch(d, pos, 0);
     int hs = MatterCode.hardSize(c0);
@@ -113,10 +116,8 @@ public final class TextScan {
         throw unknownMatter(d, s, pos,
             ruledOutAt(have, c0, have > 1 ? s.ch(d, pos, 1) : 0, have > 2 ? s.ch(d, pos, 2) : 0));
       }
-      if (cut != null) {
-        return cut.at(d.size(Math.max(min, least)) + rest - avail);
-      }
-      throw truncated(s, pos, null, slot, d.size(Math.max(min, least)) + rest - avail);
+      fit.primitiveCut(s.offset(pos), null, slot, d.size(Math.max(min, least)) + rest - avail);
+      return CUT_SCAN;
     }
     int c1 = hs > 1 ? s.ch(d, pos, 1) : 0;
     int c2 = hs > 2 ? s.ch(d, pos, 2) : 0;
@@ -137,10 +138,9 @@ public final class TextScan {
     long fs;
     if (code.isVariable()) {
       if (have < cs) {
-        if (cut != null) {
-          return cut.at(d.size(code.minFullSize()) + rest - avail);
-        }
-        throw truncated(s, pos, code.code(), slot, d.size(code.minFullSize()) + rest - avail);
+        fit.primitiveCut(
+            s.offset(pos), code.code(), slot, d.size(code.minFullSize()) + rest - avail);
+        return CUT_SCAN;
       }
       long size = base64Int(d, s, pos, code.hs(), code.ss(), code.code());
       if (size == 0 && code.ls() > 0) {
@@ -157,10 +157,8 @@ public final class TextScan {
     long bytes = d.size(fs);
     CesrOptions.validateFrameBytes(s.offset(pos), code.code(), bytes, maxFrame);
     if (avail < bytes) {
-      if (cut != null) {
-        return cut.at(bytes + rest - avail);
-      }
-      throw Errors.rest(s.offset(pos), code.code(), code.name(), bytes + rest - avail);
+      fit.restCut(s.offset(pos), code.code(), code.name(), bytes + rest - avail);
+      return CUT_SCAN;
     }
     checkLeadingZeroBits(d, s, pos, code.code(), cs, code.ps(), code.ls());
     return scanned(code.ordinal(), (int) bytes);
@@ -173,8 +171,24 @@ public final class TextScan {
     return ((long) ordinal << 32) | bytes;
   }
 
-  /** {@return the size in bytes that {@link #matterScan} or {@link #indexerScan} returned} */
+  /**
+   * What {@link #matterScan(Domain, Source, int, int, Slot, long, long, Fit)} and {@link
+   * #indexerScan(Domain, Source, int, int, long, Fit)} return after recording a cut in their
+   * {@link Fit}: no scan. Its size is negative and its code ordinal out of range, so {@link #size}
+   * and the code readers refuse it rather than frame on with it.
+   */
+  static final long CUT_SCAN = -1L;
+
+  /**
+   * {@return the size in bytes that {@link #matterScan} or {@link #indexerScan} returned}
+   *
+   * @throws IllegalStateException for {@code CUT_SCAN}: the scan's {@link Fit} is cut and was not
+   *     read first
+   */
   public static int size(long scanned) {
+    if (scanned < 0) {
+      throw new IllegalStateException("a cut primitive has no size: read its Fit first");
+    }
     return (int) scanned;
   }
 
@@ -216,15 +230,17 @@ public final class TextScan {
    * #size}, {@link #indexerCodeOf}). Same checks and errors.
    */
   public static long indexerScan(Domain d, Source s, int pos, int limit, long rest) {
-    return indexerScan(d, s, pos, limit, rest, null);
+    return indexerScan(d, s, pos, limit, rest, Fit.THROWING);
   }
 
   /**
-   * {@link #indexerScan(Domain, Source, int, int, long)} that, given a {@link Fit}, records a
-   * signature cut by {@code limit} there (the figure its truncation would carry) and returns 0 in
-   * place of throwing; other errors are thrown as without it.
+   * {@link #indexerScan(Domain, Source, int, int, long)} reporting a signature cut by {@code
+   * limit} to {@code fit}, as {@link #matterScan(Domain, Source, int, int, Slot, long, long, Fit)}
+   * does.
+   *
+   * @return the scan, only if {@code fit} is not cut; after a cut {@code CUT_SCAN}
    */
-  static long indexerScan(Domain d, Source s, int pos, int limit, long rest, Fit cut) {
+  static long indexerScan(Domain d, Source s, int pos, int limit, long rest, Fit fit) {
     // Fast path: a one-character code (A..F: ss 1, os 0, fs 88, two pad sextets) that passes
     // every check below; anything else takes the checked path, which reports the exact error.
     if (d == Domain.QB64 && limit - pos >= 88) {
@@ -237,17 +253,15 @@ public final class TextScan {
         }
       }
     }
-    return indexerChecked(d, s, pos, limit, rest, cut);
+    return indexerChecked(d, s, pos, limit, rest, fit);
   }
 
-  private static long indexerChecked(Domain d, Source s, int pos, int limit, long rest, Fit cut) {
+  private static long indexerChecked(Domain d, Source s, int pos, int limit, long rest, Fit fit) {
     int avail = limit - pos;
     int have = d.chars(avail);
     if (have < 1) {
-      if (cut != null) {
-        return cut.at(d.size(Slot.SIGER.minSize()) + rest - avail);
-      }
-      throw truncated(s, pos, null, Slot.SIGER, d.size(Slot.SIGER.minSize()) + rest - avail);
+      fit.primitiveCut(s.offset(pos), null, Slot.SIGER, d.size(Slot.SIGER.minSize()) + rest - avail);
+      return CUT_SCAN;
     }
     int c0 = s.ch(d, pos, 0);
     int hs = IndexerCode.hardSize(c0);
@@ -259,10 +273,8 @@ public final class TextScan {
       if (least == 0) {
         throw unknownIndexer(d, s, pos, 1);
       }
-      if (cut != null) {
-        return cut.at(d.size(least) + rest - avail);
-      }
-      throw truncated(s, pos, null, Slot.SIGER, d.size(least) + rest - avail);
+      fit.primitiveCut(s.offset(pos), null, Slot.SIGER, d.size(least) + rest - avail);
+      return CUT_SCAN;
     }
     IndexerCode code = IndexerCode.lookup(hs, c0, hs > 1 ? s.ch(d, pos, 1) : 0);
     if (code == null) {
@@ -285,10 +297,8 @@ public final class TextScan {
     }
     int fs = (int) d.size(code.fs());
     if (avail < fs) {
-      if (cut != null) {
-        return cut.at(fs + rest - avail);
-      }
-      throw Errors.rest(s.offset(pos), code.code(), code.name(), fs + rest - avail);
+      fit.restCut(s.offset(pos), code.code(), code.name(), fs + rest - avail);
+      return CUT_SCAN;
     }
     checkLeadingZeroBits(d, s, pos, code.code(), code.cs(), code.cs() % 4, 0);
     return scanned(code.ordinal(), fs);
@@ -454,11 +464,6 @@ public final class TextScan {
         text,
         "an indexed signature (Indexer) code",
         "no Indexer code starts with " + text);
-  }
-
-  private static TruncatedException truncated(
-      Source s, int pos, String code, Slot slot, long needed) {
-    return Errors.truncated(s.offset(pos), code, slotWords(slot), needed);
   }
 
   private static RuntimeException notAPrimitive(Source s, int pos, int c0, Slot slot) {

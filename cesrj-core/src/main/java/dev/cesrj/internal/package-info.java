@@ -4,8 +4,9 @@
  * primitive, {@code GroupFramer} and {@code NativeBodyFramer} frame groups and CESR-native
  * bodies, {@code GroupTape} holds the items {@code GroupFramer} recorded while it framed a group
  * (the cursor's tokens and the group views are read from it, so the grammar is walked once),
- * {@code Fit} is what {@code GroupFramer} found for a group that the end of the bytes at hand
- * may cut (the push parser's question, answered by the framer itself), {@code B64} and {@code Transcode}
+ * {@code Fit} is the one "need more" result of every framing layer (an item whole with its end,
+ * or cut by the end of the bytes at hand with the bytes it lacks; {@code Fit.THROWING} throws the
+ * cut instead, where no more bytes can come), {@code B64} and {@code Transcode}
  * are the Base64url rules, and {@code GroupViews} is what the views of one input share: the view
  * classes above take it in their {@code framed} factories, which the framing layers call (the
  * layering goes down: nothing here names a view type, installs one or loads one by name).

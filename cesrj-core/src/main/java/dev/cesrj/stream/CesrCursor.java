@@ -191,10 +191,11 @@ public final class CesrCursor {
    */
   private final GroupTape tape = new GroupTape();
   /**
-   * What the framer found for a group that the end of the bytes may cut (groups mode), made at
-   * the first group framed before the end is signalled.
+   * What framing the frame found, the framing layers' one "need more" result: a group that the
+   * end of the bytes may cut (groups mode, {@link GroupFramer#frameOrCut}) or a frame of the
+   * message framer ({@link MessageFramer#frame}). One per cursor, reused for every frame.
    */
-  private Fit fit;
+  private final Fit fit = new Fit();
   /** Messages mode: a group the message framer's record does not hold, framed again here. */
   private final GroupTape own = new GroupTape(16);
   /** The tape whose entries {@link #tp} to {@link #tEnd} are being returned. */
@@ -479,9 +480,6 @@ public final class CesrCursor {
       if (ended) {
         end = framer.group(pos, limit, t, 1, tape); // a cut is an error: no more bytes come
       } else {
-        if (fit == null) {
-          fit = new Fit();
-        }
         if (framer.frameOrCut(pos, limit, t, 1, tape, fit) == Fit.Verdict.CUT) {
           return needMore(fit.needed()); // reported without an exception
         }
@@ -597,9 +595,9 @@ public final class CesrCursor {
     pending.clear();
     tape.clear();
     messageFramer.record(tape);
-    int end;
+    Fit f = fit;
     try {
-      end = messageFramer.frame(pos, limit, pending);
+      messageFramer.frame(pos, limit, pending, f);
     } catch (TruncatedException e) {
       if (!ended) {
         messageFramer.streamTable(before);
@@ -609,12 +607,14 @@ public final class CesrCursor {
     } catch (CesrException e) {
       throw fail(e);
     }
-    if (!ended && (end < 0 || (end == limit && !finalAtLimit()))) {
+    // only genus-version codes before limit: the message they belong to needs more
+    boolean cut = f.isCut();
+    if (!ended && (cut || (f.end() == limit && !finalAtLimit()))) {
       messageFramer.streamTable(before);
       pending.clear();
-      return needMore(1);
+      return needMore(cut ? f.needed() : 1);
     }
-    frameEnd = end < 0 ? limit : end;
+    frameEnd = cut ? limit : f.end();
     frameP = pos;
     frameTable = before != null ? before : options.defaultTable();
     msgIdx = 0;

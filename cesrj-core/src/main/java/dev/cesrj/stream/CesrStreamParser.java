@@ -7,6 +7,7 @@ import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Layout;
 import dev.cesrj.internal.Errors;
+import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.SharedMemory;
 import dev.cesrj.internal.Source;
 import io.netty.buffer.ByteBuf;
@@ -166,6 +167,14 @@ public final class CesrStreamParser implements AutoCloseable {
   private final HeldRun heldRun = new HeldRun();
   /** Frames {@link #heldRun} on as bytes arrive: the resume protocol. */
   private final HeldRunFramer resumer = new HeldRunFramer();
+  /**
+   * What framing the next frame found, the one "need more" result of the framing layers: where
+   * it ends, or how many bytes it lacks ({@link MessageFramer#frame}, {@link
+   * HeldRunFramer#resume} and each group of a held run). One per parser, reused for every frame
+   * by whichever message framer frames it (the parser makes a new framer whenever its bytes
+   * move, so a framer's own would be made again with it).
+   */
+  private final Fit fit = new Fit();
   /** Buffer index of offset 0 in the buffer the last {@link #frame} call framed. */
   private int framedOrigin;
   /** The messages of the call in progress; copied into each result and emptied. */
@@ -650,21 +659,19 @@ public final class CesrStreamParser implements AutoCloseable {
         resume = w == FrameLookahead.RUN;
       }
       int mark = out.size();
-      int end;
       try {
         if (resume) {
-          HeldRunFramer.Resumed r = resumer.resume(framer, heldRun, pos, limit, ended, out);
+          HeldRunFramer.Resumed r = resumer.resume(framer, heldRun, pos, limit, ended, out, fit);
           if (r != HeldRunFramer.Resumed.FRAMED) {
-            awaiting = Math.min(heldRun.needed, pos + window - limit); // as for a truncation
+            awaiting = Math.min(fit.needed(), pos + window - limit); // as for a truncation
             held = r == HeldRunFramer.Resumed.HELD;
             break;
           }
-          end = resumer.resumedEnd();
         } else {
           // the framer reads at most its window of the frame, and says when that is not enough
           attempts++;
           heldRun.clear();
-          end = framer.frame(pos, limit, out);
+          framer.frame(pos, limit, out, fit);
         }
       } catch (TruncatedException e) {
         heldRun.clear();
@@ -679,16 +686,17 @@ public final class CesrStreamParser implements AutoCloseable {
         fail(e);
         break;
       }
-      if (end < 0) {
+      if (fit.isCut()) {
         // only genus-version codes before limit: they belong to the message that follows them
         if (!ended) {
-          awaiting = 1;
+          awaiting = fit.needed();
           break;
         }
         table = framer.streamTable();
         pos = limit;
         continue;
       }
+      int end = fit.end();
       if (end == limit && !ended && out.size() == mark + 1 && mayContinue(out.get(mark))) {
         resumer.keep(framer, heldRun, out.remove(mark), pos); // framed on from its end, not again
         awaiting = 1;

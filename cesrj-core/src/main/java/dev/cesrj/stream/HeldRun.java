@@ -3,7 +3,6 @@ package dev.cesrj.stream;
 import dev.cesrj.CesrException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.group.Group;
-import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.primitive.Matter;
 import io.netty.buffer.ByteBuf;
@@ -34,8 +33,6 @@ final class HeldRun {
   long next;
   /** Offset where the run starts: just past the body or body group. */
   long runAt;
-  /** Least bytes to wait for before going on: 1 at a group boundary, more inside a cut group. */
-  long needed;
   VersionString version;
   int bodySize;
   /** The message's body bytes if they are not the {@link #bodySize} bytes at its start. */
@@ -57,13 +54,6 @@ final class HeldRun {
   CesrException refused;
   /** The run so far (a top-level one): the same lists for the parser's life, emptied for each message. */
   final MessageFramer.Run run = new MessageFramer.Run(1);
-  /**
-   * What framing a group of the run that may be cut by the end of the bytes found ({@link
-   * HeldRunFramer#resume}, through {@code GroupFramer.frameOrCut}): one per parser, reused for
-   * every group by whichever message framer frames it (the parser makes a new framer whenever its
-   * bytes move, so a framer's own would be made again with it).
-   */
-  final Fit fit = new Fit();
   /** The views the groups of {@link #run} were made with. */
   private GroupViews views;
   /** Messages whose framing began here (each body read), for the parser's work count. */
@@ -119,7 +109,6 @@ final class HeldRun {
     this.start = at;
     this.next = next;
     this.runAt = runAt;
-    this.needed = 1;
     this.version = version;
     this.bodySize = bodySize;
     this.table = table;

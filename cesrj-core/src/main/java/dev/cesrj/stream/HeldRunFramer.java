@@ -20,36 +20,39 @@ import java.util.List;
  * the attachment run, the table rules) this class calls; the state between calls is the parser's
  * {@link HeldRun}.
  *
+ * <p>Result: the parser's {@link Fit}, the one "need more" result of every framing layer, says
+ * where the message ends ({@link Fit.Verdict#WHOLE}) or how many bytes it lacks ({@link
+ * Fit.Verdict#CUT}); {@link Resumed} says what became of a cut message: held, or not held.
+ *
  * <p>One per parser, made once: the parser makes a new {@link MessageFramer} whenever its bytes
- * move, and hands the current one to each call. Not thread-safe.
+ * move, and hands the current one to each call. Holds no state of its own. Not thread-safe.
  */
 final class HeldRunFramer {
-  /** What {@link #resume} did with the held message. */
+  /**
+   * What {@link #resume} did with the held message; the figures are in the {@link Fit} it was
+   * given.
+   */
   enum Resumed {
-    /** The message is framed and added; {@link #resumedEnd()} is the index just past it. */
+    /**
+     * The message is framed and added: the fit is {@link Fit.Verdict#WHOLE}, {@link Fit#end()}
+     * the index just past the message.
+     */
     FRAMED,
     /**
-     * The message is held, its bare run may go on; {@link HeldRun} says where framing goes on
-     * and how many bytes to wait for.
+     * The message is held, its bare run may go on: the fit is {@link Fit.Verdict#CUT}, {@link
+     * Fit#needed()} the least bytes to wait for; {@link HeldRun} says where framing goes on.
      */
     HELD,
     /**
-     * The message's body or the AttachmentGroup that holds all its attachments is cut; {@link
-     * HeldRun#needed} says exactly how many bytes it lacks.
+     * The message's body or the AttachmentGroup that holds all its attachments is cut: the fit
+     * is {@link Fit.Verdict#CUT}, {@link Fit#needed()} exactly the bytes it lacks.
      */
     SHORT
   }
 
-  /** Where the message that {@link #resume} framed ends (after {@link Resumed#FRAMED}). */
-  private int resumedEnd;
-
-  /** {@return after {@link #resume} returned {@link Resumed#FRAMED}: the index just past the message} */
-  int resumedEnd() {
-    return resumedEnd;
-  }
-
-  private Resumed framed(int end) {
-    resumedEnd = end;
+  /** The message ends at {@code end}: {@code fit} whole, {@link Resumed#FRAMED}. */
+  private static Resumed framed(Fit fit, int end) {
+    fit.whole(end);
     return Resumed.FRAMED;
   }
 
@@ -67,15 +70,19 @@ final class HeldRunFramer {
    * <p>The caller has checked that the frame cannot exceed the frame limit before {@code limit}
    * ({@code limit - pos <= maxFrameBytes}), so the framer's window is not reached.
    *
-   * @return {@link Resumed#FRAMED}: the message is added to {@code out} and ends at {@link
-   *     #resumedEnd()}; {@link Resumed#HELD}: the run reaches {@code limit} or a group is cut
-   *     there ({@code held} says where to go on and the least bytes to wait for); or {@link
-   *     Resumed#SHORT}: the body, or an AttachmentGroup right after it, is cut
-   * @throws CesrException as {@link MessageFramer#frame} throws it; a {@link TruncatedException} only when
-   *     {@code ended}
+   * @param fit the result, the caller's: {@link Fit.Verdict#WHOLE} with the end for {@link
+   *     Resumed#FRAMED}, else {@link Fit.Verdict#CUT} with the bytes lacked; also used for each
+   *     group of the run ({@link dev.cesrj.internal.GroupFramer#frameOrCut})
+   * @return {@link Resumed#FRAMED}: the message is added to {@code out} and ends at {@code fit}'s
+   *     {@link Fit#end()}; {@link Resumed#HELD}: the run reaches {@code limit} or a group is cut
+   *     there ({@code held} says where to go on, {@code fit} the least bytes to wait for); or
+   *     {@link Resumed#SHORT}: the body, or an AttachmentGroup right after it, is cut
+   * @throws CesrException as {@link MessageFramer#frame} throws it; a {@link TruncatedException}
+   *     only when {@code ended}
    */
   Resumed resume(
-      MessageFramer f, HeldRun held, int pos, int limit, boolean ended, List<Message> out) {
+      MessageFramer f, HeldRun held, int pos, int limit, boolean ended, List<Message> out,
+      Fit fit) {
     f.frameStart = pos;
     long at = f.src.offset(pos);
     if (held.holds(at) && !held.moveTo(f.views)) {
@@ -102,21 +109,23 @@ final class HeldRunFramer {
         throw Errors.truncated(
             at, held.version.text(), "the rest of the message body", missing);
       }
-      held.needed = missing;
+      fit.cut(missing);
       return Resumed.SHORT;
     }
     int bodyEnd = pos + (int) (held.runAt - at);
     int p = pos + (int) (held.next - at);
     Resumed r;
     try {
-      r = ended ? framed(run(f, held, bodyEnd, p, limit)) : runSoFar(f, held, bodyEnd, p, limit);
+      r = ended
+          ? framed(fit, run(f, held, bodyEnd, p, limit))
+          : runSoFar(f, held, bodyEnd, p, limit, fit);
     } catch (CesrException e) {
-      r = heldLegacyRun(f, e, held, bodyEnd, limit, ended);
+      r = heldLegacyRun(f, e, held, bodyEnd, limit, ended, fit);
     }
     if (r != Resumed.FRAMED) {
       return r;
     }
-    int end = resumedEnd;
+    int end = fit.end();
     f.options().validateFrameBytes(at, null, end - (long) pos);
     MessageFramer.Run run = held.run;
     ByteBuf bytes = held.body != null ? held.body : f.src.buf().slice(pos, held.bodySize);
@@ -126,7 +135,7 @@ final class HeldRunFramer {
     f.streamTable = held.pinned; // as framing the whole message leaves it
     held.clear();
     out.add(m);
-    return framed(end);
+    return Resumed.FRAMED; // fit: whole, ending at end
   }
 
   /**
@@ -163,19 +172,20 @@ final class HeldRunFramer {
    * The held run's groups from {@code p} that are whole before {@code limit}, as {@link
    * #attachments} frames a bare run at the top of the stream.
    *
-   * @return {@link Resumed#FRAMED} with the index after the run; {@link Resumed#HELD}; or
-   *     {@link Resumed#SHORT} if a counter right after the body, or the AttachmentGroup it
-   *     starts, is cut
+   * @return {@link Resumed#FRAMED} with the index after the run in {@code fit}; {@link
+   *     Resumed#HELD}; or {@link Resumed#SHORT} if a counter right after the body, or the
+   *     AttachmentGroup it starts, is cut (the bytes lacked in {@code fit})
    */
-  private Resumed runSoFar(MessageFramer f, HeldRun held, int bodyEnd, int p, int limit) {
+  private Resumed runSoFar(
+      MessageFramer f, HeldRun held, int bodyEnd, int p, int limit, Fit fit) {
     if (held.table == null) {
       if (p >= limit) {
-        return hold(f, held, p, 1, Resumed.HELD); // nothing after the body yet
+        return hold(f, held, p, 1, Resumed.HELD, fit); // nothing after the body yet
       }
       CounterTable t = f.runTable(held.version, p, limit);
       if (t == null) {
         // the first counter and the start of its content tell the table: not held till then
-        return hold(f, held, p, TableRule.needed(f.src, p, limit), Resumed.SHORT);
+        return hold(f, held, p, TableRule.needed(f.src, p, limit), Resumed.SHORT, fit);
       }
       held.table = t;
     }
@@ -186,7 +196,7 @@ final class HeldRunFramer {
       int b = f.src.at(p);
       if (!MessageFramer.startsCounter(b)) {
         if (Tritet.of(b).isMessage()) {
-          return framed(p);
+          return framed(fit, p);
         }
         throw f.coldStart(p, b, "an attachment group or a message");
       }
@@ -194,49 +204,50 @@ final class HeldRunFramer {
       // a cut counter right after the body may be an AttachmentGroup's: the message is not held
       Resumed cut = p == bodyEnd ? Resumed.SHORT : Resumed.HELD;
       if (limit - p < 2) {
-        return hold(f, held, p, d.size(4) - (limit - p), cut);
+        return hold(f, held, p, d.size(4) - (limit - p), cut, fit);
       }
       if (f.groups.isGenusVersionAt(p, limit, table)) {
-        return framed(p);
+        return framed(fit, p);
       }
-      int fs;
-      try {
-        fs = f.groups.counter(p, limit, table, 0);
-      } catch (TruncatedException e) {
-        return hold(f, held, p, e.needed(), cut); // a code the bytes at hand rule out is reported
+      if (f.groups.counterOrCut(p, limit, table, 0, fit) == Fit.Verdict.CUT) {
+        return hold(f, held, p, fit.needed(), cut, fit); // a code the bytes rule out is thrown
       }
+      int fs = fit.end() - p;
       CounterCode code = f.groups.code();
       if (MessageFramer.startsMessage(code)) {
-        return framed(p);
+        return framed(fit, p);
       }
       long count = f.groups.count();
       if (code.layout() == Layout.ATTACHMENTS) {
         long total = fs + d.quadlets(count);
         if (CesrOptions.fitsFrame(total, f.options().maxFrameBytes()) && total > limit - p) {
-          return hold(f, held, p, total - (limit - p), cut); // a first one holds the whole run
+          return hold(f, held, p, total - (limit - p), cut, fit); // a first one holds the whole run
         }
         int end = f.wrapper(p, limit, table, held.pinned, 1, run);
         if (p == bodyEnd) {
-          return framed(end); // the AttachmentGroup holds all the attachments
+          return framed(fit, end); // the AttachmentGroup holds all the attachments
         }
         p = end;
         continue;
       }
-      Fit fit = held.fit;
       if (f.groups.frameOrCut(p, limit, table, 1, f.tape, fit) == Fit.Verdict.CUT) {
-        return hold(f, held, p, fit.needed(), Resumed.HELD);
+        return hold(f, held, p, fit.needed(), Resumed.HELD, fit);
       }
       int q = fit.end();
       f.addGroup(run, f.view(p, q, 1), 1);
       p = q;
     }
-    return hold(f, held, p, 1, Resumed.HELD);
+    return hold(f, held, p, 1, Resumed.HELD, fit);
   }
 
-  /** Keeps where the run goes on and what it lacks; returns {@code how}. */
-  private Resumed hold(MessageFramer f, HeldRun held, int p, long needed, Resumed how) {
+  /**
+   * Keeps where the run goes on ({@code held}) and what it lacks ({@code fit}, cut needing at
+   * least 1 byte); returns {@code how}.
+   */
+  private static Resumed hold(
+      MessageFramer f, HeldRun held, int p, long needed, Resumed how, Fit fit) {
     held.next = f.src.offset(p);
-    held.needed = Math.max(1, needed);
+    fit.cut(Math.max(1, needed));
     return how;
   }
 
@@ -251,7 +262,8 @@ final class HeldRunFramer {
       HeldRun held,
       int bodyEnd,
       int limit,
-      boolean ended) {
+      boolean ended,
+      Fit fit) {
     if (held.refused != null) {
       throw TableRule.furthest(held.refused, e);
     }
@@ -266,8 +278,8 @@ final class HeldRunFramer {
     held.next = held.runAt;
     try {
       return ended
-          ? framed(run(f, held, bodyEnd, bodyEnd, limit))
-          : runSoFar(f, held, bodyEnd, bodyEnd, limit);
+          ? framed(fit, run(f, held, bodyEnd, bodyEnd, limit))
+          : runSoFar(f, held, bodyEnd, bodyEnd, limit, fit);
     } catch (CesrException legacy) {
       throw TableRule.furthest(e, legacy);
     }

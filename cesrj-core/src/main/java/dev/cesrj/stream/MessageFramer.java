@@ -63,10 +63,10 @@ final class MessageFramer {
   final Source src;
   final GroupFramer groups;
   /**
-   * Where the groups framed are recorded ({@link #record}), or {@code null}: the pull cursor
-   * reads their items from it instead of framing them again.
+   * Where the groups framed are recorded ({@link #record}), {@link GroupTape#NONE} until asked:
+   * the pull cursor reads their items from it instead of framing them again.
    */
-  GroupTape tape;
+  GroupTape tape = GroupTape.NONE;
   /**
    * Frames CESR-native bodies, made at the first one met ({@link #natives()}), not with the
    * framer: most streams have none, and the push parser makes a new message framer whenever its
@@ -101,8 +101,8 @@ final class MessageFramer {
   /**
    * Records the items of every group framed from now on onto {@code tape} ({@link
    * GroupFramer#group(int, int, CounterTable, int, GroupTape)}), or stops recording if it is
-   * {@code null}. Groups of attempts given up (a table tried and refused) stay on it, without an
-   * end ({@link GroupTape#wholeGroupAt}).
+   * {@link GroupTape#NONE}. Groups of attempts given up (a table tried and refused) stay on it,
+   * without an end ({@link GroupTape#wholeGroupAt}).
    */
   void record(GroupTape tape) {
     this.tape = tape;
@@ -110,8 +110,7 @@ final class MessageFramer {
 
   /** Frames the group at {@code p} ({@link GroupFramer#group}), recording it if asked. */
   private int group(int p, int limit, CounterTable table, int depth) {
-    GroupTape t = tape;
-    return t == null ? groups.group(p, limit, table, depth) : groups.group(p, limit, table, depth, t);
+    return groups.group(p, limit, table, depth, tape);
   }
 
   /** The limits and default table this framer frames with. */
@@ -181,19 +180,25 @@ final class MessageFramer {
    * bytes waits at most for the window), so that whole and streamed input give the same error
    * whatever follows the frame.
    *
-   * @return the index just past the frame; or -1 if only genus-version codes were left before
-   *     {@code limit} (the table switch is kept); of several codes in a row, the last is the
-   *     message's {@link Message#genusVersion()}
+   * <p>Result, in {@code fit} (the caller's, reset here): {@link Fit.Verdict#WHOLE} with {@link
+   * Fit#end()} the index just past the frame; or {@link Fit.Verdict#CUT} needing 1 byte if only
+   * genus-version codes were left before {@code limit}: they belong to the message that follows
+   * them, which needs at least one more byte (the table switch is kept; where no more bytes can
+   * come the codes end the stream). Of several codes in a row, the last is the message's {@link
+   * Message#genusVersion()}. Anything else cut by {@code limit} is thrown, as above.
+   *
+   * @return {@code fit}'s verdict
    */
-  int frame(int pos, int limit, List<Message> out) {
+  Fit.Verdict frame(int pos, int limit, List<Message> out, Fit fit) {
     int mark = out.size();
     long window = window(options().maxFrameBytes());
     int cap = (int) Math.min(limit, pos + window);
     frameStart = pos;
+    fit.reset();
     try {
       int end;
       try {
-        end = frameAt(pos, cap, 1, List.of(), out);
+        end = frameAt(pos, cap, 1, List.of(), out, fit);
       } catch (TruncatedException e) {
         if (cap - (long) pos >= window) {
           // the whole window was read and is not enough: more than the limit
@@ -201,12 +206,15 @@ final class MessageFramer {
         }
         throw e; // more bytes would show more: wait for them (at most up to the window)
       }
-      if (end < 0 && cap < limit) {
-        // genus-version codes fill the window: more than the limit
-        options().validateFrameBytes(src.offset(pos), null, cap - pos + 1L);
+      if (fit.isCut()) {
+        if (cap < limit) {
+          // genus-version codes fill the window: more than the limit
+          options().validateFrameBytes(src.offset(pos), null, cap - pos + 1L);
+        }
+        return Fit.Verdict.CUT;
       }
-      options().validateFrameBytes(src.offset(pos), null, end - (long) pos); // end -1 passes
-      return end;
+      options().validateFrameBytes(src.offset(pos), null, end - (long) pos);
+      return fit.whole(end);
     } catch (RuntimeException e) {
       out.subList(mark, out.size()).clear();
       throw e;
@@ -229,8 +237,12 @@ final class MessageFramer {
    * Frames the frame at {@code pos}, at nesting {@code depth} inside the GenericGroups
    * {@code chain} (outermost first): leading genus-version codes, then a GenericGroup or one
    * message.
+   *
+   * @return the index just past the frame; {@link Fit#CUT_END} once {@code fit} is cut (1 byte
+   *     needed) because only genus-version codes were left before {@code limit}
    */
-  private int frameAt(int pos, int limit, int depth, List<Group> chain, List<Message> out) {
+  private int frameAt(
+      int pos, int limit, int depth, List<Group> chain, List<Message> out, Fit fit) {
     int p = pos;
     Group gvc = null;
     // keripy reads each genus-version code at a message start in turn: the last one wins
@@ -240,7 +252,8 @@ final class MessageFramer {
       streamTable = groups.selectedTable(p);
       p = q;
       if (p == limit) {
-        return -1;
+        fit.cut(1); // the message these codes belong to: at least one more byte
+        return Fit.CUT_END;
       }
     }
     if (p < limit && startsCounter(src.at(p))) {
@@ -250,14 +263,15 @@ final class MessageFramer {
       CounterTable ft = counterFrameTable(p, limit);
       int mark = out.size();
       try {
-        return counterFrame(pos, p, limit, depth, gvc, chain, out, ft);
+        return counterFrame(pos, p, limit, depth, gvc, chain, out, ft, fit);
       } catch (CesrException e) {
         if (!refutedInference(e, p, limit, ft)) {
           throw e;
         }
         // the only table that starts a message here cannot read this one: the default's reading
         out.subList(mark, out.size()).clear();
-        return counterFrame(pos, p, limit, depth, gvc, chain, out, options().defaultTable());
+        return counterFrame(
+            pos, p, limit, depth, gvc, chain, out, options().defaultTable(), fit);
       }
     }
     Message m = message(pos, p, limit, gvc, depth, table());
@@ -268,10 +282,10 @@ final class MessageFramer {
   /** The frame at {@code p} that starts with a counter, read with {@code ft}: {@link #frameAt}. */
   private int counterFrame(
       int pos, int p, int limit, int depth, Group gvc, List<Group> chain, List<Message> out,
-      CounterTable ft) {
+      CounterTable ft, Fit fit) {
     groups.counter(p, limit, ft, 0);
     if (groups.code().layout() == Layout.GENERIC) {
-      return genericGroup(p, limit, depth, chain, out, ft);
+      return genericGroup(p, limit, depth, chain, out, ft, fit);
     }
     Message m = message(pos, p, limit, gvc, depth, ft);
     out.add(chain.isEmpty() ? m : m.inGenericGroups(chain));
@@ -298,12 +312,14 @@ final class MessageFramer {
    * counted sub-stream of frames, each framed as at the top of the stream, at {@code depth + 1}.
    * A genus-version code at a message start inside (first or later) selects the table up to the
    * group's end; the table in force before the group applies again after it. Content ends at the
-   * group's end: a frame cut by it is malformed, not truncated.
+   * group's end: a frame cut by it is malformed, not truncated, and genus-version codes left
+   * before it end the content ({@code fit}, which frames each inner frame, is not left cut).
    *
    * @return the index just past the group
    */
   private int genericGroup(
-      int p, int limit, int depth, List<Group> chain, List<Message> out, CounterTable table) {
+      int p, int limit, int depth, List<Group> chain, List<Message> out, CounterTable table,
+      Fit fit) {
     int end = group(p, limit, table, depth);
     Group gg = view(p, end, depth);
     List<Group> inner = new ArrayList<>(chain.size() + 1);
@@ -319,8 +335,13 @@ final class MessageFramer {
     within = gg.domain();
     try {
       while (q < end) {
-        int r = frameAt(q, end, depth + 1, enclosing, out);
-        q = r < 0 ? end : r;
+        int r = frameAt(q, end, depth + 1, enclosing, out, fit);
+        if (fit.isCut()) {
+          fit.reset(); // only genus-version codes before the group's end: its content ends
+          q = end;
+        } else {
+          q = r;
+        }
       }
     } catch (TruncatedException e) {
       throw Errors.cutBy(e, gg.code(), src.offset(p));

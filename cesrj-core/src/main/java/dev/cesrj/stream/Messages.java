@@ -3,6 +3,7 @@ package dev.cesrj.stream;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterTable;
+import dev.cesrj.internal.Fit;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -72,8 +73,11 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
   /** The messages of the last frame not yet returned, from {@link #taken}. */
   private final List<Message> pending = new ArrayList<>();
   private int taken;
-  /** Index just past the last frame framed. */
-  private int frameEnd;
+  /**
+   * What framing the last frame found ({@link MessageFramer#frame}): {@link Fit#end()} is the
+   * index just past it.
+   */
+  private final Fit fit = new Fit();
   private boolean done;
   private boolean closed;
   /** True once {@link #iterator()} has been called: a second call is refused. */
@@ -158,20 +162,19 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
       }
       pending.clear();
       taken = 0;
-      int end;
+      Fit.Verdict v;
       try {
-        end = framer.frame(pos, limit, pending);
+        v = framer.frame(pos, limit, pending, fit);
       } catch (CesrException e) {
         done = true;
         throw e;
       }
-      if (end < 0) {
-        advance(limit);
+      if (v == Fit.Verdict.CUT) {
+        advance(limit); // only genus-version codes were left: they end the input
         return false;
       }
-      frameEnd = end;
       if (pending.isEmpty()) {
-        advance(end); // an empty GenericGroup
+        advance(fit.end()); // an empty GenericGroup
       }
     }
     return true;
@@ -189,7 +192,7 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
       throw new NoSuchElementException();
     }
     Message m = pending.get(taken++);
-    advance(taken == pending.size() ? frameEnd : origin + (int) m.offset() + m.length());
+    advance(taken == pending.size() ? fit.end() : origin + (int) m.offset() + m.length());
     return m;
   }
 
