@@ -80,8 +80,31 @@ public final class NativeBodyFramer {
           src.offset(pos), c.code(), "a FixBodyGroup or MapBodyGroup", c.name() + " is no native body");
     }
     int end = counted(pos, limit, c, fs, count, depth);
+    GroupTape t = tape;
+    int s = t != null ? t.groupStart(pos, end - pos, c, count, depth, Domain.QB64) : 0;
     fields(pos, c, pos + fs, end, table, depth);
+    if (t != null) {
+      t.groupEnd(s, end);
+    }
     return end;
+  }
+
+  /**
+   * {@link #body(int, int, CounterTable, int)} recording the body group on {@code tape} (appended
+   * to what it holds): its {@link GroupTape.Step#GROUP_START}, each field as {@link #fields}
+   * records it, its {@link GroupTape.Step#GROUP_END}; the record of an owner of the bytes, from
+   * which the body group's view reads its fields. Same checks, errors and result.
+   *
+   * @param tape where the body goes; the caller owns it
+   */
+  public int body(int pos, int limit, CounterTable table, int depth, GroupTape tape) {
+    GroupTape outer = this.tape;
+    this.tape = tape;
+    try {
+      return body(pos, limit, table, depth);
+    } finally {
+      this.tape = outer;
+    }
   }
 
   /**
