@@ -30,9 +30,10 @@ public final class GroupRecord {
 
   /**
    * Records kept per thread: owners open at the same time on one thread (a {@code Groups} read
-   * inside a {@code Messages} loop) each borrow one; more than this make records of their own.
+   * inside a {@code Messages} loop) each borrow one; more than this make records of their own. At
+   * most 2 * 4,096 entries of 32 bytes (256 KiB) are kept per thread.
    */
-  private static final int POOLED = 4;
+  private static final int POOLED = 2;
 
   /** The records given back on each thread, a stack: {@code null} slots are empty. */
   private static final ThreadLocal<GroupRecord[]> POOL =

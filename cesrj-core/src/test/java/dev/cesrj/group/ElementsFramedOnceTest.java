@@ -18,6 +18,7 @@ import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
 import dev.cesrj.stream.Message;
 import dev.cesrj.stream.Messages;
+import dev.cesrj.stream.NativeStreams;
 import dev.cesrj.testing.Corpus;
 import dev.cesrj.testing.LeakDetectionExtension;
 import dev.cesrj.testing.RealWorld;
@@ -147,6 +148,48 @@ class ElementsFramedOnceTest {
       }
     }
     assertTrue(refused > 100, "groups refused: " + refused);
+  }
+
+  /**
+   * CESR-native bodies (keripy {@code test_parser_v2_substream}: an envelope holding a native
+   * exn, a nested enveloped native icp, a nested native rot with its attachments): their fields
+   * and every group around them from the record.
+   */
+  @Test
+  void nativeBodiesAndNestedMessagesAreReadFromTheRecord() {
+    CesrOptions v2 = CesrOptions.builder().defaultTable(CounterTable.CESR_2_0).build();
+    String sub = NativeStreams.substream();
+    for (String stream : List.of(sub, "-_AAACAA" + sub + "-_AAACAA" + sub)) {
+      Read once = readMessages(ascii(stream), v2, false);
+      assertEquals(0, once.framings(), stream);
+      Read again = readMessages(ascii(stream), v2, true);
+      assertEquals(again.elements(), once.elements());
+      assertTrue(again.framings() >= 10, "" + again.framings());
+    }
+  }
+
+  /**
+   * The one path of {@link Messages} left to frame again: an AttachmentGroup holding a message
+   * with a CESR-native body. The group framer refuses that body inside an AttachmentGroup (an
+   * {@code UnsupportedException}), so its elements are framed again and refused as before.
+   */
+  @Test
+  void anAttachmentGroupHoldingANativeBodyMessageFramesAgainAndRefusesIt() {
+    CesrOptions v2 = CesrOptions.builder().defaultTable(CounterTable.CESR_2_0).build();
+    String body = NativeStreams.mapBody();
+    assertEquals(0, body.length() % 4);
+    String stream = body + "-CA" + (char) ('A' + body.length() / 4) + body;
+    try (Messages ms = Messages.copyOf(ascii(stream), v2)) {
+      Message m = ms.next();
+      Group wrapper = m.attachments().get(0);
+      assertEquals("-C", wrapper.code().code());
+      assertEquals(1, m.nested().size());
+      long before = ElementReader.framedAgainCount();
+      String viaRecord = describe(wrapper, 0);
+      assertEquals(before + 1, ElementReader.framedAgainCount());
+      assertTrue(viaRecord.contains("refused UnsupportedException"), viaRecord);
+      assertEquals(describe(framedAgain(wrapper), 0), viaRecord);
+    }
   }
 
   @Test
