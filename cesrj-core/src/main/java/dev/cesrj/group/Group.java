@@ -68,8 +68,10 @@ public final class Group implements Element {
    * @param length the group's size in bytes, its counter included
    * @param code the group's counter code
    * @param count the counter's count, as the framer read it
-   * @param depth the nesting depth (0 for a group not inside another)
+   * @param depth the nesting depth (0 for a group not inside another), at most 127 (framing
+   *     refuses a depth above {@code CesrOptions.MAX_DEPTH}, 64, first)
    * @return the view; it holds no reference count of its own
+   * @throws IllegalArgumentException for a depth outside [0, 127]
    */
   public static Group framed(
       GroupViews views, int index, int length, CounterCode code, long count, int depth) {
@@ -83,8 +85,10 @@ public final class Group implements Element {
    * rather than framing the content again. An entry that does not record this group whole (see
    * {@link dev.cesrj.internal.GroupRecord#holdsWhole}) is not read: the content is framed again.
    *
-   * @param entry the index of the group's {@code GROUP_START} entry on the record
+   * @param entry the index of the group's {@code GROUP_START} entry on the record; a negative
+   *     one is none (a genus-version code has no {@code GROUP_START})
    * @return the view; it holds no reference count of its own
+   * @throws IllegalArgumentException for a depth outside [0, 127]
    */
   public static Group framed(
       GroupViews views, int index, int length, CounterCode code, long count, int depth,

@@ -227,7 +227,7 @@ class ElementsFramedOnceTest {
     }
     try (Groups other = Groups.copyOf(ascii("-AAB" + signature('A')),
         CesrOptions.builder().defaultTable(CounterTable.CESR_1_0).build())) {
-      other.next();
+      assertSame(sigs.views().record(), other.next().views().record(), "reused by a Groups");
       IllegalStateException e = assertThrows(IllegalStateException.class, sigs::elements);
       assertEquals("Group -A at offset 299: elements read after its Messages was closed, which"
           + " gave back the record of what it framed; read a group's elements before closing the"
