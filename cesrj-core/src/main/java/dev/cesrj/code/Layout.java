@@ -60,7 +60,15 @@ public enum Layout {
     /** A Pather (StrB64 path), then CESR material kept as opaque bytes. */
     PATHED,
     /** Nothing read: a genus-version code, or a group the reference does not parse. */
-    NONE
+    NONE;
+
+    /**
+     * {@return whether a group of this content has elements ({@code Group.elements()}): false
+     * for {@link #MESSAGES} and {@link #NONE}}
+     */
+    public boolean hasElements() {
+      return this != MESSAGES && this != NONE;
+    }
   }
 
   private final boolean startsMessage;

@@ -84,17 +84,15 @@ final class ElementReader {
   private static List<Element> recorded(GroupViews views, GroupTape tape, int s, Group g) {
     int from = s + 1;
     int to = tape.match(s);
-    switch (g.code().layout()) {
+    switch (g.code().layout().content()) {
       case TUPLES:
-      case UNSUPPORTED:
         validateElements(tape, from, to, g, views);
         return tuples(views, tape, from, to, g.code(), true);
-      case ATTACHMENTS:
-      case NATIVE_BODY:
-      case NATIVE_FIELDS:
+      case GROUPS:
+      case FIELDS:
         validateElements(tape, from, to, g, views);
         return items(views, tape, from, to, true);
-      case NON_NATIVE_BODY:
+      case TEXTER:
         // the one Bytes primitive the framer scanned (Slot.TEXTER), filling the group
         return List.of(view(views, tape, from, true));
       case PATHED:
@@ -119,14 +117,13 @@ final class ElementReader {
     Domain d = g.domain();
     int from = g.index() + g.counterSize();
     int end = g.index() + g.length();
-    Layout layout = g.code().layout();
-    if (!hasElements(layout)) {
+    Layout.Content content = g.code().layout().content();
+    if (!content.hasElements()) {
       return Collections.emptyList();
     }
     FRAMED_AGAIN.get()[0]++;
-    switch (layout) {
+    switch (content) {
       case TUPLES:
-      case UNSUPPORTED:
         {
           // UNSUPPORTED: seal groups keripy writes inside CESR-native bodies, framed there by
           // their grammar
@@ -139,7 +136,7 @@ final class ElementReader {
             done(tape);
           }
         }
-      case ATTACHMENTS:
+      case GROUPS:
         {
           GroupTape tape = tape();
           try {
@@ -150,10 +147,9 @@ final class ElementReader {
             done(tape);
           }
         }
-      case NON_NATIVE_BODY:
+      case TEXTER:
         return List.of(matter(views, d, from, end, Slot.TEXTER));
-      case NATIVE_BODY:
-      case NATIVE_FIELDS:
+      case FIELDS:
         {
           GroupTape tape = tape();
           try {
@@ -174,25 +170,6 @@ final class ElementReader {
         }
       default:
         return Collections.emptyList();
-    }
-  }
-
-  /**
-   * True for the layouts whose groups have elements ({@link Group#elements()}); the others
-   * (genus-version, GenericGroup, BodyWithAttachmentGroup) have none.
-   */
-  private static boolean hasElements(Layout layout) {
-    switch (layout) {
-      case TUPLES:
-      case UNSUPPORTED:
-      case ATTACHMENTS:
-      case NON_NATIVE_BODY:
-      case NATIVE_BODY:
-      case NATIVE_FIELDS:
-      case PATHED:
-        return true;
-      default:
-        return false;
     }
   }
 

@@ -526,14 +526,14 @@ public final class GroupFramer {
   private void content(
       Domain d, int start, int from, int end, CounterCode c, CounterTable table, int depth,
       GroupTape tape) {
-    switch (c.layout()) {
+    switch (c.layout().content()) {
       case TUPLES:
         walkTuples(d, start, from, end, c, -1, table, depth, 0, tape, Fit.THROWING);
         return;
-      case ATTACHMENTS:
+      case GROUPS:
         walkAttachments(d, from, end, table, depth, tape);
         return;
-      case NON_NATIVE_BODY:
+      case TEXTER:
         int size = matter(d, from, end, Slot.TEXTER, depth, 0, tape, Fit.THROWING);
         if (from + size != end) {
           throw Errors.malformed(ErrorKind.MALFORMED_SIZE,
@@ -547,7 +547,8 @@ public final class GroupFramer {
         matter(d, from, end, Slot.PATHER, depth, 0, tape, Fit.THROWING);
         return;
       default:
-        // GENERIC and BODY_WITH_ATTACHMENTS: a nested stream, parsed by the message layer.
+        // MESSAGES (GENERIC, BODY_WITH_ATTACHMENTS): a nested stream, parsed by the message
+        // layer; FIELDS and unparsed layouts are refused as soon as their code is read
     }
   }
 
@@ -935,9 +936,6 @@ public final class GroupFramer {
    * content ({@link Layout#NATIVE_BODY}, {@link Layout#NATIVE_FIELDS}, not supported yet).
    */
   private static boolean isAttachmentLayout(Layout layout) {
-    return layout != Layout.UNSUPPORTED
-        && layout != Layout.UNSUPPORTED_MESSAGE
-        && layout != Layout.NATIVE_BODY
-        && layout != Layout.NATIVE_FIELDS;
+    return layout.parsedInRun() && layout.content() != Layout.Content.FIELDS;
   }
 }
