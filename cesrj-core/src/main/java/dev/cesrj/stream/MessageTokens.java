@@ -23,18 +23,12 @@ import java.util.List;
  * returns. Not thread-safe.
  */
 final class MessageTokens implements TokenSource {
-  private static final CounterTable[] TABLES = {
-    CounterTable.CESR_1_0, CounterTable.CESR_2_0, CounterTable.CESR_1_0_LEGACY
-  };
-
   private final CursorInput in;
   private final CursorToken tok;
   private final CesrOptions options;
   private final GroupFramer framer;
   /** The items of every group the message framer framed for the frame being returned. */
   private final GroupTape tape = new GroupTape();
-  /** A group the message framer's record does not hold, framed again here. */
-  private final GroupTape own = new GroupTape(16);
   private final TapePlayer player = new TapePlayer();
   private final MessageWalk walk;
   private MessageFramer messageFramer;
@@ -59,7 +53,7 @@ final class MessageTokens implements TokenSource {
     this.framer = new GroupFramer(in.src, options);
     int room = options.maxDepth() + 2;
     this.openGeneric = new Group[room];
-    this.walk = new MessageWalk(in, framer, tape, own, player, room);
+    this.walk = new MessageWalk(in, framer, tape, player, room);
   }
 
   @Override
@@ -202,15 +196,20 @@ final class MessageTokens implements TokenSource {
     }
   }
 
-  /** Puts the empty GenericGroup at {@link #frameP} on the tape; false if none is there. */
+  /**
+   * Starts the empty GenericGroup at {@link #frameP}, read from the message framer's record (its
+   * counter framed it as a whole group, the content being the message layer's: a start and an end
+   * entry); false if the record has none there. Of several entries there (a table tried and
+   * refused first), the last is the reading that framed the frame.
+   */
   private boolean emptyGeneric() {
-    Domain d = Domain.ofCounterByte(in.src.at(frameP));
-    for (CounterTable t : TABLES) {
-      CounterCode c = framer.framedCode(d, frameP, t);
-      if (c != null && c.layout() == Layout.GENERIC) {
-        own.clear();
-        framer.group(frameP, in.frameEnd, t, 1, own);
-        player.start(own, 0, own.size());
+    for (int i = tape.size() - 1; i >= 0; i--) {
+      if (tape.step(i) == GroupTape.Step.GROUP_START
+          && tape.start(i) == frameP
+          && tape.depth(i) == 1
+          && tape.counterCode(i).layout() == Layout.GENERIC
+          && tape.match(i) > i) {
+        player.start(tape, i, tape.match(i) + 1);
         return player.step(tok);
       }
     }

@@ -25,7 +25,8 @@ final class MessageWalk {
   private final CursorToken tok;
   private final GroupFramer framer;
   private final GroupTape tape;
-  private final GroupTape own;
+  /** A group the message framer's record does not hold, framed again here (see {@link #part}). */
+  private final GroupTape own = new GroupTape(16);
   private final TapePlayer player;
   private final MessageLevel[] levels;
   private int height;
@@ -40,17 +41,14 @@ final class MessageWalk {
 
   /**
    * @param tape the message framer's record of the frame's groups
-   * @param own where a group the record does not hold is framed again
    * @param room the depths to make room for: {@link dev.cesrj.CesrOptions#maxDepth()} plus 2
    */
   MessageWalk(
-      CursorInput in, GroupFramer framer, GroupTape tape, GroupTape own, TapePlayer player,
-      int room) {
+      CursorInput in, GroupFramer framer, GroupTape tape, TapePlayer player, int room) {
     this.in = in;
     this.tok = in.token;
     this.framer = framer;
     this.tape = tape;
-    this.own = own;
     this.player = player;
     this.levels = new MessageLevel[room];
     this.groups = new AttachmentLevel[room];
