@@ -242,29 +242,26 @@ public final class CesrCursor {
    */
   public CesrToken next() {
     while (true) {
-      switch (state) {
-        case TOKENS:
-          if (source.step()) {
-            return tok.token;
-          }
-          in.pastFrame();
-          source.clearFrame();
-          state = State.FRAMING;
-          break;
-        case FAILED:
-          throw failure;
-        default:
-          CesrToken t;
-          try {
-            t = source.frame();
-          } catch (CesrException e) {
-            throw fail(e);
-          }
-          if (t != null) {
-            return t;
-          }
-          state = State.TOKENS;
+      if (state == State.TOKENS) {
+        if (source.step()) {
+          return tok.token; // the hot path: the next token of the frame being returned
+        }
+        in.pastFrame();
+        source.clearFrame();
+        state = State.FRAMING;
+      } else if (state == State.FAILED) {
+        throw failure;
       }
+      CesrToken t;
+      try {
+        t = source.frame();
+      } catch (CesrException e) {
+        throw fail(e);
+      }
+      if (t != null) {
+        return t;
+      }
+      state = State.TOKENS;
     }
   }
 
