@@ -241,11 +241,19 @@ public final class CesrCursor {
    *     again on every call after that, until {@link #reset(ByteBuf)}
    */
   public CesrToken next() {
+    if (state == State.TOKENS && source.step()) {
+      return tok.token; // the hot path, small enough to inline: the frame's next token
+    }
+    return advance();
+  }
+
+  /**
+   * The next token when the frame being returned has no more (or none is): past it, the next
+   * frame framed and its first token, or {@code NEED_MORE}, {@code END} or the error.
+   */
+  private CesrToken advance() {
     while (true) {
       if (state == State.TOKENS) {
-        if (source.step()) {
-          return tok.token; // the hot path: the next token of the frame being returned
-        }
         in.pastFrame();
         source.clearFrame();
         state = State.FRAMING;
@@ -262,6 +270,9 @@ public final class CesrCursor {
         return t;
       }
       state = State.TOKENS;
+      if (source.step()) {
+        return tok.token;
+      }
     }
   }
 
