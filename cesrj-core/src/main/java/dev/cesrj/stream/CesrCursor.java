@@ -161,20 +161,21 @@ public final class CesrCursor {
   }
 
   private final CesrOptions options;
-  /** The current token, read by the accessors. */
-  private final CursorToken tok = new CursorToken();
-  /** The stream and where the cursor is in it. */
-  private final CursorInput in = new CursorInput(tok);
-  /** The messages ({@link MessageTokens}) or attachment groups ({@link GroupTokens}) source. */
+  /**
+   * The messages ({@link MessageTokens}) or attachment groups ({@link GroupTokens}) source, which
+   * holds the current token the accessors read ({@link CursorToken}).
+   */
   private final TokenSource source;
+  /** The stream and where the cursor is in it. */
+  private final CursorInput in;
   private State state = State.FRAMING;
   private CesrException failure;
   private byte[] scratch = new byte[160];
 
   private CesrCursor(CesrOptions options, boolean messagesMode) {
     this.options = Objects.requireNonNull(options, "options");
-    this.source =
-        messagesMode ? new MessageTokens(in, options) : new GroupTokens(in, options);
+    this.source = messagesMode ? new MessageTokens(options) : new GroupTokens(options);
+    this.in = source.in;
   }
 
   /**
@@ -214,9 +215,9 @@ public final class CesrCursor {
     in.reset(input);
     state = State.FRAMING;
     failure = null;
-    tok.token = null;
-    tok.needed = 0;
-    tok.clearFrame();
+    source.token = null;
+    source.needed = 0;
+    source.forgetFrame();
     source.reset();
     return this;
   }
@@ -242,7 +243,7 @@ public final class CesrCursor {
    */
   public CesrToken next() {
     if (state == State.TOKENS && source.step()) {
-      return tok.token; // the hot path, small enough to inline: the frame's next token
+      return source.token; // the hot path, small enough to inline: the frame's next token
     }
     return advance();
   }
@@ -271,7 +272,7 @@ public final class CesrCursor {
       }
       state = State.TOKENS;
       if (source.step()) {
-        return tok.token;
+        return source.token;
       }
     }
   }
@@ -279,7 +280,7 @@ public final class CesrCursor {
   private CesrException fail(CesrException e) {
     failure = e;
     state = State.FAILED;
-    tok.token = null;
+    source.token = null;
     return e;
   }
 
@@ -290,17 +291,17 @@ public final class CesrCursor {
    * next()} after {@link #reset(ByteBuf)} and after an error}
    */
   public CesrToken token() {
-    return tok.token;
+    return source.token;
   }
 
   private void require(boolean ok, String what) {
     if (!ok) {
-      throw new IllegalStateException(what + " is not defined at token " + tok.token);
+      throw new IllegalStateException(what + " is not defined at token " + source.token);
     }
   }
 
   private boolean hasSpan() {
-    return tok.token != null && tok.token != CesrToken.NEED_MORE && tok.token != CesrToken.END;
+    return source.token != null && source.token != CesrToken.NEED_MORE && source.token != CesrToken.END;
   }
 
   /**
@@ -311,7 +312,7 @@ public final class CesrCursor {
    */
   public long offset() {
     require(hasSpan(), "offset()");
-    return (long) tok.index - in.origin;
+    return (long) source.index - in.origin;
   }
 
   /**
@@ -321,7 +322,7 @@ public final class CesrCursor {
    */
   public int index() {
     require(hasSpan(), "index()");
-    return tok.index;
+    return source.index;
   }
 
   /**
@@ -332,7 +333,7 @@ public final class CesrCursor {
    */
   public int length() {
     require(hasSpan(), "length()");
-    return tok.length;
+    return source.length;
   }
 
   /**
@@ -342,7 +343,7 @@ public final class CesrCursor {
    */
   public int depth() {
     require(hasSpan(), "depth()");
-    return tok.depth;
+    return source.depth;
   }
 
   /**
@@ -352,7 +353,7 @@ public final class CesrCursor {
    */
   public Domain domain() {
     require(hasSpan(), "domain()");
-    return tok.qb2 ? Domain.QB2 : Domain.QB64;
+    return source.qb2 ? Domain.QB2 : Domain.QB64;
   }
 
   /**
@@ -360,11 +361,11 @@ public final class CesrCursor {
    * GROUP_END}, {@code GENUS_VERSION}, and {@code BODY} of a body carried in a body group}
    */
   public boolean hasCounterCode() {
-    return (tok.token == CesrToken.GROUP_START
-            || tok.token == CesrToken.GROUP_END
-            || tok.token == CesrToken.GENUS_VERSION
-            || tok.token == CesrToken.BODY)
-        && tok.code != null;
+    return (source.token == CesrToken.GROUP_START
+            || source.token == CesrToken.GROUP_END
+            || source.token == CesrToken.GENUS_VERSION
+            || source.token == CesrToken.BODY)
+        && source.code != null;
   }
 
   /**
@@ -374,7 +375,7 @@ public final class CesrCursor {
    */
   public CounterCode counterCode() {
     require(hasCounterCode(), "counterCode()");
-    return tok.code;
+    return source.code;
   }
 
   /**
@@ -385,7 +386,7 @@ public final class CesrCursor {
    */
   public long count() {
     require(hasCounterCode(), "count()");
-    return tok.count;
+    return source.count;
   }
 
   /**
@@ -394,8 +395,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code GENUS_VERSION}
    */
   public CounterTable genusTable() {
-    require(tok.token == CesrToken.GENUS_VERSION, "genusTable()");
-    return tok.genus;
+    require(source.token == CesrToken.GENUS_VERSION, "genusTable()");
+    return source.genus;
   }
 
   /**
@@ -404,8 +405,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code GENUS_VERSION}
    */
   public int genusMajor() {
-    require(tok.token == CesrToken.GENUS_VERSION, "genusMajor()");
-    return CounterTable.genusMajor(tok.count);
+    require(source.token == CesrToken.GENUS_VERSION, "genusMajor()");
+    return CounterTable.genusMajor(source.count);
   }
 
   /**
@@ -414,8 +415,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code GENUS_VERSION}
    */
   public int genusMinor() {
-    require(tok.token == CesrToken.GENUS_VERSION, "genusMinor()");
-    return CounterTable.genusMinor(tok.count);
+    require(source.token == CesrToken.GENUS_VERSION, "genusMinor()");
+    return CounterTable.genusMinor(source.count);
   }
 
   /**
@@ -427,11 +428,11 @@ public final class CesrCursor {
    */
   public VersionString version() {
     require(
-        tok.token == CesrToken.MESSAGE_START
-            || tok.token == CesrToken.BODY
-            || tok.token == CesrToken.MESSAGE_END,
+        source.token == CesrToken.MESSAGE_START
+            || source.token == CesrToken.BODY
+            || source.token == CesrToken.MESSAGE_END,
         "version()");
-    return tok.version;
+    return source.version;
   }
 
   /**
@@ -440,8 +441,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code BODY}
    */
   public Kind bodyKind() {
-    require(tok.token == CesrToken.BODY, "bodyKind()");
-    return tok.version.kind();
+    require(source.token == CesrToken.BODY, "bodyKind()");
+    return source.version.kind();
   }
 
   /**
@@ -451,8 +452,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code PRIMITIVE}
    */
   public boolean isIndexed() {
-    require(tok.token == CesrToken.PRIMITIVE, "isIndexed()");
-    return tok.indexed;
+    require(source.token == CesrToken.PRIMITIVE, "isIndexed()");
+    return source.indexed;
   }
 
   /**
@@ -461,8 +462,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is a {@code PRIMITIVE} that is not indexed
    */
   public MatterCode matterCode() {
-    require(tok.token == CesrToken.PRIMITIVE && !tok.indexed, "matterCode()");
-    return tok.matter;
+    require(source.token == CesrToken.PRIMITIVE && !source.indexed, "matterCode()");
+    return source.matter;
   }
 
   /**
@@ -471,8 +472,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
    */
   public IndexerCode indexerCode() {
-    require(tok.token == CesrToken.PRIMITIVE && tok.indexed, "indexerCode()");
-    return tok.indexer;
+    require(source.token == CesrToken.PRIMITIVE && source.indexed, "indexerCode()");
+    return source.indexer;
   }
 
   /**
@@ -482,8 +483,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
    */
   public int signatureIndex() {
-    require(tok.token == CesrToken.PRIMITIVE && tok.indexed, "signatureIndex()");
-    return tok.signatureIndex;
+    require(source.token == CesrToken.PRIMITIVE && source.indexed, "signatureIndex()");
+    return source.signatureIndex;
   }
 
   /**
@@ -493,8 +494,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
    */
   public boolean hasOndex() {
-    require(tok.token == CesrToken.PRIMITIVE && tok.indexed, "hasOndex()");
-    return !tok.indexer.currentOnly();
+    require(source.token == CesrToken.PRIMITIVE && source.indexed, "hasOndex()");
+    return !source.indexer.currentOnly();
   }
 
   /**
@@ -507,8 +508,8 @@ public final class CesrCursor {
    */
   public int ondex() {
     require(
-        tok.token == CesrToken.PRIMITIVE && tok.indexed && !tok.indexer.currentOnly(), "ondex()");
-    return tok.ondex;
+        source.token == CesrToken.PRIMITIVE && source.indexed && !source.indexer.currentOnly(), "ondex()");
+    return source.ondex;
   }
 
   /**
@@ -519,8 +520,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code PRIMITIVE}
    */
   public int rawSize() {
-    require(tok.token == CesrToken.PRIMITIVE, "rawSize()");
-    return tok.rawSize();
+    require(source.token == CesrToken.PRIMITIVE, "rawSize()");
+    return source.rawSize();
   }
 
   /**
@@ -542,28 +543,28 @@ public final class CesrCursor {
   public int readRaw(byte[] dst, int offset) {
     int n = rawSize();
     Objects.checkFromIndexSize(offset, n, dst.length);
-    if (tok.qb2) {
-      in.buf.getBytes(tok.index + tok.rawFrom(), dst, offset, n);
+    if (source.qb2) {
+      in.buf.getBytes(source.index + source.rawFrom(), dst, offset, n);
       return n;
     }
-    int cs = tok.codeChars();
+    int cs = source.codeChars();
     int ps = cs % 4; // the code characters in the quadlet of the pad: zero sextets
     byte[] a = in.src.array();
     int base;
     if (a != null) {
-      base = in.src.arrayOffset() + tok.index;
+      base = in.src.arrayOffset() + source.index;
     } else {
-      if (scratch.length < tok.length) {
-        scratch = new byte[tok.length];
+      if (scratch.length < source.length) {
+        scratch = new byte[source.length];
       }
-      in.buf.getBytes(tok.index, scratch, 0, tok.length);
+      in.buf.getBytes(source.index, scratch, 0, source.length);
       a = scratch;
       base = 0;
     }
-    String code = tok.primitiveCode();
+    String code = source.primitiveCode();
     int from = cs - ps;
-    return ValueDecoder.decode(a, base + from, base + tok.length, ps, ps + tok.leadBytes(), dst,
-        offset, (long) tok.index - in.origin + from, code);
+    return ValueDecoder.decode(a, base + from, base + source.length, ps, ps + source.leadBytes(), dst,
+        offset, (long) source.index - in.origin + from, code);
   }
 
   /**
@@ -576,7 +577,7 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code NEED_MORE}
    */
   public long needed() {
-    require(tok.token == CesrToken.NEED_MORE, "needed()");
-    return tok.needed;
+    require(source.token == CesrToken.NEED_MORE, "needed()");
+    return source.needed;
   }
 }

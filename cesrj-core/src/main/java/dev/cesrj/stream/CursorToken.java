@@ -9,12 +9,13 @@ import dev.cesrj.group.Group;
 import dev.cesrj.internal.GroupTape;
 
 /**
- * The current token of a {@link CesrCursor} and what its accessors return, set by the token
- * source that makes it ({@link GroupTokens}, {@link MessageTokens}): one holder, filled in place,
- * so a token allocates nothing. Which fields a token defines is the class comment of {@code
- * CesrCursor} ("Accessors"); the others keep what an earlier token left. Not thread-safe.
+ * The current token of a {@link CesrCursor} and what its accessors return: one holder, filled in
+ * place, so a token allocates nothing. It is the part of the token source ({@link TokenSource})
+ * that the cursor's accessors read, so that the source writes the token into its own fields and
+ * the cursor reads it one reference away. Which fields a token defines is the class comment of
+ * {@code CesrCursor} ("Accessors"); the others keep what an earlier token left. Not thread-safe.
  */
-final class CursorToken {
+abstract sealed class CursorToken permits TokenSource {
   /** The token; {@code null} before the first {@code next()} of a stream and after an error. */
   CesrToken token;
   /** The buffer index of the token's first byte. */
@@ -46,7 +47,7 @@ final class CursorToken {
   long needed;
 
   /** Forgets the references a frame left (they may hold views of the frame's buffer). */
-  void clearFrame() {
+  void forgetFrame() {
     version = null;
     code = null;
     genus = null;

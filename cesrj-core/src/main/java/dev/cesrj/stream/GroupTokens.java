@@ -21,9 +21,7 @@ import dev.cesrj.internal.Transcode;
  * {@code src/keri/core/parsing.py} {@code Parser.groupParsator}). A reused source allocates
  * nothing per stream: the tape and the {@link Fit} are kept.
  */
-final class GroupTokens implements TokenSource {
-  private final CursorInput in;
-  private final CursorToken tok;
+final class GroupTokens extends TokenSource {
   private final CesrOptions options;
   private final GroupFramer framer;
   /** The items of the group being returned, as the framer recorded them while checking it. */
@@ -40,16 +38,14 @@ final class GroupTokens implements TokenSource {
   /** The entry after the last one of the group being returned. */
   private int end;
 
-  GroupTokens(CursorInput in, CesrOptions options) {
-    this.in = in;
-    this.tok = in.token;
+  GroupTokens(CesrOptions options) {
     this.options = options;
     this.framer = new GroupFramer(in.src, options);
     this.table = options.defaultTable();
   }
 
   @Override
-  public void reset() {
+  void reset() {
     table = options.defaultTable();
     tape.clear();
     next = 0;
@@ -57,7 +53,7 @@ final class GroupTokens implements TokenSource {
   }
 
   @Override
-  public CesrToken frame() {
+  CesrToken frame() {
     int limit = in.buf.writerIndex();
     CesrToken wait = in.awaitOrFollow(limit);
     if (wait != null) {
@@ -109,9 +105,9 @@ final class GroupTokens implements TokenSource {
   }
 
   @Override
-  public boolean step() {
+  boolean step() {
     if (next < end) {
-      tok.play(tape, next++);
+      play(tape, next++);
       return true;
     }
     return false;
@@ -119,5 +115,5 @@ final class GroupTokens implements TokenSource {
 
   /** Nothing to forget: the next {@link #frame()} starts the tape again. */
   @Override
-  public void clearFrame() {}
+  void clearFrame() {}
 }

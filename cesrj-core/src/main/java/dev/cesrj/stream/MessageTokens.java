@@ -22,9 +22,7 @@ import java.util.List;
  * genus-version codes outside messages, and each message's tokens, which {@link MessageWalk}
  * returns. Not thread-safe.
  */
-final class MessageTokens implements TokenSource {
-  private final CursorInput in;
-  private final CursorToken tok;
+final class MessageTokens extends TokenSource {
   private final CesrOptions options;
   private final GroupFramer framer;
   /** The items of every group the message framer framed for the frame being returned. */
@@ -46,18 +44,16 @@ final class MessageTokens implements TokenSource {
   /** True once the frame's empty GenericGroup (if any) was started. */
   private boolean emptyGenericDone;
 
-  MessageTokens(CursorInput in, CesrOptions options) {
-    this.in = in;
-    this.tok = in.token;
+  MessageTokens(CesrOptions options) {
     this.options = options;
     this.framer = new GroupFramer(in.src, options);
     int room = options.maxDepth() + 2;
     this.openGeneric = new Group[room];
-    this.walk = new MessageWalk(in, framer, tape, player, room);
+    this.walk = new MessageWalk(this, framer, tape, player, room);
   }
 
   @Override
-  public void reset() {
+  void reset() {
     ByteBuf input = in.buf;
     if (messageFramer != null && !messageFramer.reads(input, in.origin)) {
       messageFramer = null;
@@ -68,7 +64,7 @@ final class MessageTokens implements TokenSource {
   }
 
   @Override
-  public void clearFrame() {
+  void clearFrame() {
     tape.clear();
     player.clear();
     walk.clear();
@@ -79,11 +75,11 @@ final class MessageTokens implements TokenSource {
     openCount = 0;
     msgIdx = 0;
     emptyGenericDone = false;
-    tok.clearFrame();
+    forgetFrame();
   }
 
   @Override
-  public CesrToken frame() {
+  CesrToken frame() {
     ByteBuf buf = in.buf;
     int limit = buf.writerIndex();
     CesrToken wait = in.awaitOrFollow(limit);
@@ -142,7 +138,7 @@ final class MessageTokens implements TokenSource {
   }
 
   @Override
-  public boolean step() {
+  boolean step() {
     while (true) {
       if (walk.walking()) {
         if (walk.step()) {
@@ -170,7 +166,7 @@ final class MessageTokens implements TokenSource {
             return true;
           }
           openGeneric[openCount++] = g;
-          tok.group(CesrToken.GROUP_START, g, in.origin);
+          this.group(CesrToken.GROUP_START, g, in.origin);
           return true;
         }
         msgIdx++;
@@ -192,7 +188,7 @@ final class MessageTokens implements TokenSource {
           return true;
         }
       }
-      return emptyGenericDone && player.step(tok);
+      return emptyGenericDone && player.step(this);
     }
   }
 
@@ -210,7 +206,7 @@ final class MessageTokens implements TokenSource {
           && tape.counterCode(i).layout() == Layout.GENERIC
           && tape.match(i) > i) {
         player.start(tape, i, tape.match(i) + 1);
-        return player.step(tok);
+        return player.step(this);
       }
     }
     return false;
@@ -219,7 +215,7 @@ final class MessageTokens implements TokenSource {
   private void closeGeneric() {
     Group g = openGeneric[--openCount];
     openGeneric[openCount] = null;
-    tok.group(CesrToken.GROUP_END, g, in.origin);
+    this.group(CesrToken.GROUP_END, g, in.origin);
   }
 
   /** The genus-version code at {@link #frameP} read with {@link #frameTable}, outside messages. */
@@ -227,8 +223,8 @@ final class MessageTokens implements TokenSource {
     int p = frameP;
     Domain d = Domain.ofCounterByte(in.src.at(p));
     CounterCode c = framer.framedCode(d, p, frameTable);
-    tok.genusVersion(p, d, c, framer.framedCount(d, p, c), 1);
-    frameP = p + tok.length;
-    frameTable = tok.genus;
+    this.genusVersion(p, d, c, framer.framedCount(d, p, c), 1);
+    frameP = p + this.length;
+    frameTable = this.genus;
   }
 }

@@ -40,13 +40,14 @@ final class MessageWalk {
   private int partEnd;
 
   /**
+   * @param tok the source whose token this walk sets
    * @param tape the message framer's record of the frame's groups
    * @param room the depths to make room for: {@link dev.cesrj.CesrOptions#maxDepth()} plus 2
    */
   MessageWalk(
-      CursorInput in, GroupFramer framer, GroupTape tape, TapePlayer player, int room) {
-    this.in = in;
-    this.tok = in.token;
+      TokenSource tok, GroupFramer framer, GroupTape tape, TapePlayer player, int room) {
+    this.in = tok.in;
+    this.tok = tok;
     this.framer = framer;
     this.tape = tape;
     this.player = player;
