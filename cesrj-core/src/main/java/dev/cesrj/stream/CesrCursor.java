@@ -4,7 +4,6 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.MalformedException;
 import dev.cesrj.TruncatedException;
-import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
@@ -12,17 +11,8 @@ import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.Layout;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.group.Group;
-import dev.cesrj.internal.ElementCount;
-import dev.cesrj.internal.Fit;
-import dev.cesrj.internal.GroupFramer;
-import dev.cesrj.internal.GroupTape;
-import dev.cesrj.internal.Source;
-import dev.cesrj.internal.Transcode;
 import dev.cesrj.internal.ValueDecoder;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -160,147 +150,32 @@ import java.util.Objects;
  * buffer that moved to a new array) makes a framer for it. Not thread-safe: one cursor per thread.
  */
 public final class CesrCursor {
-  private static final CounterTable[] TABLES = {
-    CounterTable.CESR_1_0, CounterTable.CESR_2_0, CounterTable.CESR_1_0_LEGACY
-  };
-
+  /** Where the cursor is in its work on the stream. */
   private enum State {
+    /** The next frame is to be framed (or the bytes end). */
     FRAMING,
+    /** The tokens of a framed frame are being returned. */
     TOKENS,
+    /** An error was thrown: it is thrown again until {@link #reset(ByteBuf)}. */
     FAILED
   }
 
-  private enum Phase {
-    START,
-    GENUS_VERSIONS,
-    ENVELOPE,
-    ENVELOPE_GENUS_VERSION,
-    BODY,
-    RUN,
-    ENVELOPE_END,
-    END
-  }
-
   private final CesrOptions options;
-  private final boolean messagesMode;
-  private final Source src;
-  private final GroupFramer framer;
   /**
-   * The items of the frame being returned, as the framer recorded them while checking it: in
-   * groups mode the group's, in messages mode those of every group the message framer framed.
+   * The messages ({@link MessageTokens}) or attachment groups ({@link GroupTokens}) source, which
+   * holds the current token the accessors read ({@link CursorToken}).
    */
-  private final GroupTape tape = new GroupTape();
-  /**
-   * What framing the frame found, the framing layers' one "need more" result: a group that the
-   * end of the bytes may cut (groups mode, {@link GroupFramer#frameOrCut}) or a frame of the
-   * message framer ({@link MessageFramer#frame}). One per cursor, reused for every frame.
-   */
-  private final Fit fit = new Fit();
-  /** Messages mode: a group the message framer's record does not hold, framed again here. */
-  private final GroupTape own = new GroupTape(16);
-  /** The tape whose entries {@link #tp} to {@link #tEnd} are being returned. */
-  private GroupTape playing = tape;
-  /** The next entry of {@link #playing} to return. */
-  private int tp;
-  /** The entry after the last one of the group being returned. */
-  private int tEnd;
-  /** Messages mode: the entry of {@link #tape} from which the next group is looked for. */
-  private int seek;
-  private MessageFramer messageFramer;
-  private final List<Message> pending = new ArrayList<>();
-
-  private ByteBuf buf;
-  private int origin;
-  private int pos;
-  private int frameEnd;
-  private boolean ended;
+  private final TokenSource source;
+  /** The stream and where the cursor is in it. */
+  private final CursorInput in;
   private State state = State.FRAMING;
   private CesrException failure;
-  private CounterTable groupsTable;
-  /** True after NEED_MORE (or reset): the buffer may have moved to a new backing array. */
-  private boolean mayHaveMoved;
-  /**
-   * The writer index that the last NEED_MORE asked for (its writer index plus {@link #needed}):
-   * until the bytes reach it, and before {@link #endOfInput()}, the cut frame is not framed again.
-   */
-  private long awaitEnd;
-
-  // messages mode: the frame being walked
-  private int msgIdx;
-  private int frameP;
-  private CounterTable frameTable;
-  private final Group[] openGeneric;
-  private int openCount;
-  private boolean emptyGenericDone;
-
-  // messages mode: the message stack
-  private final Message[] mStack;
-  private final Phase[] mPhase;
-  private final int[] mP;
-  private final int[] mRunEnd;
-  private final int[] mNested;
-  /** The height of the AttachmentGroup stack when the message's run began. */
-  private final int[] mBase;
-  private int mHeight;
-
-  // messages mode: the AttachmentGroups being walked (their content holds groups and messages)
-  private final int[] cStart;
-  private final int[] cEnd;
-  private final int[] cP;
-  private final int[] cDepth;
-  private final boolean[] cQb2;
-  private final boolean[] cFirst;
-  private final long[] cCount;
-  private final CounterCode[] cCode;
-  private final CounterTable[] cTable;
-  private int cHeight;
-  /** Where the part that {@link #part} started ends. */
-  private int partEnd;
-
-  // the current token
-  private CesrToken token;
-  private int tIndex;
-  private int tLength;
-  private int tDepth;
-  private boolean tQb2;
-  private CounterCode tCode;
-  private long tCount;
-  private CounterTable tGenus;
-  private MatterCode tMatter;
-  private IndexerCode tIndexer;
-  /** The current primitive is an indexed signature ({@link #tIndexer}), else a Matter. */
-  private boolean tIndexed;
-  /** The current indexed signature's index and ondex, as the framer read them. */
-  private int tSignatureIndex;
-  private int tOndex;
-  private VersionString tVersion;
-  private long needed;
   private byte[] scratch = new byte[160];
 
   private CesrCursor(CesrOptions options, boolean messagesMode) {
     this.options = Objects.requireNonNull(options, "options");
-    this.messagesMode = messagesMode;
-    this.src = new Source(Unpooled.EMPTY_BUFFER, 0);
-    this.framer = new GroupFramer(src, options);
-    int room = options.maxDepth() + 2;
-    openGeneric = new Group[room];
-    mStack = new Message[room];
-    mPhase = new Phase[room];
-    mP = new int[room];
-    mRunEnd = new int[room];
-    mNested = new int[room];
-    mBase = new int[room];
-    cStart = new int[room];
-    cEnd = new int[room];
-    cP = new int[room];
-    cDepth = new int[room];
-    cQb2 = new boolean[room];
-    cFirst = new boolean[room];
-    cCount = new long[room];
-    cCode = new CounterCode[room];
-    cTable = new CounterTable[room];
-    this.buf = Unpooled.EMPTY_BUFFER;
-    this.groupsTable = options.defaultTable();
+    this.source = messagesMode ? new MessageTokens(options) : new GroupTokens(options);
+    this.in = source.in;
   }
 
   /**
@@ -337,25 +212,13 @@ public final class CesrCursor {
    */
   public CesrCursor reset(ByteBuf input) {
     Objects.requireNonNull(input, "input");
-    if (messageFramer != null && !messageFramer.reads(input, input.readerIndex())) {
-      messageFramer = null;
-    } else if (messageFramer != null) {
-      messageFramer.streamTable(null);
-    }
-    this.buf = input;
-    this.origin = input.readerIndex();
-    this.pos = origin;
-    this.frameEnd = origin;
-    this.ended = false;
-    this.state = State.FRAMING;
-    this.failure = null;
-    this.groupsTable = options.defaultTable();
-    this.token = null;
-    this.needed = 0;
-    this.awaitEnd = 0;
-    src.reset(input, origin);
-    mayHaveMoved = true; // bytes may be appended before the first next()
-    clearFrame();
+    in.reset(input);
+    state = State.FRAMING;
+    failure = null;
+    source.token = null;
+    source.needed = 0;
+    source.forgetFrame();
+    source.reset();
     return this;
   }
 
@@ -366,7 +229,7 @@ public final class CesrCursor {
    * @return this cursor
    */
   public CesrCursor endOfInput() {
-    this.ended = true;
+    in.ended = true;
     return this;
   }
 
@@ -379,656 +242,46 @@ public final class CesrCursor {
    *     again on every call after that, until {@link #reset(ByteBuf)}
    */
   public CesrToken next() {
-    if (state == State.TOKENS && !messagesMode) {
-      // the hot path: the next token of a group being returned
-      if (tp < tEnd) {
-        play(tp++);
-        return token;
-      }
-      pos = frameEnd;
-      buf.readerIndex(pos);
-      state = State.FRAMING;
+    if (state == State.TOKENS && source.step()) {
+      return source.token; // the hot path, small enough to inline: the frame's next token
     }
+    return advance();
+  }
+
+  /**
+   * The next token when the frame being returned has no more (or none is): past it, the next
+   * frame framed and its first token, or {@code NEED_MORE}, {@code END} or the error.
+   */
+  private CesrToken advance() {
     while (true) {
-      switch (state) {
-        case FAILED:
-          throw failure;
-        case TOKENS:
-          if (messagesMode ? stepFrame() : stepGroup()) {
-            return token;
-          }
-          pos = frameEnd;
-          buf.readerIndex(pos);
-          if (messagesMode) {
-            clearFrame();
-          }
-          state = State.FRAMING;
-          break;
-        default:
-          CesrToken t = messagesMode ? frameMessages() : frameGroup();
-          if (t != null) {
-            return t;
-          }
+      if (state == State.TOKENS) {
+        in.pastFrame();
+        source.clearFrame();
+        state = State.FRAMING;
+      } else if (state == State.FAILED) {
+        throw failure;
+      }
+      CesrToken t;
+      try {
+        t = source.frame();
+      } catch (CesrException e) {
+        throw fail(e);
+      }
+      if (t != null) {
+        return t;
+      }
+      state = State.TOKENS;
+      if (source.step()) {
+        return source.token;
       }
     }
-  }
-
-  private void clearFrame() {
-    tape.clear();
-    tp = 0;
-    tEnd = 0;
-    seek = 0;
-    cHeight = 0; // the codes and tables left in the stack are table constants
-    pending.clear();
-    for (int i = 0; i < mHeight; i++) {
-      mStack[i] = null;
-    }
-    mHeight = 0;
-    for (int i = 0; i < openCount; i++) {
-      openGeneric[i] = null;
-    }
-    openCount = 0;
-    msgIdx = 0;
-    emptyGenericDone = false;
-    tVersion = null;
-    tCode = null;
-    tGenus = null;
-  }
-
-  private CesrToken needMore(long n) {
-    needed = n;
-    awaitEnd = buf.writerIndex() + n;
-    mayHaveMoved = true; // the caller appends now: a heap buffer may move to a new array
-    return set(CesrToken.NEED_MORE);
-  }
-
-  private CesrToken set(CesrToken t) {
-    token = t;
-    return t;
   }
 
   private CesrException fail(CesrException e) {
     failure = e;
     state = State.FAILED;
-    token = null;
+    source.token = null;
     return e;
-  }
-
-  // ---- groups mode ----
-
-  private CesrToken frameGroup() {
-    int limit = buf.writerIndex();
-    if (!ended && limit < awaitEnd) {
-      return needMore(awaitEnd - limit); // fewer bytes than asked for: nothing to frame again
-    }
-    if (mayHaveMoved) {
-      mayHaveMoved = false;
-      if (!src.sameBytes(buf, origin)) {
-        src.reset(buf, origin);
-      }
-    }
-    if (pos >= limit) {
-      return ended ? set(CesrToken.END) : needMore(1);
-    }
-    CounterTable t = groupsTable;
-    int end;
-    CounterTable after = t;
-    tape.clear();
-    tp = 0;
-    tEnd = 0;
-    try {
-      if (ended) {
-        end = framer.group(pos, limit, t, 1, tape); // a cut is an error: no more bytes come
-      } else {
-        if (framer.frameOrCut(pos, limit, t, 1, tape, fit) == Fit.Verdict.CUT) {
-          return needMore(fit.needed()); // reported without an exception
-        }
-        end = fit.end();
-      }
-      if (framer.code().unit() == CountUnit.NONE) {
-        after = framer.selectedTable(pos);
-      }
-      // the elements Group.elements() would hold, of this group and each group in it
-      ElementCount.validateGroups(tape, src, options);
-      if (options.checkValueCharacters()
-          && Domain.ofCounterByte(src.at(pos)) == Domain.QB64
-          && framer.code().layout() != Layout.GENERIC) {
-        Transcode.requireBase64(buf.slice(pos, end - pos), src.offset(pos), framer.code().code());
-      }
-    } catch (TruncatedException e) {
-      if (!ended) {
-        return needMore(e.needed());
-      }
-      throw fail(e);
-    } catch (CesrException e) {
-      throw fail(e);
-    }
-    groupsTable = after;
-    frameEnd = end;
-    playing = tape;
-    tEnd = tape.size();
-    state = State.TOKENS;
-    return null;
-  }
-
-  /** The next token of the group frame; false when it is done. */
-  private boolean stepGroup() {
-    if (tp < tEnd) {
-      play(tp++);
-      return true;
-    }
-    return false;
-  }
-
-  /** Makes entry {@code i} of the tape the current token. */
-  private void play(int i) {
-    GroupTape g = playing;
-    tIndex = g.start(i);
-    tLength = g.length(i);
-    tDepth = g.depth(i);
-    tQb2 = g.isQb2(i);
-    GroupTape.Step s = g.step(i);
-    if (s == GroupTape.Step.INDEXER) {
-      // primitive stores, and a reference store only when it changes (each costs a GC barrier)
-      IndexerCode ic = g.indexerCode(i);
-      if (tIndexer != ic) {
-        tIndexer = ic;
-      }
-      tSignatureIndex = g.signatureIndex(i);
-      tOndex = g.ondex(i);
-      tIndexed = true;
-      if (token != CesrToken.PRIMITIVE) {
-        token = CesrToken.PRIMITIVE;
-      }
-      return;
-    }
-    switch (s) {
-      case GROUP_START:
-      case GROUP_END:
-        {
-          CounterCode c = g.counterCode(i);
-          if (tCode != c) {
-            tCode = c;
-          }
-          tCount = g.count(i);
-          CesrToken t =
-              s == GroupTape.Step.GROUP_START ? CesrToken.GROUP_START : CesrToken.GROUP_END;
-          if (token != t) {
-            token = t;
-          }
-          return;
-        }
-      case GENUS_VERSION:
-        tCode = g.counterCode(i);
-        tCount = g.count(i);
-        tGenus = g.selected(i);
-        token = CesrToken.GENUS_VERSION;
-        return;
-      default:
-        tMatter = g.matterCode(i);
-        tIndexed = false;
-        token = CesrToken.PRIMITIVE;
-    }
-  }
-
-  // ---- messages mode ----
-
-  private CesrToken frameMessages() {
-    int limit = buf.writerIndex();
-    if (!ended && limit < awaitEnd) {
-      return needMore(awaitEnd - limit); // fewer bytes than asked for: nothing to frame again
-    }
-    if (mayHaveMoved) {
-      mayHaveMoved = false;
-      if (!src.sameBytes(buf, origin)) {
-        src.reset(buf, origin);
-      }
-    }
-    if (messageFramer == null || !messageFramer.reads(buf, origin)) {
-      CounterTable carried = messageFramer != null ? messageFramer.streamTable() : null;
-      messageFramer = new MessageFramer(buf, origin, options, carried);
-    }
-    if (pos >= limit) {
-      return ended ? set(CesrToken.END) : needMore(1);
-    }
-    CounterTable before = messageFramer.streamTable();
-    pending.clear();
-    tape.clear();
-    messageFramer.record(tape);
-    Fit f = fit;
-    try {
-      messageFramer.frame(pos, limit, pending, f);
-    } catch (TruncatedException e) {
-      if (!ended) {
-        messageFramer.streamTable(before);
-        return needMore(e.needed());
-      }
-      throw fail(e);
-    } catch (CesrException e) {
-      throw fail(e);
-    }
-    // only genus-version codes before limit: the message they belong to needs more
-    boolean cut = f.isCut();
-    if (!ended && (cut || (f.end() == limit && !finalAtLimit()))) {
-      messageFramer.streamTable(before);
-      pending.clear();
-      return needMore(cut ? f.needed() : 1);
-    }
-    frameEnd = cut ? limit : f.end();
-    frameP = pos;
-    frameTable = before != null ? before : options.defaultTable();
-    msgIdx = 0;
-    state = State.TOKENS;
-    return null;
-  }
-
-  /**
-   * True if the frame just framed, which ends where the bytes end, cannot go on: a GenericGroup
-   * (counted), an envelope (counted), or a message whose first attachment group is an
-   * AttachmentGroup (it holds all the attachments).
-   */
-  private boolean finalAtLimit() {
-    if (pending.isEmpty()) {
-      return true; // an empty GenericGroup
-    }
-    Message m = pending.get(pending.size() - 1);
-    if (!m.genericGroups().isEmpty() || m.envelope().isPresent()) {
-      return true;
-    }
-    List<Group> run = m.attachments();
-    return !run.isEmpty() && run.get(0).code().layout() == Layout.ATTACHMENTS;
-  }
-
-  private int indexOf(Group g) {
-    return origin + (int) g.offset();
-  }
-
-  private int indexOf(Message m) {
-    return origin + (int) m.offset();
-  }
-
-  /** The next token of the message frame; false when it is done. */
-  private boolean stepFrame() {
-    while (true) {
-      if (mHeight > 0) {
-        if (stepMessage()) {
-          return true;
-        }
-        continue;
-      }
-      if (msgIdx < pending.size()) {
-        Message m = pending.get(msgIdx);
-        List<Group> chain = m.genericGroups();
-        int common = 0;
-        while (common < openCount
-            && common < chain.size()
-            && chain.get(common) == openGeneric[common]) {
-          common++;
-        }
-        if (openCount > common) {
-          closeGeneric();
-          return true;
-        }
-        if (openCount < chain.size()) {
-          Group g = chain.get(openCount);
-          if (openCount == 0 && frameP < indexOf(g)) {
-            frameGenusVersion();
-            return true;
-          }
-          openGeneric[openCount++] = g;
-          groupToken(CesrToken.GROUP_START, g);
-          return true;
-        }
-        msgIdx++;
-        pushMessage(m, indexOf(m));
-        continue;
-      }
-      if (openCount > 0) {
-        closeGeneric();
-        return true;
-      }
-      if (pending.isEmpty() && frameP < frameEnd && !emptyGenericDone) {
-        // genus-version codes alone, or an empty GenericGroup after them
-        if (framer.isGenusVersionAt(frameP, frameEnd, frameTable)) {
-          frameGenusVersion();
-          return true;
-        }
-        emptyGenericDone = true;
-        if (emptyGeneric()) {
-          return true;
-        }
-      }
-      if (emptyGenericDone && tp < tEnd) {
-        play(tp++);
-        return true;
-      }
-      return false;
-    }
-  }
-
-  /** Puts the empty GenericGroup at {@link #frameP} on the tape; false if none is there. */
-  private boolean emptyGeneric() {
-    Domain d = Domain.ofCounterByte(src.at(frameP));
-    for (CounterTable t : TABLES) {
-      CounterCode c = framer.framedCode(d, frameP, t);
-      if (c != null && c.layout() == Layout.GENERIC) {
-        own.clear();
-        framer.group(frameP, frameEnd, t, 1, own);
-        playing = own;
-        tp = 0;
-        tEnd = own.size();
-        play(tp++);
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private void closeGeneric() {
-    Group g = openGeneric[--openCount];
-    openGeneric[openCount] = null;
-    groupToken(CesrToken.GROUP_END, g);
-  }
-
-  /** The genus-version code at {@link #frameP} read with {@link #frameTable}, outside messages. */
-  private void frameGenusVersion() {
-    int p = frameP;
-    Domain d = Domain.ofCounterByte(src.at(p));
-    CounterCode c = framer.framedCode(d, p, frameTable);
-    genusVersionToken(p, d, c, 1);
-    frameP = p + tLength;
-    frameTable = tGenus;
-  }
-
-  private void genusVersionToken(int p, Domain d, CounterCode c, int depth) {
-    long n = framer.framedCount(d, p, c);
-    tIndex = p;
-    tLength = (int) d.size(c.fs());
-    tDepth = depth;
-    tQb2 = d == Domain.QB2;
-    tCode = c;
-    tCount = n;
-    tGenus = CounterTable.selectedBy(c, CounterTable.genusMajor(n), CounterTable.genusMinor(n));
-    token = CesrToken.GENUS_VERSION;
-  }
-
-  private void groupToken(CesrToken t, Group g) {
-    tIndex = indexOf(g);
-    tLength = g.length();
-    tDepth = g.depth();
-    tQb2 = g.domain() == Domain.QB2;
-    tCode = g.code();
-    tCount = g.count();
-    token = t;
-  }
-
-  private void pushMessage(Message m, int at) {
-    int h = mHeight++;
-    mStack[h] = m;
-    mPhase[h] = Phase.START;
-    mP[h] = at;
-    mNested[h] = 0;
-    mBase[h] = cHeight;
-  }
-
-  /** The next token of the message on top; false if it only changed state. */
-  private boolean stepMessage() {
-    int h = mHeight - 1;
-    Message m = mStack[h];
-    switch (mPhase[h]) {
-      case START:
-        messageToken(CesrToken.MESSAGE_START, m);
-        mPhase[h] = Phase.GENUS_VERSIONS;
-        return true;
-      case GENUS_VERSIONS:
-        {
-          int first = firstPart(m);
-          if (mP[h] < first) {
-            int p = mP[h];
-            Domain d = Domain.ofCounterByte(src.at(p));
-            Group last = m.genusVersion().orElse(null);
-            CounterCode c =
-                last != null && indexOf(last) == p
-                    ? last.code()
-                    : framer.framedCode(d, p, messageTable(m));
-            genusVersionToken(p, d, c, m.depth());
-            mP[h] = p + tLength;
-            return true;
-          }
-          mPhase[h] = Phase.ENVELOPE;
-          return false;
-        }
-      case ENVELOPE:
-        {
-          Group env = m.envelope().orElse(null);
-          if (env == null) {
-            mPhase[h] = Phase.BODY;
-            return false;
-          }
-          groupToken(CesrToken.GROUP_START, env);
-          mP[h] = indexOf(env) + env.counterSize();
-          mPhase[h] = Phase.ENVELOPE_GENUS_VERSION;
-          return true;
-        }
-      case ENVELOPE_GENUS_VERSION:
-        {
-          mPhase[h] = Phase.BODY;
-          Group env = m.envelope().orElseThrow();
-          int body = indexOf(m.bodyGroup().orElseThrow());
-          if (mP[h] < body) {
-            int p = mP[h];
-            Domain d = Domain.ofCounterByte(src.at(p));
-            Group gv = m.genusVersion().orElse(null);
-            CounterCode c =
-                gv != null && indexOf(gv) == p
-                    ? gv.code()
-                    : framer.framedCode(d, p, env.code().table());
-            genusVersionToken(p, d, c, env.depth() + 1);
-            mP[h] = body;
-            return true;
-          }
-          return false;
-        }
-      case BODY:
-        {
-          Group bg = m.bodyGroup().orElse(null);
-          tVersion = m.version();
-          tCode = null;
-          tDepth = bg != null ? bg.depth() : m.depth();
-          if (bg != null) {
-            tIndex = indexOf(bg);
-            tLength = bg.length();
-            tQb2 = bg.domain() == Domain.QB2;
-            tCode = bg.code();
-            tCount = bg.count();
-          } else {
-            tIndex = mP[h];
-            tLength = (int) m.version().size();
-            tQb2 = false;
-          }
-          token = CesrToken.BODY;
-          Group env = m.envelope().orElse(null);
-          mP[h] = tIndex + tLength;
-          mRunEnd[h] = env != null ? indexOf(env) + env.length() : indexOf(m) + m.length();
-          mBase[h] = cHeight;
-          mPhase[h] = Phase.RUN;
-          return true;
-        }
-      case RUN:
-        {
-          if (tp < tEnd) {
-            play(tp++);
-            return true;
-          }
-          if (cHeight > mBase[h]) {
-            return stepAttachmentGroup(m, h);
-          }
-          int p = mP[h];
-          if (p < mRunEnd[h]) {
-            Domain d = Domain.ofCounterByte(src.at(p));
-            CounterTable t = m.table();
-            CounterCode c = framer.framedCode(d, p, t);
-            int depth = m.envelope().isPresent() ? m.depth() + 1 : m.depth();
-            boolean set = part(m, h, p, mRunEnd[h], d, c, t, depth);
-            mP[h] = partEnd;
-            return set;
-          }
-          mPhase[h] = Phase.ENVELOPE_END;
-          return false;
-        }
-      case ENVELOPE_END:
-        {
-          mPhase[h] = Phase.END;
-          Group env = m.envelope().orElse(null);
-          if (env != null) {
-            groupToken(CesrToken.GROUP_END, env);
-            return true;
-          }
-          return false;
-        }
-      default:
-        messageToken(CesrToken.MESSAGE_END, m);
-        mStack[h] = null;
-        mHeight--;
-        return true;
-    }
-  }
-
-  /**
-   * The next step inside the AttachmentGroup on top of the stack, in the run of message {@code
-   * m} (at {@code h}): its leading genus-version code, its end, or the part at its position.
-   *
-   * @return true if a token was set
-   */
-  private boolean stepAttachmentGroup(Message m, int h) {
-    int c = cHeight - 1;
-    int p = cP[c];
-    if (p >= cEnd[c]) {
-      cHeight--;
-      tIndex = cStart[c];
-      tLength = cEnd[c] - cStart[c];
-      tDepth = cDepth[c];
-      tQb2 = cQb2[c];
-      tCode = cCode[c];
-      tCount = cCount[c];
-      token = CesrToken.GROUP_END;
-      return true;
-    }
-    Domain d = cQb2[c] ? Domain.QB2 : Domain.QB64;
-    CounterTable t = cTable[c];
-    CounterCode code = framer.framedCode(d, p, t);
-    if (cFirst[c]) {
-      cFirst[c] = false;
-      if (code.layout() == Layout.GENUS_VERSION) {
-        // it selects the table for the rest of this AttachmentGroup's content
-        genusVersionToken(p, d, code, cDepth[c] + 1);
-        cTable[c] = tGenus;
-        cP[c] = p + tLength;
-        return true;
-      }
-    }
-    boolean set = part(m, h, p, cEnd[c], d, code, t, cDepth[c] + 1);
-    cP[c] = partEnd;
-    return set;
-  }
-
-  /**
-   * Starts the part at {@code p} of the run of message {@code m} (at {@code h}), a counter of
-   * code {@code c} read with {@code t}, of nesting depth {@code depth}: a nested message is pushed
-   * (no token yet), an AttachmentGroup is pushed and its {@code GROUP_START} set, any other group
-   * is framed onto the tape and its first entry set.
-   *
-   * @return true if a token was set; {@link #partEnd} is the index just past the part
-   */
-  private boolean part(
-      Message m, int h, int p, int end, Domain d, CounterCode c, CounterTable t, int depth) {
-    if (c.layout().startsMessage()) {
-      Message nested = m.nested().get(mNested[h]++);
-      if (indexOf(nested) != p) {
-        throw new IllegalStateException(
-            "nested message at " + (p - origin) + ", framed at " + nested.offset());
-      }
-      pushMessage(nested, p);
-      partEnd = p + nested.length();
-      return false;
-    }
-    if (c.layout() == Layout.ATTACHMENTS) {
-      long n = framer.framedCount(d, p, c);
-      int fs = (int) d.size(c.fs());
-      int groupEnd = p + fs + (int) d.quadlets(n);
-      int k = cHeight++;
-      cStart[k] = p;
-      cEnd[k] = groupEnd;
-      cP[k] = p + fs;
-      cDepth[k] = depth;
-      cQb2[k] = d == Domain.QB2;
-      cFirst[k] = true;
-      cCount[k] = n;
-      cCode[k] = c;
-      cTable[k] = t;
-      tIndex = p;
-      tLength = groupEnd - p;
-      tDepth = depth;
-      tQb2 = d == Domain.QB2;
-      tCode = c;
-      tCount = n;
-      token = CesrToken.GROUP_START;
-      partEnd = groupEnd;
-      return true;
-    }
-    int k = tape.wholeGroupAt(seek, p, depth, c);
-    if (k >= 0) {
-      // the message framer framed and recorded it: its items are read from there
-      seek = tape.match(k) + 1;
-      playing = tape;
-      tp = k;
-      tEnd = seek;
-      partEnd = p + tape.length(k);
-    } else {
-      own.clear();
-      partEnd = framer.group(p, end, t, depth, own);
-      playing = own;
-      tp = 0;
-      tEnd = own.size();
-    }
-    play(tp++);
-    return true;
-  }
-
-  /** The table genus-version codes before a message's body are read with. */
-  private CounterTable messageTable(Message m) {
-    if (!m.genericGroups().isEmpty()) {
-      List<Group> chain = m.genericGroups();
-      return chain.get(chain.size() - 1).code().table();
-    }
-    return frameTable;
-  }
-
-  /** The index of a message's first part after its genus-version codes. */
-  private int firstPart(Message m) {
-    if (m.envelope().isPresent()) {
-      return indexOf(m.envelope().get());
-    }
-    if (m.bodyGroup().isPresent()) {
-      return indexOf(m.bodyGroup().get());
-    }
-    Group gv = m.genusVersion().orElse(null);
-    return gv != null ? indexOf(gv) + gv.length() : indexOf(m);
-  }
-
-  private void messageToken(CesrToken t, Message m) {
-    tIndex = indexOf(m);
-    tLength = m.length();
-    tDepth = m.depth();
-    tQb2 = tIndex < buf.writerIndex() && domainAt(tIndex) == Domain.QB2;
-    tVersion = m.version();
-    tCode = null;
-    token = t;
-  }
-
-  private Domain domainAt(int index) {
-    int b = src.at(index);
-    return b == '-' || Tritet.of(b) != Tritet.BINARY ? Domain.QB64 : Domain.QB2;
   }
 
   // ---- accessors ----
@@ -1038,17 +291,17 @@ public final class CesrCursor {
    * next()} after {@link #reset(ByteBuf)} and after an error}
    */
   public CesrToken token() {
-    return token;
+    return source.token;
   }
 
   private void require(boolean ok, String what) {
     if (!ok) {
-      throw new IllegalStateException(what + " is not defined at token " + token);
+      throw new IllegalStateException(what + " is not defined at token " + source.token);
     }
   }
 
   private boolean hasSpan() {
-    return token != null && token != CesrToken.NEED_MORE && token != CesrToken.END;
+    return source.token != null && source.token != CesrToken.NEED_MORE && source.token != CesrToken.END;
   }
 
   /**
@@ -1059,7 +312,7 @@ public final class CesrCursor {
    */
   public long offset() {
     require(hasSpan(), "offset()");
-    return (long) tIndex - origin;
+    return (long) source.index - in.origin;
   }
 
   /**
@@ -1069,7 +322,7 @@ public final class CesrCursor {
    */
   public int index() {
     require(hasSpan(), "index()");
-    return tIndex;
+    return source.index;
   }
 
   /**
@@ -1080,7 +333,7 @@ public final class CesrCursor {
    */
   public int length() {
     require(hasSpan(), "length()");
-    return tLength;
+    return source.length;
   }
 
   /**
@@ -1090,7 +343,7 @@ public final class CesrCursor {
    */
   public int depth() {
     require(hasSpan(), "depth()");
-    return tDepth;
+    return source.depth;
   }
 
   /**
@@ -1100,7 +353,7 @@ public final class CesrCursor {
    */
   public Domain domain() {
     require(hasSpan(), "domain()");
-    return tQb2 ? Domain.QB2 : Domain.QB64;
+    return source.qb2 ? Domain.QB2 : Domain.QB64;
   }
 
   /**
@@ -1108,11 +361,11 @@ public final class CesrCursor {
    * GROUP_END}, {@code GENUS_VERSION}, and {@code BODY} of a body carried in a body group}
    */
   public boolean hasCounterCode() {
-    return (token == CesrToken.GROUP_START
-            || token == CesrToken.GROUP_END
-            || token == CesrToken.GENUS_VERSION
-            || token == CesrToken.BODY)
-        && tCode != null;
+    return (source.token == CesrToken.GROUP_START
+            || source.token == CesrToken.GROUP_END
+            || source.token == CesrToken.GENUS_VERSION
+            || source.token == CesrToken.BODY)
+        && source.code != null;
   }
 
   /**
@@ -1122,7 +375,7 @@ public final class CesrCursor {
    */
   public CounterCode counterCode() {
     require(hasCounterCode(), "counterCode()");
-    return tCode;
+    return source.code;
   }
 
   /**
@@ -1133,7 +386,7 @@ public final class CesrCursor {
    */
   public long count() {
     require(hasCounterCode(), "count()");
-    return tCount;
+    return source.count;
   }
 
   /**
@@ -1142,8 +395,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code GENUS_VERSION}
    */
   public CounterTable genusTable() {
-    require(token == CesrToken.GENUS_VERSION, "genusTable()");
-    return tGenus;
+    require(source.token == CesrToken.GENUS_VERSION, "genusTable()");
+    return source.genus;
   }
 
   /**
@@ -1152,8 +405,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code GENUS_VERSION}
    */
   public int genusMajor() {
-    require(token == CesrToken.GENUS_VERSION, "genusMajor()");
-    return CounterTable.genusMajor(tCount);
+    require(source.token == CesrToken.GENUS_VERSION, "genusMajor()");
+    return CounterTable.genusMajor(source.count);
   }
 
   /**
@@ -1162,8 +415,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code GENUS_VERSION}
    */
   public int genusMinor() {
-    require(token == CesrToken.GENUS_VERSION, "genusMinor()");
-    return CounterTable.genusMinor(tCount);
+    require(source.token == CesrToken.GENUS_VERSION, "genusMinor()");
+    return CounterTable.genusMinor(source.count);
   }
 
   /**
@@ -1175,11 +428,11 @@ public final class CesrCursor {
    */
   public VersionString version() {
     require(
-        token == CesrToken.MESSAGE_START
-            || token == CesrToken.BODY
-            || token == CesrToken.MESSAGE_END,
+        source.token == CesrToken.MESSAGE_START
+            || source.token == CesrToken.BODY
+            || source.token == CesrToken.MESSAGE_END,
         "version()");
-    return tVersion;
+    return source.version;
   }
 
   /**
@@ -1188,8 +441,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code BODY}
    */
   public Kind bodyKind() {
-    require(token == CesrToken.BODY, "bodyKind()");
-    return tVersion.kind();
+    require(source.token == CesrToken.BODY, "bodyKind()");
+    return source.version.kind();
   }
 
   /**
@@ -1199,8 +452,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code PRIMITIVE}
    */
   public boolean isIndexed() {
-    require(token == CesrToken.PRIMITIVE, "isIndexed()");
-    return tIndexed;
+    require(source.token == CesrToken.PRIMITIVE, "isIndexed()");
+    return source.indexed;
   }
 
   /**
@@ -1209,8 +462,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is a {@code PRIMITIVE} that is not indexed
    */
   public MatterCode matterCode() {
-    require(token == CesrToken.PRIMITIVE && !tIndexed, "matterCode()");
-    return tMatter;
+    require(source.token == CesrToken.PRIMITIVE && !source.indexed, "matterCode()");
+    return source.matter;
   }
 
   /**
@@ -1219,8 +472,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
    */
   public IndexerCode indexerCode() {
-    require(token == CesrToken.PRIMITIVE && tIndexed, "indexerCode()");
-    return tIndexer;
+    require(source.token == CesrToken.PRIMITIVE && source.indexed, "indexerCode()");
+    return source.indexer;
   }
 
   /**
@@ -1230,8 +483,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
    */
   public int signatureIndex() {
-    require(token == CesrToken.PRIMITIVE && tIndexed, "signatureIndex()");
-    return tSignatureIndex;
+    require(source.token == CesrToken.PRIMITIVE && source.indexed, "signatureIndex()");
+    return source.signatureIndex;
   }
 
   /**
@@ -1241,8 +494,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is an indexed {@code PRIMITIVE}
    */
   public boolean hasOndex() {
-    require(token == CesrToken.PRIMITIVE && tIndexed, "hasOndex()");
-    return !tIndexer.currentOnly();
+    require(source.token == CesrToken.PRIMITIVE && source.indexed, "hasOndex()");
+    return !source.indexer.currentOnly();
   }
 
   /**
@@ -1255,23 +508,8 @@ public final class CesrCursor {
    */
   public int ondex() {
     require(
-        token == CesrToken.PRIMITIVE && tIndexed && !tIndexer.currentOnly(), "ondex()");
-    return tOndex;
-  }
-
-  /** Characters of the current primitive's code: {@code hs + ss}. */
-  private int codeChars() {
-    return tIndexed ? tIndexer.cs() : tMatter.cs();
-  }
-
-  private int leadBytes() {
-    return tIndexed ? 0 : tMatter.ls();
-  }
-
-  /** Bytes before the raw value in the item's qb2 form: code, pad and lead bytes. */
-  private int rawFrom() {
-    int cs = codeChars();
-    return cs / 4 * 3 + cs % 4 + leadBytes();
+        source.token == CesrToken.PRIMITIVE && source.indexed && !source.indexer.currentOnly(), "ondex()");
+    return source.ondex;
   }
 
   /**
@@ -1282,9 +520,8 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code PRIMITIVE}
    */
   public int rawSize() {
-    require(token == CesrToken.PRIMITIVE, "rawSize()");
-    int qb2Size = tQb2 ? tLength : tLength / 4 * 3;
-    return qb2Size - rawFrom();
+    require(source.token == CesrToken.PRIMITIVE, "rawSize()");
+    return source.rawSize();
   }
 
   /**
@@ -1306,28 +543,28 @@ public final class CesrCursor {
   public int readRaw(byte[] dst, int offset) {
     int n = rawSize();
     Objects.checkFromIndexSize(offset, n, dst.length);
-    if (tQb2) {
-      buf.getBytes(tIndex + rawFrom(), dst, offset, n);
+    if (source.qb2) {
+      in.buf.getBytes(source.index + source.rawFrom(), dst, offset, n);
       return n;
     }
-    int cs = codeChars();
+    int cs = source.codeChars();
     int ps = cs % 4; // the code characters in the quadlet of the pad: zero sextets
-    byte[] a = src.array();
+    byte[] a = in.src.array();
     int base;
     if (a != null) {
-      base = src.arrayOffset() + tIndex;
+      base = in.src.arrayOffset() + source.index;
     } else {
-      if (scratch.length < tLength) {
-        scratch = new byte[tLength];
+      if (scratch.length < source.length) {
+        scratch = new byte[source.length];
       }
-      buf.getBytes(tIndex, scratch, 0, tLength);
+      in.buf.getBytes(source.index, scratch, 0, source.length);
       a = scratch;
       base = 0;
     }
-    String code = tIndexed ? tIndexer.code() : tMatter.code();
+    String code = source.primitiveCode();
     int from = cs - ps;
-    return ValueDecoder.decode(a, base + from, base + tLength, ps, ps + leadBytes(), dst, offset,
-        (long) tIndex - origin + from, code);
+    return ValueDecoder.decode(a, base + from, base + source.length, ps, ps + source.leadBytes(), dst,
+        offset, (long) source.index - in.origin + from, code);
   }
 
   /**
@@ -1340,7 +577,7 @@ public final class CesrCursor {
    * @throws IllegalStateException unless the token is {@code NEED_MORE}
    */
   public long needed() {
-    require(token == CesrToken.NEED_MORE, "needed()");
-    return needed;
+    require(source.token == CesrToken.NEED_MORE, "needed()");
+    return source.needed;
   }
 }
