@@ -85,6 +85,12 @@ public final class Group implements Element {
    * rather than framing the content again. An entry that does not record this group whole (see
    * {@link dev.cesrj.internal.GroupRecord#holdsWhole}) is not read: the content is framed again.
    *
+   * @param views the buffer the group lies in, with its origin and record
+   * @param index the buffer index of the group's counter
+   * @param length the group's size in bytes, its counter included
+   * @param code the group's counter code
+   * @param count the counter's count, as the framer read it
+   * @param depth the nesting depth, at most 127
    * @param entry the index of the group's {@code GROUP_START} entry on the record; a negative
    *     one is none (a genus-version code has no {@code GROUP_START})
    * @return the view; it holds no reference count of its own
