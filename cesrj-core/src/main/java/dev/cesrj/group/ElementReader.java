@@ -5,11 +5,9 @@ import dev.cesrj.ElementLimitException;
 import dev.cesrj.EnclosingGroup;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.Domain;
-import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.ElementCount;
 import dev.cesrj.internal.GroupFramer;
-import dev.cesrj.internal.GroupRecord;
 import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
@@ -25,113 +23,40 @@ import java.util.List;
 
 /**
  * Builds the element views of a group that {@link GroupFramer} has already framed and checked.
- *
- * <p>From the record (issue 33, "each group framed once"): the owner of the bytes ({@link Groups},
- * {@code Messages}) recorded each group's items on its {@link GroupRecord} as the framer checked
- * them, and a group keeps the index of its {@code GROUP_START} entry there; the views are made
- * from the entries between that start and its end, nested groups included (each keeping its own
- * entry), with no second scan: each primitive's code was looked up once, by the framer.
- *
- * <p>Framed again: a group with no record entry (its owner records nothing, as the push parser's
- * message framers, or it was moved to another buffer, or its content is not its grammar's alone,
- * as an AttachmentGroup holding a nested message) is framed once more with the framer's own
- * checks onto a tape borrowed from the thread, and the views made from that tape; the fields of
- * a CESR-native body or field group likewise by {@link NativeBodyFramer}. Both ways give the same
- * elements.
+ * The content is framed once more with the framer's own checks, recording each item on a {@link
+ * GroupTape}, and the views are made from the tape: each primitive's code is looked up once, by
+ * the framer (no second scan here). The fields of a CESR-native body or field group are recorded
+ * likewise by {@link NativeBodyFramer}, which frames them.
  */
 final class ElementReader {
-  private ElementReader() {}
+  private final ByteBuf buf;
+  private final Source src;
+  private final GroupFramer framer;
+  private final CesrOptions options;
+  private final GroupViews views;
 
-  /**
-   * The elements of {@code g}, a view of {@code views}: from the record if it holds {@code g}
-   * whole, else framed again.
-   *
-   * @throws IllegalStateException if {@code views} recorded {@code g} but their owner was closed
-   *     (the record was given back, and may hold another input's entries)
-   * @throws ElementLimitException as {@link Group#elements()} says
-   */
-  static List<Element> read(GroupViews views, Group g) {
-    GroupRecord record = views.record();
-    if (record != null) {
-      if (!record.heldBy(views)) {
-        throw new IllegalStateException(
-            GroupRecord.closed(g.code().code(), g.offset(), views.owner()));
-      }
-      int s = g.entry();
-      if (record.holdsWhole(s, g.index(), g.length(), g.code())) {
-        return recorded(views, record.tape(), s, g);
-      }
-    }
-    return framedAgain(views, g);
+  ElementReader(GroupViews views) {
+    this.views = views;
+    this.buf = views.buf;
+    this.src = new Source(buf, views.origin);
+    this.framer = new GroupFramer(src, views.options);
+    this.options = views.options;
   }
 
-  /**
-   * Reads of elements that framed a group's content again on each thread ({@link #framedAgain}),
-   * for the tests that show the groups of {@link Groups} and {@code Messages} are framed once.
-   */
-  private static final ThreadLocal<long[]> FRAMED_AGAIN = ThreadLocal.withInitial(() -> new long[1]);
-
-  /** {@return how many element reads on the calling thread framed a group's content again} */
-  static long framedAgainCount() {
-    return FRAMED_AGAIN.get()[0];
-  }
-
-  /**
-   * The elements of {@code g} from the entries of {@code tape} after its start at entry {@code
-   * s} up to its matching end, laid out as {@link #framedAgain} lays out a tape of the content
-   * alone.
-   */
-  private static List<Element> recorded(GroupViews views, GroupTape tape, int s, Group g) {
-    int from = s + 1;
-    int to = tape.match(s);
-    switch (g.code().layout().content()) {
-      case TUPLES:
-        validateElements(tape, from, to, g, views);
-        return tuples(views, tape, from, to, g.code(), true);
-      case GROUPS:
-      case FIELDS:
-        validateElements(tape, from, to, g, views);
-        return items(views, tape, from, to, true);
-      case TEXTER:
-        // the one Bytes primitive the framer scanned (Slot.TEXTER), filling the group
-        return List.of(view(views, tape, from, true));
-      case PATHED:
-        {
-          // the Pather the framer scanned first; the rest is opaque
-          Matter pather = (Matter) view(views, tape, from, true);
-          int end = g.index() + g.length();
-          int p = tape.start(from) + tape.length(from);
-          return List.of(pather,
-              new OpaqueMaterial(views.buf, p, end - p, p - (long) views.origin, g.domain()));
-        }
-      default:
-        return Collections.emptyList();
-    }
-  }
-
-  /**
-   * The elements of {@code g} framed again from its bytes ({@link ElementReader}, "Framed
-   * again"); each layout that has elements counts one framing ({@link #framedAgainCount}).
-   */
-  private static List<Element> framedAgain(GroupViews views, Group g) {
+  List<Element> read(Group g) {
     Domain d = g.domain();
     int from = g.index() + g.counterSize();
     int end = g.index() + g.length();
-    Layout.Content content = g.code().layout().content();
-    if (!content.hasElements()) {
-      return Collections.emptyList();
-    }
-    FRAMED_AGAIN.get()[0]++;
-    switch (content) {
+    switch (g.code().layout().content()) {
       case TUPLES:
         {
-          // UNSUPPORTED: seal groups keripy writes inside CESR-native bodies, framed there by
-          // their grammar
+          // Layout.UNSUPPORTED too: seal groups keripy writes inside CESR-native bodies, framed
+          // there by their grammar
           GroupTape tape = tape();
           try {
-            framer(views).tuples(d, from, end, g.code(), g.table(), g.depth(), tape);
-            validateElements(tape, 0, tape.size(), g, views);
-            return tuples(views, tape, 0, tape.size(), g.code(), false);
+            framer.tuples(d, from, end, g.code(), g.table(), g.depth(), tape);
+            validateElements(tape, g);
+            return tuples(tape, g.code(), g.code().slots());
           } finally {
             done(tape);
           }
@@ -140,54 +65,46 @@ final class ElementReader {
         {
           GroupTape tape = tape();
           try {
-            framer(views).attachments(d, from, end, g.table(), g.depth(), tape);
-            validateElements(tape, 0, tape.size(), g, views);
-            return items(views, tape, 0, tape.size(), false);
+            framer.attachments(d, from, end, g.table(), g.depth(), tape);
+            validateElements(tape, g);
+            return items(tape);
           } finally {
             done(tape);
           }
         }
       case TEXTER:
-        return List.of(matter(views, d, from, end, Slot.TEXTER));
+        return List.of(matter(d, from, end, Slot.TEXTER));
       case FIELDS:
         {
           GroupTape tape = tape();
           try {
-            new NativeBodyFramer(framer(views), views.options)
+            // made here, not held: a reader is made per group read, most of them not native
+            new NativeBodyFramer(framer, options)
                 .fields(from, end, g.code(), g.table(), g.depth(), tape);
-            validateElements(tape, 0, tape.size(), g, views);
-            return items(views, tape, 0, tape.size(), false);
+            validateElements(tape, g);
+            return items(tape);
           } finally {
             done(tape);
           }
         }
       case PATHED:
-        {
-          Matter pather = matter(views, d, from, end, Slot.PATHER);
-          int p = from + pather.length();
-          return List.of(
-              pather, new OpaqueMaterial(views.buf, p, end - p, p - (long) views.origin, d));
-        }
+        Matter pather = matter(d, from, end, Slot.PATHER);
+        int p = from + pather.length();
+        return List.of(pather, new OpaqueMaterial(buf, p, end - p, src.offset(p), d));
       default:
         return Collections.emptyList();
     }
-  }
-
-  /** A framer over the bytes of {@code views}, to frame a group's content again. */
-  private static GroupFramer framer(GroupViews views) {
-    return new GroupFramer(new Source(views.buf, views.origin), views.options);
   }
 
   /**
    * The largest tape kept for the next read on the same thread (in entries): one grown past it
    * for a very large group is dropped once read.
    */
-  private static final int KEPT_TAPE = GroupRecord.KEPT_ENTRIES;
+  private static final int KEPT_TAPE = 4096;
 
   /**
-   * One tape per thread, reused by every read on it that frames again: a read uses it only until
-   * its views are made (nothing recurses into another read), so a group's elements cost no tape
-   * of their own.
+   * One tape per thread, reused by every read on it: a read uses it only until its views are
+   * made (nothing recurses into another read), so a group's elements cost no tape of their own.
    */
   private static final ThreadLocal<GroupTape[]> TAPES =
       ThreadLocal.withInitial(() -> new GroupTape[1]);
@@ -213,18 +130,13 @@ final class ElementReader {
   }
 
   /** The primitive scanned at {@code p} (domain {@code d}) for {@code slot}, code looked up once. */
-  private static Matter matter(GroupViews views, Domain d, int p, int end, Slot slot) {
-    Source src = new Source(views.buf, views.origin);
-    long scanned =
-        TextScan.matterScan(d, src, p, end, slot, views.options.maxFrameBytes(), 0);
+  private Matter matter(Domain d, int p, int end, Slot slot) {
+    long scanned = TextScan.matterScan(d, src, p, end, slot, options.maxFrameBytes(), 0);
     return Matter.framed(views, p, TextScan.size(scanned), TextScan.matterCodeOf(scanned), d);
   }
 
-  /**
-   * The view of the item at entry {@code i} of {@code tape} (a group's start: the whole group,
-   * which keeps entry {@code i} if {@code tape} is the views' record).
-   */
-  private static Element view(GroupViews views, GroupTape tape, int i, boolean record) {
+  /** The view of the item at entry {@code i} of {@code tape} (a group's start: the whole group). */
+  private Element view(GroupTape tape, int i) {
     int p = tape.start(i);
     Domain d = tape.domain(i);
     switch (tape.step(i)) {
@@ -234,72 +146,73 @@ final class ElementReader {
         return IndexedSignature.framed(views, p, tape.indexerCode(i), d);
       default:
         return new Group(
-            views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.depth(i),
-            record ? i : Group.UNRECORDED);
+            views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.depth(i));
     }
   }
 
+  /** The entry after the item at entry {@code i} (past a group's end). */
+  private static int after(GroupTape tape, int i) {
+    return tape.step(i) == GroupTape.Step.GROUP_START ? tape.match(i) + 1 : i + 1;
+  }
+
   /**
-   * The elements of a tuple group of code {@code c} from entries {@code [from, to)} of {@code
-   * tape}, its content: the head's items, then each tuple (as a {@link Tuple} when it has several
-   * slots).
+   * The elements of a tuple group of code {@code c} from the tape of its content: the head's
+   * items, then each tuple (as a {@link Tuple} when it has several slots).
    */
-  private static List<Element> tuples(
-      GroupViews views, GroupTape tape, int from, int to, CounterCode c, boolean record) {
+  private List<Element> tuples(GroupTape tape, CounterCode c, List<Slot> slots) {
     List<Element> out = new ArrayList<>();
-    int i = from;
+    int n = tape.size();
+    int i = 0;
     for (int h = 0; h < c.head().size(); h++) {
-      out.add(view(views, tape, i, record));
-      i = ElementCount.next(tape, i, to);
+      out.add(view(tape, i));
+      i = after(tape, i);
     }
-    List<Slot> slots = c.slots();
     int width = slots.size();
-    while (i < to) {
+    while (i < n) {
       int start = tape.start(i);
       if (width == 1) {
-        out.add(view(views, tape, i, record));
-        i = ElementCount.next(tape, i, to);
+        out.add(view(tape, i));
+        i = after(tape, i);
         continue;
       }
       List<Element> parts = new ArrayList<>(width);
       int p = start;
       for (int k = 0; k < width; k++) {
-        Element e = view(views, tape, i, record);
+        Element e = view(tape, i);
         parts.add(e);
         p = tape.start(i) + tape.length(i);
-        i = ElementCount.next(tape, i, to);
+        i = after(tape, i);
       }
-      out.add(new Tuple(views.buf, start, p - start, start - (long) views.origin, slots,
+      out.add(new Tuple(buf, start, p - start, src.offset(start), slots,
           Collections.unmodifiableList(parts)));
     }
     return Collections.unmodifiableList(out);
   }
 
   /**
-   * Refuses the content of {@code g}, entries {@code [from, to)} of {@code tape}, if it holds more
-   * elements than {@link CesrOptions#maxElements()}, before any view is made: {@link
-   * ElementCount#validate}, the count the groups cursor makes too, the error enclosed in {@code g}
-   * (a view knows no group around its own).
+   * Refuses the content on {@code tape} of {@code g} if it holds more elements than {@link
+   * CesrOptions#maxElements()}, before any view is made: {@link ElementCount#validate}, the count
+   * the groups cursor makes too, the error enclosed in {@code g} (a view knows no group around
+   * its own).
    */
-  private static void validateElements(
-      GroupTape tape, int from, int to, Group g, GroupViews views) {
+  private void validateElements(GroupTape tape, Group g) {
     try {
-      ElementCount.validate(tape, from, to, g.code(), views.origin, views.options);
+      ElementCount.validate(tape, 0, tape.size(), g.code(), src, options);
     } catch (ElementLimitException e) {
       throw e.enclosedIn(new EnclosingGroup(g.code(), g.offset()));
     }
   }
 
   /**
-   * The items of entries {@code [from, to)} of a tape recorded at one level, in order, each whole:
-   * the groups of an AttachmentGroup (a leading genus-version code is one), or the fields of a
-   * CESR-native body or field group (Matter primitives and nested groups).
+   * The items of a tape recorded at one level, in order, each whole: the groups of an
+   * AttachmentGroup (a leading genus-version code is one), or the fields of a CESR-native body or
+   * field group (Matter primitives and nested groups).
    */
-  private static List<Element> items(
-      GroupViews views, GroupTape tape, int from, int to, boolean record) {
+  private List<Element> items(GroupTape tape) {
     List<Element> out = new ArrayList<>();
-    for (int i = from; i < to; i = ElementCount.next(tape, i, to)) {
-      out.add(view(views, tape, i, record));
+    int n = tape.size();
+    for (int i = 0; i < n; i = after(tape, i)) {
+      out.add(view(tape, i));
     }
     return Collections.unmodifiableList(out);
   }

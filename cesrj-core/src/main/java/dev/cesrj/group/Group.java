@@ -23,10 +23,8 @@ import java.util.List;
  * was read from, not retained, valid while that buffer is (for {@link Groups#copyOf(byte[])},
  * until it is closed and no retained slice holds the buffer; after that every byte accessor,
  * {@link #domain()} and {@link #counterSize()} included, throws
- * {@link io.netty.util.IllegalReferenceCountException}). Elements not read before the owner
- * ({@link Groups}, {@code Messages}) is closed, {@code over} a buffer too, are an {@link
- * IllegalStateException} after its close. Not thread-safe until {@link #elements()} has been
- * called once.
+ * {@link io.netty.util.IllegalReferenceCountException}). Not thread-safe until
+ * {@link #elements()} has been called once.
  */
 public final class Group implements Element {
   private final GroupViews views;
@@ -34,27 +32,8 @@ public final class Group implements Element {
   private final int length;
   private final CounterCode code;
   private final int count;
-  /**
-   * The nesting depth (low {@link #DEPTH_BITS} bits) and, above it, one more than the index of the
-   * group's {@code GROUP_START} entry on its owner's {@link dev.cesrj.internal.GroupRecord} (0:
-   * none): one int, so that a group stays 40 bytes with its entry (the views of an attachment
-   * stream are made per group).
-   */
-  private final int place;
+  private final int depth;
   private List<Element> elements;
-
-  /** The bits of {@link #place} that hold the depth: up to 127, above {@code CesrOptions.MAX_DEPTH}. */
-  private static final int DEPTH_BITS = 7;
-  /** The most a depth can be in {@link #place}. */
-  private static final int MAX_PLACED_DEPTH = (1 << DEPTH_BITS) - 1;
-  /**
-   * The most an entry index can be in {@link #place} (2^25 - 2); a group recorded further on, in
-   * a record of more than 33 million entries, is kept without its entry and frames its content
-   * again when its elements are read.
-   */
-  private static final int MAX_PLACED_ENTRY = (1 << (32 - DEPTH_BITS)) - 2;
-  /** An entry index no record holds: the group frames its content again when read. */
-  static final int UNRECORDED = -1;
 
   /**
    * The view of the group of {@code code} and {@code count} that a cesrj framing layer has framed
@@ -68,81 +47,37 @@ public final class Group implements Element {
    * @param length the group's size in bytes, its counter included
    * @param code the group's counter code
    * @param count the counter's count, as the framer read it
-   * @param depth the nesting depth (0 for a group not inside another), at most 127 (framing
-   *     refuses a depth above {@code CesrOptions.MAX_DEPTH}, 64, first)
+   * @param depth the nesting depth (0 for a group not inside another)
    * @return the view; it holds no reference count of its own
-   * @throws IllegalArgumentException for a depth outside [0, 127]
    */
   public static Group framed(
       GroupViews views, int index, int length, CounterCode code, long count, int depth) {
-    return new Group(views, index, length, code, count, depth, UNRECORDED);
-  }
-
-  /**
-   * {@link #framed(GroupViews, int, int, CounterCode, long, int)} for a group whose items the
-   * framing layer recorded on the {@link GroupViews#record} of {@code views}, its {@code
-   * GROUP_START} at entry {@code entry}: {@link #elements()} builds the views from the record
-   * rather than framing the content again. An entry that does not record this group whole (see
-   * {@link dev.cesrj.internal.GroupRecord#holdsWhole}) is not read: the content is framed again.
-   *
-   * @param views the buffer the group lies in, with its origin and record
-   * @param index the buffer index of the group's counter
-   * @param length the group's size in bytes, its counter included
-   * @param code the group's counter code
-   * @param count the counter's count, as the framer read it
-   * @param depth the nesting depth, at most 127
-   * @param entry the index of the group's {@code GROUP_START} entry on the record; a negative
-   *     one is none (a genus-version code has no {@code GROUP_START})
-   * @return the view; it holds no reference count of its own
-   * @throws IllegalArgumentException for a depth outside [0, 127]
-   */
-  public static Group framed(
-      GroupViews views, int index, int length, CounterCode code, long count, int depth,
-      int entry) {
-    return new Group(views, index, length, code, count, depth, entry);
+    return new Group(views, index, length, code, count, depth);
   }
 
   /**
    * This group's view over {@code to}, another buffer holding the same bytes, which start at the
    * same offset from its origin: for a framing layer that moved its bytes to a new buffer (the push
-   * parser's cumulation); nothing is read or checked again. The moved view does not carry this
-   * one's record entry: its {@link #elements()}, if read, frame its content again over {@code to}.
+   * parser's cumulation); nothing is read or checked again.
    *
    * @param to the buffer the bytes now lie in, with its origin
    * @return the view over {@code to}; this view is left as it is
    */
   public Group movedTo(GroupViews to) {
-    return new Group(to, (int) (to.origin + offset()), length, code, count, depth(), UNRECORDED);
+    return new Group(to, (int) (to.origin + offset()), length, code, count, depth);
   }
 
   /**
    * The group at buffer index {@code index} of {@code views} that the caller has already framed
-   * with a {@code GroupFramer} ({@code code} and {@code count} as it read them), not recorded:
-   * its elements are framed again when read.
+   * with a {@code GroupFramer} ({@code code} and {@code count} as it read them).
    */
   Group(GroupViews views, int index, int length, CounterCode code, long count, int depth) {
-    this(views, index, length, code, count, depth, UNRECORDED);
-  }
-
-  /**
-   * The group at buffer index {@code index} of {@code views} that the caller has already framed
-   * with a {@code GroupFramer} ({@code code} and {@code count} as it read them), its {@code
-   * GROUP_START} at entry {@code entry} of the views' record ({@link #UNRECORDED}: none).
-   */
-  Group(
-      GroupViews views, int index, int length, CounterCode code, long count, int depth,
-      int entry) {
-    if (depth < 0 || depth > MAX_PLACED_DEPTH) {
-      throw new IllegalArgumentException("depth " + depth + " is not in [0, " + MAX_PLACED_DEPTH
-          + "]");
-    }
     this.views = views;
     this.index = index;
     this.length = length;
     this.code = code;
     this.count = (int) count;
-    int placed = entry >= 0 && entry <= MAX_PLACED_ENTRY ? entry + 1 : 0;
-    this.place = placed << DEPTH_BITS | depth;
+    this.depth = depth;
   }
 
   /** {@return the counter code (its table, sizes, count unit and layout)} */
@@ -167,7 +102,7 @@ public final class Group implements Element {
    * {@return nesting depth: 1 for a group at the top of the parsed input, 2 for one inside it, ..}
    */
   public int depth() {
-    return place & MAX_PLACED_DEPTH;
+    return depth;
   }
 
   /** {@return the counter table the group was read with} */
@@ -250,23 +185,15 @@ public final class Group implements Element {
    *       layer reads nested streams}
    * </ul>
    *
-   * <p>The elements are built from what the owner ({@link Groups}, {@code Messages}) recorded
-   * when it framed the group, not by framing it again; a group moved to another buffer ({@link
-   * #movedTo}) or read by the push parser frames its content again, with the same checks and
-   * the same result.
-   *
    * @throws dev.cesrj.ElementLimitException if the group holds more than {@link
    *     dev.cesrj.CesrOptions#maxElements()} elements: at the first element past the limit, with
    *     that element's code (a tuple's: its first part's) and this group as its path, before any
    *     view is made; the groups cursor refuses the same element of the same group alike
-   * @throws IllegalStateException on a first call after the {@link Groups} or {@code Messages}
-   *     that framed the group was closed (it gave back the record the elements are read from):
-   *     {@code "Group <code> at offset <offset>: elements read after its Groups was closed, ..."}
    */
   public List<Element> elements() {
     List<Element> e = elements;
     if (e == null) {
-      e = ElementReader.read(views, this);
+      e = new ElementReader(views).read(this);
       elements = e;
     }
     return e;
@@ -310,19 +237,6 @@ public final class Group implements Element {
 
   int index() {
     return index;
-  }
-
-  /**
-   * {@return the index of this group's {@code GROUP_START} entry on its views' record, {@link
-   * #UNRECORDED} if it has none}
-   */
-  int entry() {
-    return (place >>> DEPTH_BITS) - 1;
-  }
-
-  /** {@return the views this group reads (its buffer, origin, options and record)} */
-  GroupViews views() {
-    return views;
   }
 
   @Override

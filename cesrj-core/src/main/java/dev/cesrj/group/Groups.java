@@ -7,7 +7,6 @@ import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
 import dev.cesrj.internal.GroupFramer;
-import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Source;
 import dev.cesrj.internal.Transcode;
@@ -67,17 +66,9 @@ import java.util.Objects;
  */
 public final class Groups implements Iterator<Group>, Iterable<Group>, AutoCloseable {
   private final ByteBuf buf;
-  /**
-   * True for {@code copyOf}: this object owns {@link #buf}; false for {@code over}: the caller
-   * does, and its reader index moves past each group returned.
-   */
   private final boolean owned;
+  private final ByteBuf borrowed;
   private final GroupFramer framer;
-  /**
-   * The views of the groups, with the record the framer writes each group's items onto (borrowed
-   * from the thread's pool, given back at {@link #close()}): {@link Group#elements()} reads them
-   * there rather than framing the group again.
-   */
   private final GroupViews views;
   private final boolean checkValueCharacters;
   private final int limit;
@@ -86,13 +77,14 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
   private boolean failed;
   private boolean closed;
 
-  private Groups(ByteBuf buf, boolean owned, CesrOptions options) {
+  private Groups(ByteBuf buf, boolean owned, ByteBuf borrowed, CesrOptions options) {
     this.buf = buf;
     this.owned = owned;
+    this.borrowed = borrowed;
     this.pos = buf.readerIndex();
     this.limit = buf.writerIndex();
     this.framer = new GroupFramer(new Source(buf, pos), options);
-    this.views = GroupViews.recorded(buf, pos, options, "Groups");
+    this.views = GroupViews.over(buf, pos, options);
     this.checkValueCharacters = options.checkValueCharacters();
     this.table = options.defaultTable();
   }
@@ -119,7 +111,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     Objects.requireNonNull(input, "input");
     ByteBuf b = options.allocator().heapBuffer(input.length, input.length);
     b.writeBytes(input);
-    return new Groups(b, true, options);
+    return new Groups(b, true, null, options);
   }
 
   /**
@@ -135,7 +127,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     int n = input.remaining();
     ByteBuf b = options.allocator().heapBuffer(n, n);
     b.writeBytes(input.duplicate());
-    return new Groups(b, true, options);
+    return new Groups(b, true, null, options);
   }
 
   /**
@@ -159,7 +151,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
    */
   public static Groups over(ByteBuf input, CesrOptions options) {
     Objects.requireNonNull(input, "input");
-    return new Groups(input, false, options);
+    return new Groups(input, false, input, options);
   }
 
   /**
@@ -201,10 +193,8 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     CounterTable t = table;
     int end;
     CounterTable after = t;
-    GroupTape record = views.record().tape();
-    int entry = record.size(); // the group's GROUP_START, recorded first
     try {
-      end = framer.group(start, limit, t, 1, record);
+      end = framer.group(start, limit, t, 1);
       if (framer.code().unit() == CountUnit.NONE) {
         after = framer.selectedTable(start);
       }
@@ -212,7 +202,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
       failed = true;
       throw e;
     }
-    Group g = new Group(views, start, end - start, framer.code(), framer.count(), 1, entry);
+    Group g = new Group(views, start, end - start, framer.code(), framer.count(), 1);
     if (checkValueCharacters) {
       try {
         requireValueCharacters(g);
@@ -223,8 +213,8 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     }
     table = after;
     pos = end;
-    if (!owned) {
-      buf.readerIndex(end);
+    if (borrowed != null) {
+      borrowed.readerIndex(end);
     }
     return g;
   }
@@ -250,16 +240,14 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
   }
 
   /**
-   * Releases the buffer this object copied the input into ({@code copyOf}; nothing for {@code
-   * over}) and gives back the record of the groups framed: the elements of a group not read
-   * before are then an {@link IllegalStateException} (see {@link Group#elements()}). Idempotent.
+   * Releases the buffer this object copied the input into ({@code copyOf}); does nothing for
+   * {@code over}. Idempotent.
    */
   @Override
   public void close() {
     if (!closed) {
       closed = true;
       failed = true;
-      views.close();
       if (owned) {
         buf.release();
       }

@@ -68,18 +68,6 @@ public final class ElementCount {
    */
   public static void validate(
       GroupTape tape, int from, int to, CounterCode c, Source src, CesrOptions options) {
-    validate(tape, from, to, c, src.origin(), options);
-  }
-
-  /**
-   * {@link #validate(GroupTape, int, int, CounterCode, Source, CesrOptions)} for entries whose
-   * stream offsets count from buffer index {@code origin} (a group view's, which holds no {@link
-   * Source}).
-   *
-   * @param origin the buffer index of stream offset 0
-   */
-  public static void validate(
-      GroupTape tape, int from, int to, CounterCode c, int origin, CesrOptions options) {
     if (options.fitsElements(to - (long) from)) {
       return;
     }
@@ -89,14 +77,14 @@ public final class ElementCount {
           long held = 0;
           int i = from;
           for (int h = 0; h < c.head().size() && i < to; h++, held++) {
-            i = next(tape, i, to);
+            i = after(tape, i);
           }
           int width = Math.max(1, c.slots().size());
           while (i < to) {
-            options.validateElements(tape.start(i) - (long) origin, codeAt(tape, i), held);
+            options.validateElements(src.offset(tape.start(i)), codeAt(tape, i), held);
             held++;
             for (int k = 0; k < width && i < to; k++) {
-              i = next(tape, i, to);
+              i = after(tape, i);
             }
           }
           return;
@@ -105,8 +93,8 @@ public final class ElementCount {
       case FIELDS:
         {
           long held = 0;
-          for (int i = from; i < to; i = next(tape, i, to), held++) {
-            options.validateElements(tape.start(i) - (long) origin, codeAt(tape, i), held);
+          for (int i = from; i < to; i = after(tape, i), held++) {
+            options.validateElements(src.offset(tape.start(i)), codeAt(tape, i), held);
           }
           return;
         }
@@ -121,30 +109,6 @@ public final class ElementCount {
    */
   private static int after(GroupTape tape, int i) {
     return tape.step(i) == GroupTape.Step.GROUP_START ? Math.max(i, tape.match(i)) + 1 : i + 1;
-  }
-
-  /**
-   * The entry after the item at entry {@code i} of a group's content that ends before entry
-   * {@code to}: past a group's end, and past the entries recorded after that end that lie inside
-   * the group's bytes. {@link GroupFramer} records a group's content between its start and end;
-   * the message framer records the parts of a message nested in a BodyWithAttachmentGroup (its
-   * body group, attachments) after the envelope's end, as it frames them, so that the items of an
-   * AttachmentGroup holding that envelope are the envelope whole, as {@link GroupFramer} frames
-   * it. The walk of {@code Group.elements()} and of {@link #validate} over an owner's record.
-   *
-   * @param to the entry past the content's last
-   */
-  public static int next(GroupTape tape, int i, int to) {
-    if (tape.step(i) != GroupTape.Step.GROUP_START) {
-      return i + 1;
-    }
-    int j = Math.max(i, tape.match(i)) + 1;
-    int start = tape.start(i);
-    long end = start + (long) tape.length(i);
-    while (j < to && tape.start(j) >= start && tape.start(j) < end) {
-      j = after(tape, j);
-    }
-    return j;
   }
 
   /** The code of the item at entry {@code i}, as it stands in the stream. */

@@ -71,18 +71,6 @@ public final class NativeBodyFramer {
    *     a field group, or runs past the body's count
    */
   public int body(int pos, int limit, CounterTable table, int depth) {
-    return body(pos, limit, table, depth, GroupTape.NONE);
-  }
-
-  /**
-   * {@link #body(int, int, CounterTable, int)} recording the body group on {@code tape} (appended
-   * to what it holds): its {@link GroupTape.Step#GROUP_START}, each field as {@link #fields}
-   * records it, its {@link GroupTape.Step#GROUP_END}; the record of an owner of the bytes, from
-   * which the body group's view reads its fields. Same checks, errors and result.
-   *
-   * @param tape where the body goes ({@link GroupTape#NONE}: not recorded); the caller owns it
-   */
-  public int body(int pos, int limit, CounterTable table, int depth, GroupTape tape) {
     int fs = groups.counter(pos, limit, table, 0);
     CounterCode c = groups.code();
     long count = groups.count();
@@ -91,12 +79,7 @@ public final class NativeBodyFramer {
           src.offset(pos), c.code(), "a FixBodyGroup or MapBodyGroup", c.name() + " is no native body");
     }
     int end = counted(pos, limit, c, fs, count, depth);
-    boolean rec = tape.records();
-    int s = rec ? tape.groupStart(pos, end - pos, c, count, depth, Domain.QB64) : 0;
-    fields(pos, c, pos + fs, end, table, depth, tape);
-    if (rec) {
-      tape.groupEnd(s, end);
-    }
+    fields(pos, c, pos + fs, end, table, depth, GroupTape.NONE);
     return end;
   }
 

@@ -20,7 +20,6 @@ import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.GroupFramer;
-import dev.cesrj.internal.GroupRecord;
 import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
@@ -93,21 +92,10 @@ final class MessageFramer {
    * see {@link #streamTable(CounterTable)}), or {@code null} if none was met.
    */
   MessageFramer(ByteBuf buf, int origin, CesrOptions options, CounterTable streamTable) {
-    this(GroupViews.over(buf, origin, options), streamTable);
-  }
-
-  /**
-   * A framer over the buffer of {@code views}, as {@link #MessageFramer(ByteBuf, int,
-   * CesrOptions, CounterTable)}; if the views have a record ({@link GroupViews#record}, an
-   * owner's: {@link Messages}), every group framed is recorded on it and its view keeps its entry,
-   * so that its elements are read from the record, not framed again.
-   */
-  MessageFramer(GroupViews views, CounterTable streamTable) {
-    this.src = new Source(views.buf, views.origin);
-    this.groups = new GroupFramer(src, views.options);
-    this.views = views;
+    this.src = new Source(buf, origin);
+    this.groups = new GroupFramer(src, options);
+    this.views = GroupViews.over(buf, origin, options);
     this.streamTable = streamTable;
-    this.tape = views.record() != null ? views.record().tape() : GroupTape.NONE;
   }
 
   /**
@@ -123,15 +111,6 @@ final class MessageFramer {
   /** Frames the group at {@code p} ({@link GroupFramer#group}), recording it if asked. */
   private int group(int p, int limit, CounterTable table, int depth) {
     return groups.group(p, limit, table, depth, tape);
-  }
-
-  /**
-   * The owner's record ({@link GroupViews#record}) if {@link #tape} is it, else {@code null}: the
-   * pull cursor records onto a tape of its own, which group views do not read.
-   */
-  private GroupRecord record() {
-    GroupRecord r = views.record();
-    return r != null && r.tape() == tape ? r : null;
   }
 
   /** The limits and default table this framer frames with. */
@@ -725,17 +704,8 @@ final class MessageFramer {
           src.offset(q), code.code(), "a CESR-native body in qb64",
           "a CESR-native body in qb2 (framed in qb64 only)");
     }
-    GroupRecord record = record();
-    Group group;
-    int r;
-    if (record != null) {
-      int entry = record.tape().size(); // the body group's GROUP_START, recorded first
-      r = natives().body(q, limit, table, depth, record.tape());
-      group = Group.framed(views, q, r - q, code, count, depth, entry);
-    } else {
-      r = natives().body(q, limit, table, depth);
-      group = Group.framed(views, q, r - q, code, count, depth);
-    }
+    int r = natives().body(q, limit, table, depth);
+    Group group = Group.framed(views, q, r - q, code, count, depth);
     int verser = code.isMapBody() ? 1 : 0;
     List<Element> fields = group.elements();
     Element v = fields.size() > verser ? fields.get(verser) : null;
@@ -963,13 +933,7 @@ final class MessageFramer {
     }
     options().validateDepth(src.offset(p), code.code(), depth);
     int end = p + (int) total;
-    // its start recorded here, its content group by group below (content checked below)
-    GroupRecord record = record();
-    int entry = record != null ? record.begin(p, end - p, code, count, depth, d) : 0;
-    int nested = run.nested.size();
-    addEntry(run, record != null
-        ? Group.framed(views, p, end - p, code, count, depth, entry)
-        : Group.framed(views, p, end - p, code, count, depth), depth);
+    addEntry(run, Group.framed(views, p, end - p, code, count, depth), depth); // content checked below
     int q = p + fs;
     CounterTable t = table;
     CounterTable scoped = pinned;
@@ -992,41 +956,10 @@ final class MessageFramer {
     } finally {
       within = outer;
     }
-    if (record != null && !holdsNativeBody(run.nested, nested)) {
-      record.end(entry, end);
-    }
     return end;
   }
 
-  /**
-   * True if a message of {@code nested} from index {@code from} on has a CESR-native body group
-   * not enclosed in an envelope: nested in an AttachmentGroup, the group framer refuses it
-   * ({@link GroupFramer#group}, an {@link UnsupportedException}), so the AttachmentGroup's record
-   * is left without its end and its view frames its content again when read, refusing it as
-   * before. (The parts of a nested envelope are recorded after the envelope's end and passed over
-   * by the walk of the elements, {@link dev.cesrj.internal.ElementCount#next}.)
-   */
-  private static boolean holdsNativeBody(List<Message> nested, int from) {
-    for (int i = from; i < nested.size(); i++) {
-      Message m = nested.get(i);
-      if (m.envelope().isEmpty()
-          && m.bodyGroup().map(g -> g.code().layout() == Layout.NATIVE_BODY).orElse(false)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * The view of the group just framed by {@link #group} from {@code from} to {@code to}, with
-   * the counter code and count the framer read; with its record entry if it was recorded on the
-   * views' record (its end is then the last entry, {@link GroupRecord#lastGroupAt}).
-   */
   Group view(int from, int to, int depth) {
-    GroupRecord r = record();
-    return r != null
-        ? Group.framed(views, from, to - from, groups.code(), groups.count(), depth,
-            r.lastGroupAt(from))
-        : Group.framed(views, from, to - from, groups.code(), groups.count(), depth);
+    return Group.framed(views, from, to - from, groups.code(), groups.count(), depth);
   }
 }

@@ -4,7 +4,6 @@ import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.internal.Fit;
-import dev.cesrj.internal.GroupViews;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -65,11 +64,8 @@ import java.util.Objects;
  */
 public final class Messages implements Iterator<Message>, Iterable<Message>, AutoCloseable {
   private final ByteBuf buf;
-  /**
-   * True for {@code copyOf}: this object owns {@link #buf}; false for {@code over}: the caller
-   * does, and its reader index moves past each message returned.
-   */
   private final boolean owned;
+  private final ByteBuf borrowed;
   private final MessageFramer framer;
   private final int origin;
   private final int limit;
@@ -87,14 +83,14 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
   /** True once {@link #iterator()} has been called: a second call is refused. */
   private boolean iterated;
 
-  private Messages(ByteBuf buf, boolean owned, CesrOptions options) {
+  private Messages(ByteBuf buf, boolean owned, ByteBuf borrowed, CesrOptions options) {
     this.buf = buf;
     this.owned = owned;
+    this.borrowed = borrowed;
     this.origin = buf.readerIndex();
     this.pos = origin;
     this.limit = buf.writerIndex();
-    // the record each group is framed onto, read by its view's elements(); given back at close
-    this.framer = new MessageFramer(GroupViews.recorded(buf, origin, options, "Messages"), null);
+    this.framer = new MessageFramer(buf, origin, options);
   }
 
   /**
@@ -118,7 +114,7 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
     Objects.requireNonNull(input, "input");
     ByteBuf b = options.allocator().heapBuffer(input.length, input.length);
     b.writeBytes(input);
-    return new Messages(b, true, options);
+    return new Messages(b, true, null, options);
   }
 
   /**
@@ -140,7 +136,7 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
    */
   public static Messages over(ByteBuf input, CesrOptions options) {
     Objects.requireNonNull(input, "input");
-    return new Messages(input, false, options);
+    return new Messages(input, false, input, options);
   }
 
   /** {@return the counter table a top-level genus-version code set, or {@code null} if none yet} */
@@ -202,8 +198,8 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
 
   private void advance(int to) {
     pos = to;
-    if (!owned) {
-      buf.readerIndex(to);
+    if (borrowed != null) {
+      borrowed.readerIndex(to);
     }
   }
 
@@ -225,11 +221,7 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
     return this;
   }
 
-  /**
-   * Releases the copied input ({@code copyOf}; nothing for {@code over}) and gives back the
-   * record of the groups framed: the elements of a group not read before are then an {@link
-   * IllegalStateException} (see {@link dev.cesrj.group.Group#elements()}). Idempotent.
-   */
+  /** Releases the copied input ({@code copyOf}); nothing for {@code over}. Idempotent. */
   @Override
   public void close() {
     if (!closed) {
@@ -237,7 +229,6 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
       done = true;
       pending.clear();
       taken = 0;
-      framer.views.close();
       if (owned) {
         buf.release();
       }
