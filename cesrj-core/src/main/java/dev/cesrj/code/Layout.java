@@ -36,9 +36,10 @@ public enum Layout {
 
   /**
    * What the content of a group of one layout is, by its grammar: the one fact the framer
-   * ({@code GroupFramer}), the views ({@code Group.elements()}), the element limit ({@code
-   * ElementCount}) and the pull cursor dispatch on. A new layout says here what its content is;
-   * a new kind of content adds a constant here and a case at each of those places.
+   * ({@code GroupFramer}), the views ({@code Group.elements()}) and the element limit ({@code
+   * ElementCount}) dispatch on (the pull cursor plays what the framer records). A new layout says
+   * here what its content is; a new kind of content adds a constant here and a case at each of
+   * those places.
    */
   public enum Content {
     /**

@@ -15,11 +15,13 @@ import java.nio.charset.StandardCharsets;
  * <p>Why a {@code ByteBuffer} for direct memory: {@link ByteBuf#getByte(int)} checks the buffer's
  * reference count on every call, and for a direct buffer that check, not the read, kept framing
  * direct input about 1.3x slower than heap input (docs/performance.md, "Direct buffers without a
- * reference-count check per byte"). A source reads its buffer only while its owner holds a
- * reference (a {@code Groups} until its close, a cursor between {@code reset}s, a framer's run),
- * and a released buffer is refused when a source is made over it ({@link
- * ByteBuf#memoryAddress()} checks). The {@code ByteBuffer} over a region is kept per thread (the
- * last four regions, by address and capacity) so that a source per stream allocates nothing.
+ * reference-count check per byte"). Instead the owner of a source (a {@code Groups}, a message
+ * framer, a cursor) calls {@link #recheck()} before each frame or group: a released buffer is
+ * refused there ({@link ByteBuf#memoryAddress()} checks the reference count, as it does when a
+ * source is made) and one that grew into new memory is read from its new memory. The {@code
+ * ByteBuffer} over a region is kept per thread (the last four regions, by address and capacity)
+ * so that a source per stream allocates nothing; a kept region holds a reference to the memory's
+ * NIO buffer until four other regions replace it.
  *
  * <p>Indexes are absolute buffer indexes. {@link #origin()} is the buffer index that error
  * offsets count from (the start of the caller's input). Not thread-safe; does not own or retain
@@ -31,6 +33,8 @@ public final class Source {
   private int arrayOffset;
   /** The direct buffer's memory read big-endian, index 0 at buffer index 0; null for others. */
   private ByteBuffer direct;
+  /** The memory address {@link #direct} covers (its capacity is the buffer's when made). */
+  private long directAddress;
   private int origin;
 
   /** A direct memory region a source on this thread read, by address and capacity. */
@@ -67,14 +71,6 @@ public final class Source {
       return r.bytes;
     }
 
-    boolean holds(ByteBuffer bytes, long address, int capacity) {
-      for (Region r : kept) {
-        if (r.bytes == bytes) {
-          return r.address == address && r.capacity == capacity;
-        }
-      }
-      return false;
-    }
   }
 
   private static final ThreadLocal<Regions> REGIONS = ThreadLocal.withInitial(Regions::new);
@@ -106,9 +102,30 @@ public final class Source {
       this.array = null;
       this.arrayOffset = 0;
       if (isRegion(buf)) {
-        this.direct = REGIONS.get().over(buf.memoryAddress(), buf.capacity(), buf);
+        this.directAddress = buf.memoryAddress();
+        this.direct = REGIONS.get().over(directAddress, buf.capacity(), buf);
       }
     }
+  }
+
+  /**
+   * Checks, before a frame is read, that a direct buffer read through its memory is still live
+   * and still at the memory the source's view covers; a buffer that grew into new memory is read
+   * anew from there. Owners call it once per frame or group (not per byte), so that a buffer the
+   * caller released or grew between two reads is never read through a stale view. Does nothing
+   * for other buffers, whose reads check the buffer themselves.
+   *
+   * @throws io.netty.util.IllegalReferenceCountException if the buffer was released
+   */
+  public void recheck() {
+    if (direct != null && !coversMemoryOf(buf)) {
+      reset(buf, origin);
+    }
+  }
+
+  /** True if {@link #direct} covers {@code buf}'s memory now (its address checks it is live). */
+  private boolean coversMemoryOf(ByteBuf buf) {
+    return buf.memoryAddress() == directAddress && buf.capacity() == direct.capacity();
   }
 
   /** True for a buffer read through a {@code ByteBuffer} over its memory. */
@@ -134,8 +151,7 @@ public final class Source {
         return !isRegion(buf);
       }
       // a direct buffer that grew has new memory: the view over the old one is stale
-      return isRegion(buf)
-          && REGIONS.get().holds(direct, buf.memoryAddress(), buf.capacity());
+      return isRegion(buf) && coversMemoryOf(buf);
     }
     return buf.array() == array && buf.arrayOffset() == arrayOffset;
   }

@@ -66,6 +66,7 @@ final class CursorInput {
         src.reset(buf, origin);
       }
     }
+    src.recheck(); // a direct buffer released or grown between two reads
     return null;
   }
 

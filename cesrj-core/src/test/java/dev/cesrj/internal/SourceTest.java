@@ -161,4 +161,34 @@ class SourceTest {
         b.release();
         assertThrows(IllegalReferenceCountException.class, () -> new Source(b, 0));
     }
+
+    /**
+     * A direct buffer released after its source was made is refused at the next {@link
+     * Source#recheck()}, the check an owner makes before each frame, rather than read through a
+     * stale view of memory that may be another buffer's now.
+     */
+    @Test
+    void recheckRefusesADirectBufferReleasedSinceTheSourceWasMade() {
+        ByteBuf b = PooledByteBufAllocator.DEFAULT.directBuffer(16).writeBytes(new byte[16]);
+        Source s = new Source(b, 0);
+        s.recheck();
+        b.release();
+        assertThrows(IllegalReferenceCountException.class, s::recheck);
+    }
+
+    /** A direct buffer that grew since the source was made is read from its new memory after a recheck. */
+    @Test
+    void recheckFollowsADirectBufferIntoTheMemoryItGrewInto() {
+        ByteBuf b = PooledByteBufAllocator.DEFAULT.directBuffer(8, 1 << 16).writeBytes(TEXT, 0, 8);
+        try {
+            Source s = new Source(b, 0);
+            b.writeBytes(new byte[4096]);
+            b.setByte(2, 'Z');
+            s.recheck();
+            assertEquals('Z', s.at(2));
+            assertEquals(0, s.at(4000));
+        } finally {
+            b.release();
+        }
+    }
 }
