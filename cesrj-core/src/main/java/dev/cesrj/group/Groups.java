@@ -194,7 +194,6 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
     int end;
     CounterTable after = t;
     try {
-      framer.source().recheck(); // a direct buffer released or grown since the last group
       end = framer.group(start, limit, t, 1);
       if (framer.code().unit() == CountUnit.NONE) {
         after = framer.selectedTable(start);

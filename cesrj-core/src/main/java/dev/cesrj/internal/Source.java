@@ -2,26 +2,12 @@ package dev.cesrj.internal;
 
 import dev.cesrj.code.Domain;
 import io.netty.buffer.ByteBuf;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Fast read-only byte access to a {@link ByteBuf} for the framing hot path: reads go straight to
- * the backing array when the buffer has one; to the memory of a direct buffer (one NIO buffer at
- * a memory address) through a big-endian {@link ByteBuffer} over it; else through {@link
- * ByteBuf#getByte(int)}.
- *
- * <p>Why a {@code ByteBuffer} for direct memory: {@link ByteBuf#getByte(int)} checks the buffer's
- * reference count on every call, and for a direct buffer that check, not the read, kept framing
- * direct input about 1.3x slower than heap input (docs/performance.md, "Direct buffers without a
- * reference-count check per byte"). Instead the owner of a source (a {@code Groups}, a message
- * framer, a cursor) calls {@link #recheck()} before each frame or group: a released buffer is
- * refused there ({@link ByteBuf#memoryAddress()} checks the reference count, as it does when a
- * source is made) and one that grew into new memory is read from its new memory. The {@code
- * ByteBuffer} over a region is kept per thread (the last four regions, by address and capacity)
- * so that a source per stream allocates nothing; a kept region holds a reference to the memory's
- * NIO buffer until four other regions replace it.
+ * the backing array when the buffer has one, else through {@link ByteBuf#getByte(int)}.
  *
  * <p>Indexes are absolute buffer indexes. {@link #origin()} is the buffer index that error
  * offsets count from (the start of the caller's input). Not thread-safe; does not own or retain
@@ -29,51 +15,15 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Source {
   private ByteBuf buf;
+  /**
+   * {@link #buf} read big-endian: the buffer itself, or for one whose {@link ByteBuf#order()} is
+   * little-endian (a swapped view) the buffer it swaps, so that {@link #quadlet} and {@link
+   * #medium} give the bytes in stream order whatever the caller's byte order.
+   */
+  private ByteBuf bigEndian;
   private byte[] array;
   private int arrayOffset;
-  /** The direct buffer's memory read big-endian, index 0 at buffer index 0; null for others. */
-  private ByteBuffer direct;
-  /** The memory address {@link #direct} covers (its capacity is the buffer's when made). */
-  private long directAddress;
   private int origin;
-
-  /** A direct memory region a source on this thread read, by address and capacity. */
-  private static final class Region {
-    long address;
-    int capacity = -1;
-    ByteBuffer bytes;
-  }
-
-  private static final int REGIONS_KEPT = 4;
-
-  /** The last {@value #REGIONS_KEPT} direct regions read on this thread, reused round-robin. */
-  private static final class Regions {
-    final Region[] kept = new Region[REGIONS_KEPT];
-    int next;
-
-    Regions() {
-      for (int k = 0; k < REGIONS_KEPT; k++) {
-        kept[k] = new Region();
-      }
-    }
-
-    ByteBuffer over(long address, int capacity, ByteBuf buf) {
-      for (Region r : kept) {
-        if (r.address == address && r.capacity == capacity) {
-          return r.bytes;
-        }
-      }
-      Region r = kept[next];
-      next = (next + 1) % REGIONS_KEPT;
-      r.bytes = buf.nioBuffer(0, capacity).order(ByteOrder.BIG_ENDIAN);
-      r.address = address;
-      r.capacity = capacity;
-      return r.bytes;
-    }
-
-  }
-
-  private static final ThreadLocal<Regions> REGIONS = ThreadLocal.withInitial(Regions::new);
 
   /**
    * @param buf the buffer to read; its reference count is not touched
@@ -93,46 +43,16 @@ public final class Source {
    */
   public void reset(ByteBuf buf, int origin) {
     this.buf = buf;
+    this.bigEndian = buf.order() == ByteOrder.BIG_ENDIAN ? buf : buf.order(ByteOrder.BIG_ENDIAN);
     this.origin = origin;
-    this.direct = null;
     if (buf.hasArray()) {
       this.array = buf.array();
       this.arrayOffset = buf.arrayOffset();
     } else {
       this.array = null;
       this.arrayOffset = 0;
-      if (isRegion(buf)) {
-        this.directAddress = buf.memoryAddress();
-        this.direct = REGIONS.get().over(directAddress, buf.capacity(), buf);
-      }
     }
   }
-
-  /**
-   * Checks, before a frame is read, that a direct buffer read through its memory is still live
-   * and still at the memory the source's view covers; a buffer that grew into new memory is read
-   * anew from there. Owners call it once per frame or group (not per byte), so that a buffer the
-   * caller released or grew between two reads is never read through a stale view. Does nothing
-   * for other buffers, whose reads check the buffer themselves.
-   *
-   * @throws io.netty.util.IllegalReferenceCountException if the buffer was released
-   */
-  public void recheck() {
-    if (direct != null && !coversMemoryOf(buf)) {
-      reset(buf, origin);
-    }
-  }
-
-  /** True if {@link #direct} covers {@code buf}'s memory now (its address checks it is live). */
-  private boolean coversMemoryOf(ByteBuf buf) {
-    return buf.memoryAddress() == directAddress && buf.capacity() == direct.capacity();
-  }
-
-  /** True for a buffer read through a {@code ByteBuffer} over its memory. */
-  private static boolean isRegion(ByteBuf buf) {
-    return buf.hasMemoryAddress() && buf.nioBufferCount() == 1;
-  }
-
 
   /**
    * True if this source reads {@code buf} as it is now with the same {@code origin}: the same
@@ -144,14 +64,7 @@ public final class Source {
       return false;
     }
     if (!buf.hasArray()) {
-      if (array != null) {
-        return false;
-      }
-      if (direct == null) {
-        return !isRegion(buf);
-      }
-      // a direct buffer that grew has new memory: the view over the old one is stale
-      return isRegion(buf) && coversMemoryOf(buf);
+      return array == null;
     }
     return buf.array() == array && buf.arrayOffset() == arrayOffset;
   }
@@ -183,10 +96,7 @@ public final class Source {
 
   /** The byte at {@code index}, 0..255. The caller has checked that the index is readable. */
   public int at(int index) {
-    if (array != null) {
-      return array[arrayOffset + index] & 0xFF;
-    }
-    return (direct != null ? direct.get(index) : buf.getByte(index)) & 0xFF;
+    return (array != null ? array[arrayOffset + index] : buf.getByte(index)) & 0xFF;
   }
 
   /**
@@ -201,11 +111,7 @@ public final class Source {
       return (array[i] & 0xFF) << 24 | (array[i + 1] & 0xFF) << 16 | (array[i + 2] & 0xFF) << 8
           | (array[i + 3] & 0xFF);
     }
-    if (direct != null) {
-      return direct.getInt(index);
-    }
-    int v = buf.getInt(index); // in the buffer's byte order: a little-endian view swaps it
-    return buf.order() == ByteOrder.BIG_ENDIAN ? v : Integer.reverseBytes(v);
+    return bigEndian.getInt(index);
   }
 
   /**
@@ -220,10 +126,7 @@ public final class Source {
       int i = arrayOffset + index;
       return (array[i] & 0xFF) << 16 | (array[i + 1] & 0xFF) << 8 | (array[i + 2] & 0xFF);
     }
-    if (direct != null) {
-      return (direct.getShort(index) & 0xFFFF) << 8 | (direct.get(index + 2) & 0xFF);
-    }
-    return at(index) << 16 | at(index + 1) << 8 | at(index + 2);
+    return bigEndian.getUnsignedMedium(index);
   }
 
   /**

@@ -66,7 +66,6 @@ final class CursorInput {
         src.reset(buf, origin);
       }
     }
-    src.recheck(); // a direct buffer released or grown between two reads
     return null;
   }
 

@@ -190,7 +190,6 @@ final class MessageFramer {
    * @return {@code fit}'s verdict
    */
   Fit.Verdict frame(int pos, int limit, List<Message> out, Fit fit) {
-    src.recheck(); // a direct buffer released or grown since the last frame
     int mark = out.size();
     long window = window(options().maxFrameBytes());
     int cap = (int) Math.min(limit, pos + window);

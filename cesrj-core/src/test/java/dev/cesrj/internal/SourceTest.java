@@ -1,15 +1,10 @@
 package dev.cesrj.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cesrj.testing.BufferKinds;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
-import io.netty.util.IllegalReferenceCountException;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -104,91 +99,4 @@ class SourceTest {
         }
     }
 
-    /**
-     * A direct buffer that grows moves to new memory: the source says its bytes are no longer the
-     * same, and after a reset reads the new memory.
-     */
-    @Test
-    void aDirectBufferThatGrewIsNotTheSameBytes() {
-        ByteBuf b = PooledByteBufAllocator.DEFAULT.directBuffer(8, 1 << 16).writeBytes(TEXT, 0, 8);
-        try {
-            Source s = new Source(b, 0);
-            assertTrue(s.sameBytes(b, 0));
-            assertEquals(TEXT[3] & 0xFF, s.at(3));
-            b.writeBytes(new byte[4096]); // past its capacity: new memory
-            b.setByte(3, 'Q');
-            assertFalse(s.sameBytes(b, 0));
-            s.reset(b, 0);
-            assertTrue(s.sameBytes(b, 0));
-            assertEquals('Q', s.at(3));
-            assertEquals(0, s.at(4000));
-        } finally {
-            b.release();
-        }
-    }
-
-    /** More direct buffers than a thread keeps regions for, read in turn, each read right. */
-    @Test
-    void directBuffersReadInTurnEachReadTheirOwnBytes() {
-        ByteBuf[] bufs = new ByteBuf[9];
-        try {
-            for (int k = 0; k < bufs.length; k++) {
-                bufs[k] = PooledByteBufAllocator.DEFAULT.directBuffer(16).writeBytes(new byte[16]);
-                bufs[k].setByte(5, 'a' + k);
-            }
-            Source s = new Source(bufs[0], 0);
-            for (int round = 0; round < 3; round++) {
-                for (int k = 0; k < bufs.length; k++) {
-                    if (!s.sameBytes(bufs[k], 0)) {
-                        s.reset(bufs[k], 0);
-                    }
-                    assertEquals('a' + k, s.at(5), "buffer " + k + " round " + round);
-                }
-            }
-        } finally {
-            for (ByteBuf b : bufs) {
-                if (b != null) {
-                    b.release();
-                }
-            }
-        }
-    }
-
-    /** A source is not made over a released direct buffer: its memory may be another's now. */
-    @Test
-    void aReleasedDirectBufferIsRefused() {
-        ByteBuf b = PooledByteBufAllocator.DEFAULT.directBuffer(16).writeBytes(new byte[16]);
-        b.release();
-        assertThrows(IllegalReferenceCountException.class, () -> new Source(b, 0));
-    }
-
-    /**
-     * A direct buffer released after its source was made is refused at the next {@link
-     * Source#recheck()}, the check an owner makes before each frame, rather than read through a
-     * stale view of memory that may be another buffer's now.
-     */
-    @Test
-    void recheckRefusesADirectBufferReleasedSinceTheSourceWasMade() {
-        ByteBuf b = PooledByteBufAllocator.DEFAULT.directBuffer(16).writeBytes(new byte[16]);
-        Source s = new Source(b, 0);
-        s.recheck();
-        b.release();
-        assertThrows(IllegalReferenceCountException.class, s::recheck);
-    }
-
-    /** A direct buffer that grew since the source was made is read from its new memory after a recheck. */
-    @Test
-    void recheckFollowsADirectBufferIntoTheMemoryItGrewInto() {
-        ByteBuf b = PooledByteBufAllocator.DEFAULT.directBuffer(8, 1 << 16).writeBytes(TEXT, 0, 8);
-        try {
-            Source s = new Source(b, 0);
-            b.writeBytes(new byte[4096]);
-            b.setByte(2, 'Z');
-            s.recheck();
-            assertEquals('Z', s.at(2));
-            assertEquals(0, s.at(4000));
-        } finally {
-            b.release();
-        }
-    }
 }

@@ -36,15 +36,13 @@ class PushParserAllocationTest {
 
   /**
    * A framer's own objects: the {@link MessageFramer} (48 bytes: 7 references and 2 ints), its
-   * {@code Source} (40: since issue 33 it holds the address of a direct buffer's memory, which it
-   * reads without a reference-count check per byte), {@code GroupFramer} (32: its mode, a tape and
-   * a fit, is passed down each call, not held in two fields; issue 33) and {@code GroupViews}
-   * (24): 144 bytes, as before issue 33. At 4fe12eb: a 48-byte
+   * {@code Source} (32), {@code GroupFramer} (32: its mode, a tape and a fit, is passed down each
+   * call, not held in two fields; issue 33) and {@code GroupViews} (24). At 4fe12eb: a 48-byte
    * framer, these with a 40-byte {@code GroupFramer} and a 32-byte {@code NativeBodyFramer} (176);
    * before that fix, a 64-byte framer, these, a {@code NativeBodyFramer} and a 32-byte {@code Fit}
    * (224).
    */
-  static final int FRAMER_BYTES = 48 + 40 + 32 + 24;
+  static final int FRAMER_BYTES = 48 + 32 + 32 + 24;
 
   private static boolean defaultLayout() {
     HotSpotDiagnosticMXBean hs = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
