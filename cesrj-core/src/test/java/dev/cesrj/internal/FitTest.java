@@ -16,13 +16,7 @@ import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.MatterCode;
 import dev.cesrj.code.Slot;
-import dev.cesrj.group.Group;
-import dev.cesrj.stream.Message;
-import dev.cesrj.stream.Messages;
-import dev.cesrj.testing.Corpus;
 import dev.cesrj.testing.Property;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -194,38 +188,13 @@ class FitTest {
 
   private static List<Sample> corpusGroups() {
     List<Sample> out = new ArrayList<>();
-    for (String file : Corpus.streams()) {
-      try (Messages messages = Messages.copyOf(Corpus.bytes(file))) {
-        for (Message m : messages) {
-          for (Group g : m.attachments()) {
-            String where = file + "@" + g.offset() + " " + g.name();
-            boolean text = g.domain() == Domain.QB64;
-            out.add(sample(bytes(g.qb64(), !text), g.table(), where + " qb64"));
-            out.add(sample(bytes(g.qb2(), text), g.table(), where + " qb2"));
-          }
-        }
-      } catch (CesrException e) {
-        // a stream the corpus marks as failing: its groups before the error are taken
-      }
+    for (CorpusGroupBytes.Sample g : CorpusGroupBytes.bothDomains()) {
+      GroupTape tape = new GroupTape();
+      new GroupFramer(new Source(Unpooled.wrappedBuffer(g.bytes()), 0), CesrOptions.DEFAULT)
+          .group(0, g.bytes().length, g.table(), 1, tape);
+      out.add(new Sample(g.bytes(), g.table(), tape, g.where()));
     }
     return out;
-  }
-
-  private static Sample sample(byte[] b, CounterTable table, String where) {
-    GroupTape tape = new GroupTape();
-    new GroupFramer(new Source(Unpooled.wrappedBuffer(b), 0), CesrOptions.DEFAULT)
-        .group(0, b.length, table, 1, tape);
-    return new Sample(b, table, tape, where);
-  }
-
-  private static byte[] bytes(ByteBuf b, boolean made) {
-    try {
-      return ByteBufUtil.getBytes(b);
-    } finally {
-      if (made) {
-        b.release();
-      }
-    }
   }
 
   /** What one item kind is scanned or read with, in one mode. */

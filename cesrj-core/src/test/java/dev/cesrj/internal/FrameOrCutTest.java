@@ -13,18 +13,11 @@ import dev.cesrj.MalformedException;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
-import dev.cesrj.group.Group;
-import dev.cesrj.stream.Message;
-import dev.cesrj.stream.Messages;
-import dev.cesrj.testing.Corpus;
 import dev.cesrj.testing.Property;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -39,40 +32,6 @@ import org.junit.jupiter.api.Test;
  * as it was; any other error is thrown alike (class, kind, offset, message).
  */
 class FrameOrCutTest {
-    /** A group's bytes and the table it was read with. */
-    private record Sample(byte[] bytes, CounterTable table, String where) {
-    }
-
-    private static List<Sample> corpusGroups() {
-        List<Sample> out = new ArrayList<>();
-        for (String file : Corpus.streams()) {
-            try (Messages messages = Messages.copyOf(Corpus.bytes(file))) {
-                for (Message m : messages) {
-                    for (Group g : m.attachments()) {
-                        String where = file + "@" + g.offset() + " " + g.name();
-                        // the form of the group's own domain is a view of the stream; the other is made
-                        boolean text = g.domain() == Domain.QB64;
-                        out.add(new Sample(bytes(g.qb64(), !text), g.table(), where + " qb64"));
-                        out.add(new Sample(bytes(g.qb2(), text), g.table(), where + " qb2"));
-                    }
-                }
-            } catch (CesrException e) {
-                // a stream the corpus marks as failing: its groups before the error are taken
-            }
-        }
-        return out;
-    }
-
-    private static byte[] bytes(ByteBuf b, boolean made) {
-        try {
-            return ByteBufUtil.getBytes(b);
-        } finally {
-            if (made) {
-                b.release();
-            }
-        }
-    }
-
     /** What one of the two framings did. */
     private record Outcome(String what, int end, long needed, GroupTape tape) {
     }
@@ -128,13 +87,13 @@ class FrameOrCutTest {
 
     @Test
     void everyCutOfEveryCorpusGroupIsReportedAsTheFramerThrowsIt() {
-        List<Sample> all = corpusGroups();
+        List<CorpusGroupBytes.Sample> all = CorpusGroupBytes.bothDomains();
         assertTrue(all.size() > 800, "groups " + all.size());
         // every group at scale 1; an even spread of them under PIT's case scale
-        List<Sample> groups = Property.spread(all);
+        List<CorpusGroupBytes.Sample> groups = Property.spread(all);
         int cuts = 0;
         int wholes = 0;
-        for (Sample g : groups) {
+        for (CorpusGroupBytes.Sample g : groups) {
             byte[] b = g.bytes();
             for (int limit = 1; limit <= b.length; limit++) {
                 String what = agree(b, limit, g.table(), g.where() + " cut at " + limit + " of " + b.length);
@@ -152,13 +111,13 @@ class FrameOrCutTest {
 
     @Test
     void seededMutantsAreReportedAsTheFramerReportsThem() {
-        List<Sample> groups = corpusGroups();
+        List<CorpusGroupBytes.Sample> groups = CorpusGroupBytes.bothDomains();
         Random random = new Random(17);
         int errors = 0;
         int cuts = 0;
         int rounds = Property.cases(20_000);
         for (int round = 0; round < rounds; round++) {
-            Sample g = groups.get(random.nextInt(groups.size()));
+            CorpusGroupBytes.Sample g = groups.get(random.nextInt(groups.size()));
             byte[] b = g.bytes().clone();
             int flips = 1 + random.nextInt(3);
             for (int k = 0; k < flips; k++) {
