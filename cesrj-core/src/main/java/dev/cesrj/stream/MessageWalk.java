@@ -100,13 +100,7 @@ final class MessageWalk {
         {
           if (l.p < firstPart(m)) {
             int p = l.p;
-            Domain d = Domain.ofCounterByte(in.src.at(p));
-            Group last = m.genusVersion().orElse(null);
-            CounterCode c =
-                last != null && indexOf(last) == p
-                    ? last.code()
-                    : framer.framedCode(d, p, messageTable(m));
-            genusVersion(p, d, c, m.depth());
+            genusVersionAt(p, m.genusVersion().orElse(null), messageTable(m), m.depth());
             l.p = p + tok.length;
             return true;
           }
@@ -131,14 +125,7 @@ final class MessageWalk {
           Group env = m.envelope().orElseThrow();
           int body = indexOf(m.bodyGroup().orElseThrow());
           if (l.p < body) {
-            int p = l.p;
-            Domain d = Domain.ofCounterByte(in.src.at(p));
-            Group gv = m.genusVersion().orElse(null);
-            CounterCode c =
-                gv != null && indexOf(gv) == p
-                    ? gv.code()
-                    : framer.framedCode(d, p, env.code().table());
-            genusVersion(p, d, c, env.depth() + 1);
+            genusVersionAt(l.p, m.genusVersion().orElse(null), env.code().table(), env.depth() + 1);
             l.p = body;
             return true;
           }
@@ -242,6 +229,17 @@ final class MessageWalk {
     boolean set = part(m, l, p, a.end, d, code, t, a.depth + 1);
     a.p = partEnd;
     return set;
+  }
+
+  /**
+   * The token of the genus-version code at {@code p}: the message's own ({@code known}, read by
+   * the message framer) if it stands there, else the code read there with {@code table}.
+   */
+  private void genusVersionAt(int p, Group known, CounterTable table, int depth) {
+    Domain d = Domain.ofCounterByte(in.src.at(p));
+    CounterCode c =
+        known != null && indexOf(known) == p ? known.code() : framer.framedCode(d, p, table);
+    genusVersion(p, d, c, depth);
   }
 
   /**
