@@ -26,7 +26,13 @@ final class ErrorReport {
    * stream parsing problem").
    */
   static boolean notCesr(Failure f, byte[] input) {
-    return input.length > 0 && f.offset() == 0 && f.error().kind() == ErrorKind.COLD_START;
+    if (input.length == 0 || f.offset() != 0) {
+      return false;
+    }
+    // a byte 0x60 to 0x7f is read as the start of a JSON body, which cannot start but with '{':
+    // text starting with a lower-case letter fails as a body then, not at the cold start
+    int b = input[0] & 0xFF;
+    return f.error().kind() == ErrorKind.COLD_START || (b >= 0x60 && b <= 0x7F && b != '{');
   }
 
   /**

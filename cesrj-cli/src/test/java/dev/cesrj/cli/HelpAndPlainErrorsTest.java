@@ -93,6 +93,20 @@ class HelpAndPlainErrorsTest {
     assertEquals(1, run.stderr().split("message body", -1).length - 1, run.stderr());
   }
 
+  /**
+   * Text starting with a lower-case letter (bytes 0x60 to 0x7f, the cold-start tritet of a JSON
+   * body) fails as a body without a version string, not at the cold start: it is not CESR either.
+   */
+  @Test
+  void textStartingWithALowerCaseLetterIsToldItIsNotCesr() {
+    for (String text : new String[] {"vm\n", "hello\n", "version of this long text file\n"}) {
+      Run run = Run.of(text.getBytes(StandardCharsets.US_ASCII), "inspect", "-");
+      assertEquals(Main.BAD_INPUT, run.status(), text);
+      assertEquals("error: this input is not a CESR stream; in detail:",
+          run.stderr().split("\n")[0], text);
+    }
+  }
+
   @Test
   void anErrorFurtherInIsNotCalledNotCesr() {
     Run run = Run.of("-_AAACAA{\"v\":\"KERICAACAAJSONAAAi.\",\"t\":\"\"}?"
