@@ -114,7 +114,6 @@ public final class Fit {
     mutable();
     verdict = Verdict.WHOLE;
     end = 0;
-    needed = 0;
   }
 
   /**
@@ -127,7 +126,6 @@ public final class Fit {
     mutable();
     this.verdict = Verdict.WHOLE;
     this.end = end;
-    this.needed = 0;
     return Verdict.WHOLE;
   }
 

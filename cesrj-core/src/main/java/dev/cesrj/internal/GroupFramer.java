@@ -136,17 +136,17 @@ public final class GroupFramer {
    * {@link #counter(int, int, CounterTable, long)} for a counter that may run past {@code limit},
    * the end of the bytes at hand: the same checks and errors, except that a counter cut by {@code
    * limit} is reported in {@code fit} as {@link Fit.Verdict#CUT} with the figure the {@link
-   * TruncatedException} would carry, rather than thrown. Allocates nothing.
+   * TruncatedException} would carry, rather than thrown. Allocates nothing. The size comes back
+   * as an int rather than as the fit's end: the push parser's resume reads it once per counter.
    *
-   * @param fit filled with the result; the caller owns it (not {@link Fit#THROWING})
-   * @return {@link Fit.Verdict#WHOLE} ({@link Fit#end()} is the index past the counter; {@link
-   *     #code()} and {@link #count()} describe it) or {@link Fit.Verdict#CUT} ({@link
-   *     Fit#needed()} is the least number of bytes still needed)
+   * @param fit reset, then cut if the counter is; the caller owns it (not {@link Fit#THROWING})
+   * @return the counter's size in bytes ({@link #code()} and {@link #count()} describe it); or
+   *     {@link Fit#CUT_END}, {@code fit} cut with the least number of bytes still needed
    */
-  public Fit.Verdict counterOrCut(int pos, int limit, CounterTable table, long rest, Fit fit) {
+  public int counterOrCut(int pos, int limit, CounterTable table, long rest, Fit fit) {
     fit.reset();
     int fs = counter(pos, limit, table, rest, fit);
-    return fit.isCut() ? Fit.Verdict.CUT : fit.whole(pos + fs);
+    return fit.isCut() ? Fit.CUT_END : fs;
   }
 
   private int counterChecked(int pos, int limit, CounterTable table, long rest, Fit fit) {

@@ -209,10 +209,10 @@ final class HeldRunFramer {
       if (f.groups.isGenusVersionAt(p, limit, table)) {
         return framed(fit, p);
       }
-      if (f.groups.counterOrCut(p, limit, table, 0, fit) == Fit.Verdict.CUT) {
+      int fs = f.groups.counterOrCut(p, limit, table, 0, fit);
+      if (fs == Fit.CUT_END) {
         return hold(f, held, p, fit.needed(), cut, fit); // a code the bytes rule out is thrown
       }
-      int fs = fit.end() - p;
       CounterCode code = f.groups.code();
       if (MessageFramer.startsMessage(code)) {
         return framed(fit, p);

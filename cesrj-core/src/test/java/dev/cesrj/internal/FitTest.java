@@ -231,10 +231,12 @@ class FitTest {
         default: {
           GroupFramer framer = new GroupFramer(s, CesrOptions.DEFAULT);
           if (caller) {
-            if (framer.counterOrCut(pos, limit, table, rest, fit) == Fit.Verdict.CUT) {
+            int size = framer.counterOrCut(pos, limit, table, rest, fit);
+            if (fit.isCut()) {
+              assertEquals(Fit.CUT_END, size);
               return "cut " + fit.needed();
             }
-            return "whole " + (fit.end() - pos) + " " + framer.code() + " " + framer.count();
+            return "whole " + size + " " + framer.code() + " " + framer.count();
           }
           int fs = framer.counter(pos, limit, table, rest);
           return "whole " + fs + " " + framer.code() + " " + framer.count();
@@ -312,7 +314,8 @@ class FitTest {
     CesrException e =
         assertThrows(CesrException.class, () -> framer.counterOrCut(0, 3, V1, 0, fit));
     assertEquals(ErrorKind.UNKNOWN_CODE, e.kind());
-    assertEquals(Fit.Verdict.CUT, framer.counterOrCut(0, 1, V1, 0, fit));
+    assertEquals(Fit.CUT_END, framer.counterOrCut(0, 1, V1, 0, fit));
+    assertEquals(Fit.Verdict.CUT, fit.verdict());
     assertEquals(3, fit.needed());
   }
 }
