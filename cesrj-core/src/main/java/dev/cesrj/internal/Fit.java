@@ -34,6 +34,12 @@ import dev.cesrj.code.Slot;
 public final class Fit {
   /** What framing found. */
   public enum Verdict {
+    /**
+     * Nothing found yet: a new fit, or one {@link #reset()} for the next item and not filled.
+     * Neither {@link #end()} nor {@link #needed()} has a value; {@link #isCut()} is false, so a
+     * layer that frames on checks only for a cut.
+     */
+    PENDING,
     /** The whole item lies before the end of the bytes and is checked: see {@link #end()}. */
     WHOLE,
     /** The item runs past the end of the bytes: it needs at least {@link #needed()} more. */
@@ -43,7 +49,7 @@ public final class Fit {
   /**
    * The mode in which a cut is an error, thrown as it is found: framing where no more bytes can
    * come, and the content of a counted group. Immutable and shared: it records nothing, is never
-   * {@link Verdict#CUT}, and its {@link #reset()}, {@link #whole(int)} and {@link #cut(long)}
+   * {@link Verdict#CUT} (it stays {@link Verdict#PENDING}), and its {@link #reset()}, {@link #whole(int)} and {@link #cut(long)}
    * throw {@link IllegalStateException}.
    */
   public static final Fit THROWING = new Fit(true);
@@ -57,7 +63,7 @@ public final class Fit {
 
   /** True for {@link #THROWING}: cuts are thrown, not recorded. */
   private final boolean throwsCuts;
-  private Verdict verdict = Verdict.WHOLE;
+  private Verdict verdict = Verdict.PENDING;
   private int end;
   private long needed;
 
@@ -83,11 +89,15 @@ public final class Fit {
   /**
    * {@return after {@link Verdict#WHOLE}: the buffer index just past the item}
    *
-   * @throws IllegalStateException after {@link Verdict#CUT}: a cut item has no end
+   * @throws IllegalStateException after {@link Verdict#CUT} (a cut item has no end) or while
+   *     {@link Verdict#PENDING}
    */
   public int end() {
     if (verdict != Verdict.WHOLE) {
-      throw new IllegalStateException("a cut item has no end: it needs " + needed + " more bytes");
+      throw new IllegalStateException(
+          verdict == Verdict.CUT
+              ? "a cut item has no end: it needs " + needed + " more bytes"
+              : "nothing framed yet: no end");
     }
     return end;
   }
@@ -96,24 +106,27 @@ public final class Fit {
    * {@return after {@link Verdict#CUT}: the least number of bytes the item still needs, at least
    * 1 (exactly the rest once the item's size is known, as for a quadlet count)}
    *
-   * @throws IllegalStateException after {@link Verdict#WHOLE}: a whole item needs nothing
+   * @throws IllegalStateException after {@link Verdict#WHOLE} (a whole item needs nothing) or
+   *     while {@link Verdict#PENDING}
    */
   public long needed() {
     if (verdict != Verdict.CUT) {
-      throw new IllegalStateException("a whole item needs no more bytes");
+      throw new IllegalStateException(
+          verdict == Verdict.WHOLE
+              ? "a whole item needs no more bytes"
+              : "nothing framed yet: no bytes needed");
     }
     return needed;
   }
 
   /**
-   * Starts a framing: nothing is cut yet.
+   * Starts a framing: {@link Verdict#PENDING}, nothing found yet.
    *
    * @throws IllegalStateException on {@link #THROWING}
    */
   public void reset() {
     mutable();
-    verdict = Verdict.WHOLE;
-    end = 0;
+    verdict = Verdict.PENDING;
   }
 
   /**

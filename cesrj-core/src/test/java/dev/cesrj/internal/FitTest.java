@@ -46,8 +46,14 @@ class FitTest {
   @Test
   void aCutHasNoEndAndAWholeItemNeedsNothing() {
     Fit fit = new Fit();
-    assertEquals(Fit.Verdict.WHOLE, fit.verdict());
-    assertThrows(IllegalStateException.class, fit::needed);
+    assertEquals(Fit.Verdict.PENDING, fit.verdict());
+    assertFalse(fit.isCut());
+    assertEquals(
+        "nothing framed yet: no end",
+        assertThrows(IllegalStateException.class, fit::end).getMessage());
+    assertEquals(
+        "nothing framed yet: no bytes needed",
+        assertThrows(IllegalStateException.class, fit::needed).getMessage());
     assertEquals(Fit.Verdict.CUT, fit.cut(7));
     assertTrue(fit.isCut());
     assertEquals(7, fit.needed());
@@ -58,9 +64,11 @@ class FitTest {
     assertEquals(92, fit.end());
     assertThrows(IllegalStateException.class, fit::needed);
     fit.cut(3);
-    fit.reset();
-    assertEquals(Fit.Verdict.WHOLE, fit.verdict());
-    assertEquals(0, fit.end());
+    fit.reset(); // neither the old cut nor an end of 0 can be read after a reset
+    assertEquals(Fit.Verdict.PENDING, fit.verdict());
+    assertFalse(fit.isCut());
+    assertThrows(IllegalStateException.class, fit::end);
+    assertThrows(IllegalStateException.class, fit::needed);
   }
 
   @Test
@@ -86,7 +94,7 @@ class FitTest {
     assertTruncation(counter, 0, null, "a counter", 2);
     // still nothing recorded
     assertFalse(t.isCut());
-    assertEquals(Fit.Verdict.WHOLE, t.verdict());
+    assertEquals(Fit.Verdict.PENDING, t.verdict());
 
     Fit mine = new Fit();
     mine.primitiveCut(12, "A", Slot.SIGER, 80);
