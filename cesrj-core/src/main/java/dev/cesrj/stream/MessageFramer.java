@@ -456,7 +456,7 @@ final class MessageFramer {
     if (layout.isBodyGroup()) {
       return bodyGroupMessage(start, p, limit, depth, gvc, table, streamTable);
     }
-    if (layout.holdsBody()) {
+    if (layout.holdsBody()) { // holds a body group: a BodyWithAttachmentGroup
       return envelope(start, p, limit, depth, gvc, table, streamTable);
     }
     if (!layout.supported()) {
@@ -864,7 +864,7 @@ final class MessageFramer {
     if (layout.isBodyGroup()) {
       nested = bodyGroupMessage(p, p, limit, depth, null, table, pinned);
       entry = nested.bodyGroup().orElseThrow();
-    } else if (layout.holdsBody()) {
+    } else if (layout.holdsBody()) { // a BodyWithAttachmentGroup
       nested = envelope(p, p, limit, depth, null, table, pinned);
       entry = nested.envelope().orElseThrow();
     } else {
