@@ -8,13 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import dev.cesrj.code.CounterCode;
+import dev.cesrj.code.Layout;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
@@ -338,5 +344,122 @@ class ArchitectureTest {
   /** Half of the package cycle of {@link #aCycleFails()}. */
   static final class CycleFixture {
     static final Class<?> OTHER = dev.cesrj.testing.CycleFixture.OTHER;
+  }
+
+  /**
+   * The main classes that still name a {@link Layout} constant outside {@code dev.cesrj.code},
+   * each with why. Empty is the aim: a rule about one layout asks its facts.
+   */
+  static final Map<String, String> LAYOUT_NAMED = Map.of(
+      "dev.cesrj.group.Groups",
+      "checks a group's value characters unless it is a GenericGroup (Layout.GENERIC): "
+          + "Layout.holdsStream() says the same; dev.cesrj.group is ported separately");
+
+  /** A read of a {@link Layout} constant ({@code Layout.TUPLES}, in a comparison or a set). */
+  static final DescribedPredicate<JavaFieldAccess> READS_A_LAYOUT =
+      DescribedPredicate.describe(
+          "a Layout constant",
+          access -> access.getTargetOwner().isEquivalentTo(Layout.class)
+              && access.getTarget().getRawType().isEquivalentTo(Layout.class));
+
+  /**
+   * A call that tells layouts apart by name or position: {@code ordinal()} (a {@code switch} over
+   * layouts makes one), {@code name()}, {@code values()}, {@code valueOf}, {@code compareTo}.
+   */
+  static final DescribedPredicate<JavaMethodCall> ORDERS_LAYOUTS =
+      DescribedPredicate.describe(
+          "Layout.ordinal, name, values, valueOf or compareTo",
+          call -> call.getTargetOwner().isEquivalentTo(Layout.class)
+              && Set.of("ordinal", "name", "values", "valueOf", "compareTo")
+                  .contains(call.getName()));
+
+  /** The top-level class of {@code c} (a switch's map or a lambda's class counts as its own). */
+  private static String topLevel(JavaClass c) {
+    String name = c.getName();
+    int dollar = name.indexOf('$');
+    return dollar < 0 ? name : name.substring(0, dollar);
+  }
+
+  /**
+   * Issue 33: a group layout is one constant of {@link Layout} carrying its grammar facts
+   * ({@code content()}, {@code startsMessage()}, {@code holdsBody()}, {@code parsedInRun()},
+   * {@code selectsTable()}, {@code supported()}, {@code isBodyGroup()}, {@code holdsStream()}),
+   * and the framers, the views, the cursor, the push parser, the renderers and the writers ask
+   * those facts: no class outside {@code dev.cesrj.code} (the tables, which assign the layouts)
+   * reads a layout constant or switches over layouts, but those of {@link #LAYOUT_NAMED}. A new
+   * layout of a known kind is then one constant: no site names the old ones.
+   */
+  static ArchRule layoutsAskedByTheirFacts(Set<String> named) {
+    return noClasses()
+        .that(
+            DescribedPredicate.describe(
+                "are outside dev.cesrj.code and not named in LAYOUT_NAMED",
+                (JavaClass c) -> !c.getPackageName().equals(CODE)
+                    && !named.contains(topLevel(c))))
+        .should()
+        .accessFieldWhere(READS_A_LAYOUT)
+        .orShould()
+        .callMethodWhere(ORDERS_LAYOUTS);
+  }
+
+  @Test
+  void noClassNamesALayoutButThroughItsFacts() {
+    layoutsAskedByTheirFacts(LAYOUT_NAMED.keySet()).check(main);
+  }
+
+  /** Each named exception still names a layout: once its class asks facts, it leaves the list. */
+  @Test
+  void eachLayoutExceptionStillNamesALayout() {
+    for (String name : LAYOUT_NAMED.keySet()) {
+      boolean names = false;
+      for (JavaClass c : main) {
+        if (topLevel(c).equals(name)) {
+          names |= c.getFieldAccessesFromSelf().stream().anyMatch(READS_A_LAYOUT)
+              || c.getMethodCallsFromSelf().stream().anyMatch(ORDERS_LAYOUTS);
+        }
+      }
+      assertTrue(names, name + " names no layout now: remove it from LAYOUT_NAMED");
+    }
+  }
+
+  /** A class comparing a code's layout with a named one, for {@link #aNamedLayoutFails()}. */
+  static final class NamesALayout {
+    static boolean generic(CounterCode c) {
+      return c.layout() == Layout.GENERIC;
+    }
+  }
+
+  /** A class switching over layouts, for {@link #aNamedLayoutFails()}. */
+  static final class SwitchesOverLayouts {
+    static boolean body(Layout l) {
+      switch (l) {
+        case NATIVE_BODY:
+        case NON_NATIVE_BODY:
+          return true;
+        default:
+          return false;
+      }
+    }
+  }
+
+  /** A class asking the facts only, for {@link #aNamedLayoutFails()}. */
+  static final class AsksFacts {
+    static boolean body(Layout l) {
+      return l.isBodyGroup() && l.content() != Layout.Content.MESSAGES;
+    }
+  }
+
+  @Test
+  void aNamedLayoutFails() {
+    AssertionError compared = assertThrows(AssertionError.class,
+        () -> layoutsAskedByTheirFacts(Set.of()).check(
+            new ClassFileImporter().importClasses(NamesALayout.class)));
+    assertTrue(compared.getMessage().contains("Layout.GENERIC"), compared.getMessage());
+    AssertionError switched = assertThrows(AssertionError.class,
+        () -> layoutsAskedByTheirFacts(Set.of()).check(
+            new ClassFileImporter().importClasses(SwitchesOverLayouts.class)));
+    assertTrue(switched.getMessage().contains("Layout.ordinal()"), switched.getMessage());
+    layoutsAskedByTheirFacts(Set.of())
+        .check(new ClassFileImporter().importClasses(AsksFacts.class));
   }
 }

@@ -141,12 +141,21 @@ final class DomLists {
    * a body, a genus-version code) or its name is not in the table.
    */
   static String of(Group g) {
-    Layout layout = g.code().layout();
-    if (layout != Layout.TUPLES && layout != Layout.PATHED && layout != Layout.UNSUPPORTED) {
+    if (!isLeaf(g.code().layout())) {
       return null;
     }
     List<SadItem> sad = sadItems(g);
     return sad.isEmpty() ? forCode(g.code()) : sad.get(0).list();
+  }
+
+  /**
+   * True for the layouts of leaf groups, whose elements are primitives and tuples (not groups of
+   * messages or attachments): tuple groups (those keripy does not parse among attachments, the
+   * seal groups, included) and pathed material.
+   */
+  static boolean isLeaf(Layout layout) {
+    Layout.Content content = layout.content();
+    return content == Layout.Content.TUPLES || content == Layout.Content.PATHED;
   }
 
   /** True for the legacy SAD-path groups {@code -J} and {@code -K}. */

@@ -3,7 +3,6 @@ package dev.cesrj.cli;
 import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ColdStartException;
-import dev.cesrj.code.Layout;
 import dev.cesrj.group.Group;
 import dev.cesrj.group.Groups;
 import dev.cesrj.stream.CesrStreamParser;
@@ -128,7 +127,7 @@ final class Inspection {
     try (Groups groups = Groups.over(buf, options)) {
       while (groups.hasNext()) {
         Group g = groups.next();
-        if (g.code().layout() != Layout.GENUS_VERSION) {
+        if (!g.code().layout().selectsTable()) {
           break;
         }
         at = g.offset() + g.length();

@@ -101,7 +101,7 @@ final class JsonRenderer implements Renderer {
     json.writeFieldName("counter");
     counter(g);
     json.writeArrayFieldStart("items");
-    if (g.code().layout() == Layout.TUPLES) {
+    if (g.code().layout().content() == Layout.Content.TUPLES) {
       items(g);
     }
     json.writeEndArray();
@@ -316,7 +316,7 @@ final class JsonRenderer implements Renderer {
 
   /** One group's entries of a MsgParseDom list, in the recorder's short forms. */
   private void domItems(Group g, String field) throws IOException {
-    if (g.code().layout() == Layout.PATHED) {
+    if (g.code().layout().content() == Layout.Content.PATHED) {
       json.writeString(contentQb64(g));
       return;
     }
@@ -383,8 +383,7 @@ final class JsonRenderer implements Renderer {
     if (nest >= 0) {
       json.writeNumberField("nest", nest);
     } else {
-      Layout layout = g.code().layout();
-      if (layout == Layout.TUPLES || layout == Layout.PATHED || layout == Layout.UNSUPPORTED) {
+      if (DomLists.isLeaf(g.code().layout())) {
         // every leaf group of every table has a list (DomLists); one that had none would still
         // show its items, under a null field
         json.writeStringField("field", DomLists.of(g));
@@ -405,7 +404,7 @@ final class JsonRenderer implements Renderer {
       return;
     }
     List<Element> elements = g.elements();
-    if (g.code().layout() == Layout.PATHED) {
+    if (g.code().layout().content() == Layout.Content.PATHED) {
       Matter pather = (Matter) elements.get(0);
       json.writeStartObject();
       json.writeStringField("qb64", contentQb64(g));

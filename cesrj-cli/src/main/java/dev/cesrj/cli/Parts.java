@@ -87,7 +87,7 @@ final class Parts {
     for (int i = 0; i < out.length; i++) {
       Part p = parts.get(i);
       out[i] = p instanceof Part.Counter
-          && ((Part.Counter) p).group().code().layout() == Layout.GENERIC
+          && ((Part.Counter) p).group().code().layout().holdsStream()
           && !seen.add(p.offset());
     }
     return out;
@@ -136,9 +136,9 @@ final class Parts {
   private void group(Group g) {
     counter(g);
     Layout layout = g.code().layout();
-    if (layout == Layout.TUPLES || layout == Layout.PATHED) {
+    if (DomLists.isLeaf(layout)) {
       elements(g);
-    } else if (layout == Layout.ATTACHMENTS && !wrappersListed) {
+    } else if (layout.content() == Layout.Content.GROUPS && !wrappersListed) {
       for (Group inner : g.groups()) {
         group(inner);
       }
@@ -147,7 +147,8 @@ final class Parts {
 
   private void elements(Group g) {
     List<Slot> slots = g.code().slots();
-    String role = g.code().layout() == Layout.PATHED ? null : slotName(slots.get(0));
+    String role =
+        g.code().layout().content() == Layout.Content.PATHED ? null : slotName(slots.get(0));
     List<Slot> head = g.code().head();
     int ordinal = 0;
     int at = 0;

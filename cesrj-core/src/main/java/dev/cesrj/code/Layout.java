@@ -2,37 +2,39 @@ package dev.cesrj.code;
 
 /** What a counted group holds: decides how its content is framed and viewed. */
 public enum Layout {
+  // arguments: startsMessage, content, holdsBody, parsedInRun, selectsTable, supported
+
   /** Repeated tuples of primitives, each tuple one element (see {@link CounterCode#slots()}). */
-  TUPLES(false, Content.TUPLES, false, true),
+  TUPLES(false, Content.TUPLES, false, true, false, true),
   /** AttachmentGroup: attachment groups, optionally led by a genus-version code. */
-  ATTACHMENTS(false, Content.GROUPS, false, true),
+  ATTACHMENTS(false, Content.GROUPS, false, true, false, true),
   /** GenericGroup: a nested top-level stream (messages and groups). */
-  GENERIC(true, Content.MESSAGES, false, true),
+  GENERIC(true, Content.MESSAGES, false, true, false, true),
   /** BodyWithAttachmentGroup: a message body group then its attachments and nested messages. */
-  BODY_WITH_ATTACHMENTS(true, Content.MESSAGES, true, true),
+  BODY_WITH_ATTACHMENTS(true, Content.MESSAGES, true, true, false, true),
   /** NonNativeBodyGroup: one Bytes primitive whose raw value is a JSON, CBOR or MGPK body. */
-  NON_NATIVE_BODY(true, Content.TEXTER, true, true),
+  NON_NATIVE_BODY(true, Content.TEXTER, true, true, false, true),
   /** FixBodyGroup or MapBodyGroup: a CESR-native message body (fields as primitives). */
-  NATIVE_BODY(true, Content.FIELDS, true, true),
+  NATIVE_BODY(true, Content.FIELDS, true, true, false, true),
   /** GenericMapGroup or GenericListGroup: field content inside a CESR-native body. */
-  NATIVE_FIELDS(false, Content.FIELDS, false, false),
+  NATIVE_FIELDS(false, Content.FIELDS, false, false, false, true),
   /** PathedMaterialCouples: a Pather (StrB64 path) then CESR material kept as opaque bytes. */
-  PATHED(false, Content.PATHED, false, true),
+  PATHED(false, Content.PATHED, false, true, false, true),
   /** KERIACDCGenusVersion: selects the counter table for what follows (no content). */
-  GENUS_VERSION(false, Content.NONE, false, true),
+  GENUS_VERSION(false, Content.NONE, false, true, true, true),
   /**
    * A message-level group the reference implementation does not parse (CESR 2.0
    * DatagramSegmentGroup and ESSRWrapperGroup): it ends an attachment run, and where a message
    * must start it is an unsupported-group error.
    */
-  UNSUPPORTED_MESSAGE(true, Content.NONE, false, false),
+  UNSUPPORTED_MESSAGE(true, Content.NONE, false, false, false, false),
   /**
    * Listed in the table but not parseable as an attachment by the reference implementation
    * (keripy has no method for it): met among attachments, it is an unsupported-group error. The
    * seal groups among them are framed by their element grammar inside CESR-native bodies, where
    * keripy writes them.
    */
-  UNSUPPORTED(false, Content.TUPLES, false, false);
+  UNSUPPORTED(false, Content.TUPLES, false, false, false, false);
 
   /**
    * What the content of a group of one layout is, by its grammar: the one fact the framer
@@ -76,12 +78,24 @@ public enum Layout {
   private final Content content;
   private final boolean holdsBody;
   private final boolean parsedInRun;
+  private final boolean selectsTable;
+  private final boolean supported;
+  private final boolean isBodyGroup;
+  private final boolean holdsStream;
 
-  Layout(boolean startsMessage, Content content, boolean holdsBody, boolean parsedInRun) {
+  Layout(
+      boolean startsMessage, Content content, boolean holdsBody, boolean parsedInRun,
+      boolean selectsTable, boolean supported) {
     this.startsMessage = startsMessage;
     this.content = content;
     this.holdsBody = holdsBody;
     this.parsedInRun = parsedInRun;
+    this.selectsTable = selectsTable;
+    this.supported = supported;
+    // derived once here, read as fields: a body group is its body; a group of messages that
+    // holds no body of its own is a nested stream
+    this.isBodyGroup = holdsBody && content != Content.MESSAGES;
+    this.holdsStream = content == Content.MESSAGES && !holdsBody;
   }
 
   /**
@@ -118,5 +132,54 @@ public enum Layout {
    */
   public boolean parsedInRun() {
     return parsedInRun;
+  }
+
+  /**
+   * {@return whether a counter of this layout selects the counter table (the genus and version)
+   * that reads what follows it, instead of counting content: a genus-version code} True for
+   * {@link #GENUS_VERSION} only. Its count is no size: the table it names reads the rest of the
+   * stream at the top level and the rest of the enclosing group inside one (keripy {@code
+   * src/keri/core/parsing.py}, {@code Parser.msgParsator}: {@code ctr.code ==
+   * self.codes.KERIACDCGenusVersion} sets {@code self.version}; {@code src/keri/core/counting.py},
+   * {@code GenDex}). It may stand where a message starts and at the start of an AttachmentGroup.
+   */
+  public boolean selectsTable() {
+    return selectsTable;
+  }
+
+  /**
+   * {@return whether the reference implementation parses a group of this layout where its kind
+   * stands: at a message start, in an attachment run, or inside a CESR-native body} False for
+   * {@link #UNSUPPORTED_MESSAGE} (CESR 2.0 DatagramSegmentGroup and ESSRWrapperGroup, which keripy
+   * {@code src/keri/core/parsing.py} {@code Parser.msgParsator} does not read) and {@link
+   * #UNSUPPORTED} (the table's groups without an entry in {@code Parser.Methods}): where a message
+   * must start such a counter is an unsupported-group error, not a misplaced one.
+   */
+  public boolean supported() {
+    return supported;
+  }
+
+  /**
+   * {@return whether a group of this layout is itself a message body} True for {@link
+   * #NON_NATIVE_BODY} and {@link #NATIVE_BODY}: the groups that {@link #holdsBody() hold a body}
+   * other than as a message of their content, keripy's body groups (keripy {@code
+   * src/keri/core/counting.py}, {@code BUDex_2_0}: NonNativeBodyGroup, FixBodyGroup,
+   * MapBodyGroup). Its {@link #content()} tells the body's kind: {@link Content#TEXTER} a JSON,
+   * CBOR or MGPK body in a Texter, {@link Content#FIELDS} a CESR-native body.
+   */
+  public boolean isBodyGroup() {
+    return isBodyGroup;
+  }
+
+  /**
+   * {@return whether a group of this layout holds a nested top-level stream} True for {@link
+   * #GENERIC}: a group of {@link Content#MESSAGES} holding no body of its own, whose content is
+   * read as a stream is (messages, bare bodies among them, genus-version codes and further such
+   * groups), where a BodyWithAttachmentGroup holds one message (keripy {@code
+   * src/keri/core/parsing.py}, {@code Parser.groupParsator} for GenericGroup, {@code
+   * Parser.msgParsator} for BodyWithAttachmentGroup).
+   */
+  public boolean holdsStream() {
+    return holdsStream;
   }
 }

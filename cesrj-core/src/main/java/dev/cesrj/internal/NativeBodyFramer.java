@@ -74,7 +74,7 @@ public final class NativeBodyFramer {
     int fs = groups.counter(pos, limit, table, 0);
     CounterCode c = groups.code();
     long count = groups.count();
-    if (c.layout() != Layout.NATIVE_BODY) {
+    if (!c.layout().isBodyGroup() || c.layout().content() != Layout.Content.FIELDS) {
       throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(pos), c.code(), "a FixBodyGroup or MapBodyGroup", c.name() + " is no native body");
     }
@@ -160,7 +160,7 @@ public final class NativeBodyFramer {
     int q = counted(p, end, c, fs, count, depth);
     boolean rec = tape.records();
     int s = rec ? tape.groupStart(p, q - p, c, count, depth, Domain.QB64) : 0;
-    if (c.layout() == Layout.NATIVE_FIELDS) {
+    if (c.layout().content() == Layout.Content.FIELDS) { // a field group (a body is no field)
       fields(p, c, p + fs, q, table, depth, tape);
     } else {
       groups.tuples(Domain.QB64, p + fs, q, c, table, depth, tape);
@@ -176,6 +176,7 @@ public final class NativeBodyFramer {
    * ({@link CounterCode#isSeal()}).
    */
   static boolean isField(CounterCode c) {
-    return c.layout() == Layout.NATIVE_FIELDS || c.isSeal();
+    Layout l = c.layout();
+    return l.content() == Layout.Content.FIELDS && !l.isBodyGroup() || c.isSeal();
   }
 }

@@ -747,7 +747,7 @@ public final class CesrStreamParser implements AutoCloseable {
       return false;
     }
     List<dev.cesrj.group.Group> a = m.attachments();
-    return a.isEmpty() || a.get(0).code().layout() != Layout.ATTACHMENTS;
+    return a.isEmpty() || a.get(0).code().layout().content() != Layout.Content.GROUPS;
   }
 
   private void fail(CesrException e) {

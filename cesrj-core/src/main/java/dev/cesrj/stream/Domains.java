@@ -314,7 +314,7 @@ public final class Domains {
       return;
     }
     Group body = m.bodyGroup().orElse(null);
-    if (body != null && body.code().layout() == Layout.NATIVE_BODY) {
+    if (body != null && body.code().layout().content() == Layout.Content.FIELDS) {
       throw Errors.unsupported(
           body.offset(),
           body.code().code(),
@@ -342,8 +342,8 @@ public final class Domains {
 
   private static void checkNestedSubStreams(
       byte[] input, Group g, Domain target, CesrOptions options) {
-    if (g.code().layout() != Layout.ATTACHMENTS) {
-      return;
+    if (g.code().layout().content() != Layout.Content.GROUPS) {
+      return; // not an AttachmentGroup
     }
     for (Group n : g.groups()) {
       if (isSubStream(n)) {

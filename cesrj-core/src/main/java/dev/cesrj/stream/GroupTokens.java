@@ -5,7 +5,6 @@ import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
-import dev.cesrj.code.Layout;
 import dev.cesrj.internal.ElementCount;
 import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.GroupFramer;
@@ -85,7 +84,7 @@ final class GroupTokens extends TokenSource {
       ElementCount.validateGroups(tape, in.src, options);
       if (options.checkValueCharacters()
           && Domain.ofCounterByte(in.src.at(pos)) == Domain.QB64
-          && framer.code().layout() != Layout.GENERIC) {
+          && !framer.code().layout().holdsStream()) {
         Transcode.requireBase64(
             in.buf.slice(pos, groupEnd - pos), in.src.offset(pos), framer.code().code());
       }

@@ -218,7 +218,7 @@ final class HeldRunFramer {
         return framed(fit, p);
       }
       long count = f.groups.count();
-      if (code.layout() == Layout.ATTACHMENTS) {
+      if (code.layout().content() == Layout.Content.GROUPS) { // an AttachmentGroup
         long total = fs + d.quadlets(count);
         if (CesrOptions.fitsFrame(total, f.options().maxFrameBytes()) && total > limit - p) {
           return hold(f, held, p, total - (limit - p), cut, fit); // a first one holds the whole run

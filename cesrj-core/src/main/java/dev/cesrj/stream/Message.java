@@ -212,7 +212,7 @@ public final class Message {
   public List<IndexedSignature> signatures() {
     List<IndexedSignature> out = new ArrayList<>();
     for (Group g : groups) {
-      if (g.code().layout() == dev.cesrj.code.Layout.TUPLES) {
+      if (g.code().layout().content() == dev.cesrj.code.Layout.Content.TUPLES) {
         out.addAll(g.signatures());
       }
     }

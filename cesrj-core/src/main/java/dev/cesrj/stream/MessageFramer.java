@@ -284,7 +284,7 @@ final class MessageFramer {
       int pos, int p, int limit, int depth, Group gvc, List<Group> chain, List<Message> out,
       CounterTable ft, Fit fit) {
     groups.counter(p, limit, ft, 0);
-    if (groups.code().layout() == Layout.GENERIC) {
+    if (groups.code().layout().holdsStream()) {
       return genericGroup(p, limit, depth, chain, out, ft, fit);
     }
     Message m = message(pos, p, limit, gvc, depth, ft);
@@ -452,22 +452,21 @@ final class MessageFramer {
     }
     groups.counter(p, limit, table, 0);
     CounterCode code = groups.code();
-    switch (code.layout()) {
-      case BODY_WITH_ATTACHMENTS:
-        return envelope(start, p, limit, depth, gvc, table, streamTable);
-      case NON_NATIVE_BODY:
-      case NATIVE_BODY:
-        return bodyGroupMessage(start, p, limit, depth, gvc, table, streamTable);
-      case UNSUPPORTED:
-      case UNSUPPORTED_MESSAGE:
-        throw unsupportedMessage(p, code);
-      default:
-        throw Errors.coldStart(
-            src.offset(p),
-            code.code(),
-            "a message (body, body group, BodyWithAttachmentGroup, GenericGroup or genus-version code)",
-            code.name() + " where a message must start; read attachment-only input with Groups");
+    Layout layout = code.layout();
+    if (layout.isBodyGroup()) {
+      return bodyGroupMessage(start, p, limit, depth, gvc, table, streamTable);
     }
+    if (layout.holdsBody()) { // holds a body group: a BodyWithAttachmentGroup
+      return envelope(start, p, limit, depth, gvc, table, streamTable);
+    }
+    if (!layout.supported()) {
+      throw unsupportedMessage(p, code);
+    }
+    throw Errors.coldStart(
+        src.offset(p),
+        code.code(),
+        "a message (body, body group, BodyWithAttachmentGroup, GenericGroup or genus-version code)",
+        code.name() + " where a message must start; read attachment-only input with Groups");
   }
 
   private CesrException unsupportedMessage(int p, CounterCode code) {
@@ -611,8 +610,7 @@ final class MessageFramer {
             src.offset(q), env.code().code(), "a NonNativeBodyGroup", "empty envelope");
       }
       groups.counter(q, end, t, 0);
-      Layout bodyLayout = groups.code().layout();
-      if (bodyLayout != Layout.NON_NATIVE_BODY && bodyLayout != Layout.NATIVE_BODY) {
+      if (!groups.code().layout().isBodyGroup()) {
         throw bodyGroupError(q);
       }
       MessageBody body = body(q, end, t, depth + 1, scoped);
@@ -651,7 +649,7 @@ final class MessageFramer {
    */
   private MessageBody body(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
     groups.counter(q, limit, table, 0);
-    if (groups.code().layout() == Layout.NATIVE_BODY) {
+    if (groups.code().layout().content() == Layout.Content.FIELDS) { // a CESR-native body
       return checked(nativeBody(q, limit, table, depth, pinned));
     }
     int r = group(q, limit, table, depth);
@@ -823,7 +821,7 @@ final class MessageFramer {
           return p;
         }
         p = nestedMessage(p, limit, table, pinned, depth, code, run);
-      } else if (code.layout() == Layout.ATTACHMENTS) {
+      } else if (code.layout().content() == Layout.Content.GROUPS) { // an AttachmentGroup
         int end = wrapper(p, limit, table, pinned, depth, run);
         if (first && !enclosed) {
           return end;
@@ -862,20 +860,17 @@ final class MessageFramer {
     checkRoom(run, src.offset(p), code.code());
     Message nested;
     Group entry;
-    switch (code.layout()) {
-      case BODY_WITH_ATTACHMENTS:
-        nested = envelope(p, p, limit, depth, null, table, pinned);
-        entry = nested.envelope().orElseThrow();
-        break;
-      case NON_NATIVE_BODY:
-      case NATIVE_BODY:
-        nested = bodyGroupMessage(p, p, limit, depth, null, table, pinned);
-        entry = nested.bodyGroup().orElseThrow();
-        break;
-      default:
-        throw Errors.unsupported(
-            src.offset(p), code.code(), "an attachment group or a nested message",
-            code.name() + " inside attachments");
+    Layout layout = code.layout();
+    if (layout.isBodyGroup()) {
+      nested = bodyGroupMessage(p, p, limit, depth, null, table, pinned);
+      entry = nested.bodyGroup().orElseThrow();
+    } else if (layout.holdsBody()) { // a BodyWithAttachmentGroup
+      nested = envelope(p, p, limit, depth, null, table, pinned);
+      entry = nested.envelope().orElseThrow();
+    } else {
+      throw Errors.unsupported(
+          src.offset(p), code.code(), "an attachment group or a nested message",
+          code.name() + " inside attachments");
     }
     run.nested.add(nested);
     addEntry(run, entry, depth); // its parts were checked as they were framed

@@ -142,7 +142,7 @@ final class MessageTokens extends TokenSource {
       return true;
     }
     List<Group> run = m.attachments();
-    return !run.isEmpty() && run.get(0).code().layout() == Layout.ATTACHMENTS;
+    return !run.isEmpty() && run.get(0).code().layout().content() == Layout.Content.GROUPS;
   }
 
   @Override
@@ -211,7 +211,7 @@ final class MessageTokens extends TokenSource {
       if (tape.step(i) == GroupTape.Step.GROUP_START
           && tape.start(i) == frameP
           && tape.depth(i) == 1
-          && tape.counterCode(i).layout() == Layout.GENERIC
+          && tape.counterCode(i).layout().holdsStream()
           && tape.match(i) > i) {
         player.start(tape, i, tape.match(i) + 1);
         return player.step(this);

@@ -218,7 +218,7 @@ final class MessageWalk {
     CounterCode code = framer.framedCode(d, p, t);
     if (a.first) {
       a.first = false;
-      if (code.layout() == Layout.GENUS_VERSION) {
+      if (code.layout().selectsTable()) {
         // it selects the table for the rest of this AttachmentGroup's content
         genusVersion(p, d, code, a.depth + 1);
         a.table = tok.genus;
@@ -263,7 +263,7 @@ final class MessageWalk {
       partEnd = p + nested.length();
       return false;
     }
-    if (c.layout() == Layout.ATTACHMENTS) {
+    if (c.layout().content() == Layout.Content.GROUPS) { // an AttachmentGroup
       long n = framer.framedCount(d, p, c);
       int fs = (int) d.size(c.fs());
       int groupEnd = p + fs + (int) d.quadlets(n);

@@ -207,7 +207,7 @@ final class TableRule {
 
   /** True if a counter of code {@code c} may stand at a message start: it starts one, or is a genus-version code. */
   private static boolean startsFrame(CounterCode c) {
-    return c != null && (c.layout().startsMessage() || c.layout() == Layout.GENUS_VERSION);
+    return c != null && (c.layout().startsMessage() || c.layout().selectsTable());
   }
 
   /**
@@ -323,7 +323,7 @@ final class TableRule {
     if (c == null) {
       return Reading.REFUTED;
     }
-    if (c.layout() == Layout.GENUS_VERSION) {
+    if (c.layout().selectsTable()) {
       return Reading.POSSIBLE; // it ends the run in every table; what follows is read anew
     }
     int fs = c.fs();
@@ -352,16 +352,16 @@ final class TableRule {
       if (layout.holdsBody()) {
         return Reading.REFUTED; // an empty body group holds no body
       }
-      if (layout != Layout.TUPLES || c.head().isEmpty()) {
+      if (layout.content() != Layout.Content.TUPLES || c.head().isEmpty()) {
         return Reading.POSSIBLE; // no content to tell by
       }
       // the head (the legacy -K's root path) stands before the elements, whatever their count
     }
     // in quadlet-counted groups the first element must fit in the count
     long room = c.unit() == CountUnit.QUADLETS ? 4 * count : Long.MAX_VALUE;
-    switch (layout) {
-      case GENERIC:
-        {
+    switch (layout.content()) {
+      case MESSAGES:
+        if (layout.holdsStream()) {
           if (q >= limit) {
             return Reading.UNDECIDED;
           }
@@ -371,17 +371,14 @@ final class TableRule {
               ColdStartPoints.startsBody(b) || b == '-' || ColdStartPoints.startsQb2Counter(b);
           return frame ? Reading.POSSIBLE : Reading.REFUTED;
         }
-      case ATTACHMENTS:
-      case BODY_WITH_ATTACHMENTS:
-        if (!readable(d, q, 0, limit)) {
-          return Reading.UNDECIDED;
-        }
-        return s.ch(d, q, 0) == '-' ? Reading.POSSIBLE : Reading.REFUTED;
-      case NON_NATIVE_BODY:
+        return counterFirst(d, s, q, limit); // one message: its body group comes first
+      case GROUPS:
+        return counterFirst(d, s, q, limit);
+      case TEXTER:
         return matter(Slot.TEXTER, d, s, q, limit, room);
       case PATHED:
         return matter(Slot.PATHER, d, s, q, limit, room);
-      case NATIVE_BODY:
+      case FIELDS: // a native body: its field groups were refuted above (not parsed in a run)
         {
           if (!c.isMapBody()) {
             return matter(Slot.VERSER, d, s, q, limit, room);
@@ -414,6 +411,14 @@ final class TableRule {
       default:
         return Reading.POSSIBLE;
     }
+  }
+
+  /** Whether the content at {@code q} starts with a counter (a group or a genus-version code). */
+  private static Reading counterFirst(Domain d, Source s, int q, int limit) {
+    if (!readable(d, q, 0, limit)) {
+      return Reading.UNDECIDED;
+    }
+    return s.ch(d, q, 0) == '-' ? Reading.POSSIBLE : Reading.REFUTED;
   }
 
   /** Whether a primitive that {@code slot} accepts, of at most {@code room} chars, starts at {@code q}. */

@@ -171,7 +171,7 @@ public final class OutgoingGroup {
   Sized size(CounterTable table) {
     CounterCode small = table.codeFor(name, 0);
     requireAttachment(small);
-    boolean tuples = small.layout() == Layout.TUPLES;
+    boolean tuples = small.layout().content() == Layout.Content.TUPLES;
     if (!head.isEmpty() || (tuples && !small.head().isEmpty())) {
       if (!tuples || head.size() != small.head().size()) {
         throw new IllegalArgumentException(name + " has a head of " + small.head() + ", not "
@@ -198,8 +198,7 @@ public final class OutgoingGroup {
   /** Refuses a group that {@link CesrFrameDecoder} would not read as an attachment. */
   private void requireAttachment(CounterCode code) {
     Layout l = code.layout();
-    if (l.startsMessage() || l == Layout.GENUS_VERSION || l == Layout.NATIVE_FIELDS
-        || l == Layout.UNSUPPORTED) {
+    if (l.startsMessage() || l.selectsTable() || !l.parsedInRun()) {
       throw new IllegalArgumentException(
           name + " (" + code.code() + ") is not an attachment group: write it as a message or as"
               + " bytes");
@@ -266,7 +265,7 @@ public final class OutgoingGroup {
         throw refused(table, spans, read, "the group read ends at byte " + read + " of the " + end
             + " written, " + (end - read) + " more follow");
       }
-      if (table.codeFor(name, 0).layout() == Layout.TUPLES) {
+      if (table.codeFor(name, 0).layout().content() == Layout.Content.TUPLES) {
         // the framer sizes each value by its code and reads its characters only for a reader
         // that checks them (CesrOptions.checkValueCharacters, as cesrj inspect): a group of a
         // grammar is qb64 text throughout (counters, primitives, nested groups), so every byte is
@@ -340,7 +339,9 @@ public final class OutgoingGroup {
     int i = (int) holder[2];
     CounterCode small = table.codeFor(name, 0);
     List<Slot> slots =
-        small.layout() != Layout.TUPLES ? null : element < 0 ? small.head() : small.slots();
+        small.layout().content() != Layout.Content.TUPLES
+            ? null
+            : element < 0 ? small.head() : small.slots();
     String where = name + " " + (element < 0 ? "head" : "element " + element) + " part " + i;
     if (slots == null) {
       return new IllegalArgumentException(where + " is not read back as written: " + detail);

@@ -57,7 +57,9 @@ public final class Body {
     byte[] bytes = ByteBufUtil.getBytes(b);
     VersionString vs = m.version();
     Optional<Group> g = m.bodyGroup();
-    if (vs.kind() == Kind.CESR && g.isPresent() && g.get().code().layout() == Layout.NATIVE_BODY) {
+    // a CESR-native body: a body group whose content is fields
+    if (vs.kind() == Kind.CESR && g.isPresent()
+        && g.get().code().layout().content() == Layout.Content.FIELDS) {
       return new Body(Kind.CESR, vs, bytes, NativeBodyReader.read(g.get(), vs.text()));
     }
     Body body = decode(vs.kind(), bytes);
