@@ -207,7 +207,7 @@ final class ElementReader {
         return IndexedSignature.framed(views, p, tape.indexerCode(i), d);
       default:
         return new Group(
-            views, p, tape.length(i), tape.counterCode(i), tape.count(i), GroupShape.CHECKED,
+            views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.shape(i),
             tape.depth(i));
     }
   }

@@ -203,10 +203,11 @@ public final class Group implements Element {
    * WitnessIdxSigs) that the framer accepted on its fast path, every signature of a one-character
    * code and 88 characters ({@link GroupShape#UNIFORM_SIGNATURES}), is not framed again: the
    * framer checked each signature, and signature {@code i} lies at {@code 4 + 88 * i} from the
-   * counter, so its view is made from that arithmetic. Every other group (qb2, big counters,
-   * tuple groups such as TransIdxSigGroups, AttachmentGroups, bodies, CESR 2.0 quadlet counts, and
-   * groups nested in another group's elements) has its content framed once more here, with the
-   * framer's checks, onto a record the views are read from. Recording every group's items while
+   * counter, so its view is made from that arithmetic; so is such a group among the elements of
+   * an AttachmentGroup (the record of that framing says so). Every other group (qb2, big counters,
+   * tuple groups such as TransIdxSigGroups and the signature groups nested in their tuples,
+   * AttachmentGroups, bodies, CESR 2.0 quadlet counts) has its content framed once more here, with
+   * the framer's checks, onto a record the views are read from. Recording every group's items while
    * it is first framed would spare that second framing, but it was measured to cost every stream,
    * read or not: {@code CursorBenchmark.zeroCopy} 2.3x and {@code copyOnce} 1.8x slower (see
    * {@code docs/guide/framing-engine.md}).

@@ -349,6 +349,29 @@ class FramedOnceTest {
     }
   }
 
+  @Test
+  void theSignatureGroupsOfAnAttachmentGroupAreReadWithoutFramingAgain() {
+    String a = "-AAB" + signature('A', 'A', 'A', "O".repeat(85));
+    String b = "-BAB" + signature('B', 'B', 'A', "P".repeat(85));
+    String wrapped = counter('V', (a.length() + b.length()) / 4) + a + b;
+    try (Groups groups = Groups.copyOf(wrapped.getBytes(StandardCharsets.US_ASCII))) {
+      Group g = groups.next();
+      assertEquals(GroupShape.CHECKED, g.shape());
+      long before = ElementReader.framings();
+      List<Group> nested = g.groups();
+      assertEquals(1, ElementReader.framings() - before, "the AttachmentGroup's content");
+      assertEquals(2, nested.size());
+      for (Group n : nested) {
+        assertEquals(GroupShape.UNIFORM_SIGNATURES, n.shape(), n.name());
+        assertEquals(2, n.depth());
+        assertEquals(1, n.elements().size());
+      }
+      assertEquals(1, ElementReader.framings() - before, "nested signature groups framed again");
+      assertEquals(List.of(0, 1), g.signatures().stream().map(IndexedSignature::index).toList());
+      compareElements(g, "AttachmentGroup");
+    }
+  }
+
   // ---- (3) the fast path's edge cases ----
 
   @Test
