@@ -55,7 +55,9 @@ final class ElementReader {
    * named by its first character ({@link IndexerCode#single}), all checked by the framer's fast
    * path when it accepted {@code g}; nothing is framed again. The same views, in the same list
    * shape, as reading the content onto a tape gives, and the element limit is applied as {@link
-   * #validateElements} applies it (the same error at the same element).
+   * #validateElements} applies it (the same error at the same element, before any view is
+   * made). Bytes that no longer start a one-character-code signature (written into the
+   * buffer after framing) are read by the checked path instead.
    *
    * @throws ElementLimitException past {@link CesrOptions#maxElements()}, enclosed in {@code g}
    * @throws io.netty.util.IllegalReferenceCountException if {@code g}'s buffer was released
@@ -66,20 +68,29 @@ final class ElementReader {
     ByteBuf buf = views.buf;
     CesrOptions options = views.options;
     if (!options.fitsElements(n)) {
-      try {
-        for (int i = 0; i < n; i++) {
-          int p = GroupShape.signatureAt(g.index(), i);
-          options.validateElements(
-              (long) p - views.origin, IndexerCode.single(buf.getByte(p)).code(), i);
+      for (int i = 0; i < n; i++) {
+        int p = GroupShape.signatureAt(g.index(), i);
+        IndexerCode c = IndexerCode.single(buf.getByte(p));
+        if (c == null) {
+          return new ElementReader(views).read(g); // see below
         }
-      } catch (ElementLimitException e) {
-        throw enclosed(e, g);
+        try {
+          options.validateElements((long) p - views.origin, c.code(), i);
+        } catch (ElementLimitException e) {
+          throw enclosed(e, g);
+        }
       }
     }
     Element[] out = new Element[n];
     for (int i = 0; i < n; i++) {
       int p = GroupShape.signatureAt(g.index(), i);
-      out[i] = IndexedSignature.framed(views, p, IndexerCode.single(buf.getByte(p)), d);
+      IndexerCode c = IndexerCode.single(buf.getByte(p));
+      if (c == null) {
+        // the bytes changed under the view since the framer checked them (a caller wrote into
+        // its buffer): read them as any other group, and get the checked path's verdict
+        return new ElementReader(views).read(g);
+      }
+      out[i] = IndexedSignature.framed(views, p, c, d);
     }
     return Collections.unmodifiableList(Arrays.asList(out));
   }

@@ -480,6 +480,32 @@ class FramedOnceTest {
   }
 
   @ParameterizedTest
+  @ValueSource(ints = {0, 50, 88})
+  void bytesWrittenIntoTheBufferAfterFramingGetTheCheckedPathsVerdict(int at) {
+    String sigs = "-AAC" + signature('A', 'A', 'A', "Q".repeat(85))
+        + signature('E', 'B', 'A', "R".repeat(85));
+    ByteBuf b = Unpooled.copiedBuffer(sigs, StandardCharsets.US_ASCII);
+    try {
+      Group g = Groups.over(b).next();
+      assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape());
+      b.setByte(4 + at, '!'); // a signature's code (0, 88), or a value character (50)
+      for (int max : new int[] {1, 2}) {
+        CesrOptions options = CesrOptions.builder().maxElements(max).build();
+        Group moved = g.movedTo(dev.cesrj.internal.GroupViews.over(b, 0, options));
+        Object want = elementsOrError(moved.checked());
+        Object got = elementsOrError(moved);
+        if (want instanceof RuntimeException) {
+          assertSameError((RuntimeException) want, got, "at " + at + ", max " + max);
+        } else {
+          compareElements(moved, "at " + at + ", max " + max);
+        }
+      }
+    } finally {
+      b.release();
+    }
+  }
+
+  @ParameterizedTest
   @ValueSource(ints = {1, 2, 3, 4})
   void theElementLimitRefusesTheSameSignatureWithTheSameError(int max) {
     String sigs = "-AAD" + signature('A', 'A', 'A', "K".repeat(85))
