@@ -51,8 +51,9 @@ import dev.cesrj.code.Slot;
  *
  * <p>After {@link #counter} or {@link #group} returns, {@link #code()} and {@link #count()}
  * describe the counter read at the start, and {@link #shape()} says whether the group's items
- * follow from that counter alone ({@link GroupShape}). Size arithmetic is in {@code long}: a count is checked
- * against {@link CesrOptions#maxFrameBytes()} before the group's bytes are looked for.
+ * follow from that counter alone ({@link GroupShape}). Size arithmetic is in {@code long}: a
+ * count is checked against {@link CesrOptions#maxFrameBytes()} before the group's bytes are
+ * looked for.
  */
 public final class GroupFramer {
   private final Source src;

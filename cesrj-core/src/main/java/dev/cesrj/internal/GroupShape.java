@@ -13,8 +13,8 @@ public enum GroupShape {
    * A qb64 signature group of CESR 1.0 ({@code -A} ControllerIdxSigs, {@code -B} WitnessIdxSigs:
    * {@link dev.cesrj.code.CounterCode#countsSignatures()}) with a small counter ({@code -X##}, 4
    * characters) whose {@code count} indexed signatures all have a one-character code and so 88
-   * characters each (keripy {@code src/keri/core/indexing.py} {@code IndexerCodex}: {@code A}..{@code
-   * F}, one index character and no ondex characters: the ondex is the index, or none for the
+   * characters each (keripy {@code src/keri/core/indexing.py} {@code IndexerCodex}: {@code
+   * A}..{@code F}, one index character and no ondex characters: the ondex is the index, or none for the
    * current-only {@code _Crt_Sig} codes {@code B D F}). The framer's fast
    * path checked each one (code, Base64 index character, the two zero pad bits), so the record is
    * implicit: signature {@code i} starts at {@link #signatureAt}, its code is the one named by its

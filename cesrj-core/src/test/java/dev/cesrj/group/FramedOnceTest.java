@@ -329,7 +329,8 @@ class FramedOnceTest {
     String body = "{\"v\":\"KERI10JSON00002a_\",\"t\":\"rpy\",\"d\":\"\"}";
     body = body.replace("00002a", String.format("%06x", body.length()));
     String atc = "-AAB" + signature('A', 'B', 'A', "E".repeat(85))
-        + "-BAC" + signature('B', 'C', 'B', "F".repeat(85)) + signature('C', '_', 'C', "G".repeat(85));
+        + "-BAC" + signature('B', 'C', 'B', "F".repeat(85))
+        + signature('C', '_', 'C', "G".repeat(85));
     byte[] stream = (body + atc).getBytes(StandardCharsets.US_ASCII);
     long before = ElementReader.framings();
     try (Messages messages = Messages.copyOf(stream)) {
