@@ -350,10 +350,7 @@ class ArchitectureTest {
    * The main classes that still name a {@link Layout} constant outside {@code dev.cesrj.code},
    * each with why. Empty is the aim: a rule about one layout asks its facts.
    */
-  static final Map<String, String> LAYOUT_NAMED = Map.of(
-      "dev.cesrj.group.Groups",
-      "checks a group's value characters unless it is a GenericGroup (Layout.GENERIC): "
-          + "Layout.holdsStream() says the same; dev.cesrj.group is ported separately");
+  static final Map<String, String> LAYOUT_NAMED = Map.of();
 
   /** A read of a {@link Layout} constant ({@code Layout.TUPLES}, in a comparison or a set). */
   static final DescribedPredicate<JavaFieldAccess> READS_A_LAYOUT =

@@ -1,13 +1,16 @@
 package dev.cesrj.group;
 
+import dev.cesrj.CesrException;
 import dev.cesrj.CesrOptions;
 import dev.cesrj.ElementLimitException;
 import dev.cesrj.EnclosingGroup;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.Domain;
+import dev.cesrj.code.IndexerCode;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.ElementCount;
 import dev.cesrj.internal.GroupFramer;
+import dev.cesrj.internal.GroupShape;
 import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
@@ -18,15 +21,18 @@ import dev.cesrj.primitive.IndexedSignature;
 import dev.cesrj.primitive.Matter;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
 /**
  * Builds the element views of a group that {@link GroupFramer} has already framed and checked.
- * The content is framed once more with the framer's own checks, recording each item on a {@link
- * GroupTape}, and the views are made from the tape: each primitive's code is looked up once, by
- * the framer (no second scan here). The fields of a CESR-native body or field group are recorded
- * likewise by {@link NativeBodyFramer}, which frames them.
+ * A group the framer's fast path accepted ({@link GroupShape#UNIFORM_SIGNATURES}) is read by
+ * {@link #uniformSignatures}, from its counter alone. For any other group the content is framed
+ * once more with the framer's own checks, recording each item on a {@link GroupTape}, and the
+ * views are made from the tape: each primitive's code is looked up once, by the framer (no second
+ * scan here). The fields of a CESR-native body or field group are recorded likewise by {@link
+ * NativeBodyFramer}, which frames them.
  */
 final class ElementReader {
   private final ByteBuf buf;
@@ -41,6 +47,52 @@ final class ElementReader {
     this.src = new Source(buf, views.origin);
     this.framer = new GroupFramer(src, views.options);
     this.options = views.options;
+  }
+
+  /**
+   * The elements of the {@link GroupShape#UNIFORM_SIGNATURES} group {@code g}: its {@code
+   * g.count()} indexed signatures, signature {@code i} at {@link GroupShape#signatureAt}, its code
+   * named by its first character ({@link IndexerCode#single}), all checked by the framer's fast
+   * path when it accepted {@code g}; nothing is framed again. The same views, in the same list
+   * shape, as reading the content onto a tape gives, and the element limit is applied as {@link
+   * #validateElements} applies it (the same error at the same element, before any view is
+   * made). Bytes that no longer start a one-character-code signature (written into the
+   * buffer after framing) are read by the checked path instead.
+   *
+   * @throws ElementLimitException past {@link CesrOptions#maxElements()}, enclosed in {@code g}
+   * @throws io.netty.util.IllegalReferenceCountException if {@code g}'s buffer was released
+   */
+  static List<Element> uniformSignatures(GroupViews views, Group g) {
+    Domain d = g.domain(); // QB64; read first, as every read does, so a released buffer fails alike
+    int n = (int) g.count();
+    ByteBuf buf = views.buf;
+    CesrOptions options = views.options;
+    if (!options.fitsElements(n)) {
+      for (int i = 0; i < n; i++) {
+        int p = GroupShape.signatureAt(g.index(), i);
+        IndexerCode c = IndexerCode.single(buf.getByte(p));
+        if (c == null) {
+          return new ElementReader(views).read(g); // see below
+        }
+        try {
+          options.validateElements((long) p - views.origin, c.code(), i);
+        } catch (ElementLimitException e) {
+          throw enclosed(e, g);
+        }
+      }
+    }
+    Element[] out = new Element[n];
+    for (int i = 0; i < n; i++) {
+      int p = GroupShape.signatureAt(g.index(), i);
+      IndexerCode c = IndexerCode.single(buf.getByte(p));
+      if (c == null) {
+        // the bytes changed under the view since the framer checked them (a caller wrote into
+        // its buffer): read them as any other group, and get the checked path's verdict
+        return new ElementReader(views).read(g);
+      }
+      out[i] = IndexedSignature.framed(views, p, c, d);
+    }
+    return Collections.unmodifiableList(Arrays.asList(out));
   }
 
   List<Element> read(Group g) {
@@ -103,17 +155,37 @@ final class ElementReader {
   private static final int KEPT_TAPE = 4096;
 
   /**
+   * What the reads of one thread share: its tape, and how many group contents its reads framed
+   * again onto a tape.
+   */
+  private static final class ThreadSlot {
+    /** The tape kept for the next read, or null while a read has it. */
+    GroupTape tape;
+    /** Group contents framed again onto a tape by this thread's reads, for the tests. */
+    long framings;
+  }
+
+  /**
    * One tape per thread, reused by every read on it: a read uses it only until its views are
    * made (nothing recurses into another read), so a group's elements cost no tape of their own.
    */
-  private static final ThreadLocal<GroupTape[]> TAPES =
-      ThreadLocal.withInitial(() -> new GroupTape[1]);
+  private static final ThreadLocal<ThreadSlot> TAPES = ThreadLocal.withInitial(ThreadSlot::new);
+
+  /**
+   * {@return how many group contents the calling thread's reads have framed again onto a tape
+   * (every read but those of {@link #uniformSignatures}, a Bytes primitive and pathed material)}
+   * For the tests that show which groups are read without framing again.
+   */
+  static long framings() {
+    return TAPES.get().framings;
+  }
 
   /** The calling thread's tape, empty; taken from the thread until {@link #done}. */
   private static GroupTape tape() {
-    GroupTape[] slot = TAPES.get();
-    GroupTape t = slot[0];
-    slot[0] = null; // a read that somehow ran inside this one makes a tape of its own
+    ThreadSlot slot = TAPES.get();
+    slot.framings++;
+    GroupTape t = slot.tape;
+    slot.tape = null; // a read that somehow ran inside this one makes a tape of its own
     if (t == null) {
       t = new GroupTape();
     }
@@ -125,7 +197,7 @@ final class ElementReader {
   private static void done(GroupTape t) {
     if (t.capacity() <= KEPT_TAPE) {
       t.clear();
-      TAPES.get()[0] = t;
+      TAPES.get().tape = t;
     }
   }
 
@@ -146,7 +218,8 @@ final class ElementReader {
         return IndexedSignature.framed(views, p, tape.indexerCode(i), d);
       default:
         return new Group(
-            views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.depth(i));
+            views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.shape(i),
+            tape.depth(i));
     }
   }
 
@@ -199,8 +272,16 @@ final class ElementReader {
     try {
       ElementCount.validate(tape, 0, tape.size(), g.code(), src, options);
     } catch (ElementLimitException e) {
-      throw e.enclosedIn(new EnclosingGroup(g.code(), g.offset()));
+      throw enclosed(e, g);
     }
+  }
+
+  /**
+   * {@code e}, met among the elements of {@code g}, enclosed in it (a view knows no group around
+   * its own).
+   */
+  private static CesrException enclosed(ElementLimitException e, Group g) {
+    return e.enclosedIn(new EnclosingGroup(g.code(), g.offset()));
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
+import dev.cesrj.internal.GroupShape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Transcode;
 import dev.cesrj.primitive.Element;
@@ -33,6 +34,11 @@ public final class Group implements Element {
   private final CounterCode code;
   private final int count;
   private final int depth;
+  /**
+   * What the framer that accepted the group knew of its layout: {@link
+   * GroupShape#UNIFORM_SIGNATURES} lets {@link #elements()} make the views from the counter alone.
+   */
+  private final GroupShape shape;
   private List<Element> elements;
 
   /**
@@ -47,36 +53,44 @@ public final class Group implements Element {
    * @param length the group's size in bytes, its counter included
    * @param code the group's counter code
    * @param count the counter's count, as the framer read it
+   * @param shape what the framer knows of the group's layout ({@code GroupFramer.shape()} after
+   *     it accepted the group; {@link GroupShape#CHECKED} if unsure: its elements are then framed
+   *     again when read)
    * @param depth the nesting depth (0 for a group not inside another)
    * @return the view; it holds no reference count of its own
    */
   public static Group framed(
-      GroupViews views, int index, int length, CounterCode code, long count, int depth) {
-    return new Group(views, index, length, code, count, depth);
+      GroupViews views, int index, int length, CounterCode code, long count, GroupShape shape,
+      int depth) {
+    return new Group(views, index, length, code, count, shape, depth);
   }
 
   /**
    * This group's view over {@code to}, another buffer holding the same bytes, which start at the
    * same offset from its origin: for a framing layer that moved its bytes to a new buffer (the push
-   * parser's cumulation); nothing is read or checked again.
+   * parser's cumulation); nothing is read or checked again, and what the framer knew of its
+   * layout ({@link GroupShape}) is kept: the bytes are the same.
    *
    * @param to the buffer the bytes now lie in, with its origin
    * @return the view over {@code to}; this view is left as it is
    */
   public Group movedTo(GroupViews to) {
-    return new Group(to, (int) (to.origin + offset()), length, code, count, depth);
+    return new Group(to, (int) (to.origin + offset()), length, code, count, shape, depth);
   }
 
   /**
    * The group at buffer index {@code index} of {@code views} that the caller has already framed
-   * with a {@code GroupFramer} ({@code code} and {@code count} as it read them).
+   * with a {@code GroupFramer} ({@code code}, {@code count} and {@code shape} as it read them).
    */
-  Group(GroupViews views, int index, int length, CounterCode code, long count, int depth) {
+  Group(
+      GroupViews views, int index, int length, CounterCode code, long count, GroupShape shape,
+      int depth) {
     this.views = views;
     this.index = index;
     this.length = length;
     this.code = code;
     this.count = (int) count;
+    this.shape = shape;
     this.depth = depth;
   }
 
@@ -185,6 +199,19 @@ public final class Group implements Element {
    *       layer reads nested streams}
    * </ul>
    *
+   * <p>Framing: a CESR 1.0 qb64 signature group ({@code -A} ControllerIdxSigs, {@code -B}
+   * WitnessIdxSigs) that the framer accepted on its fast path, every signature of a one-character
+   * code and 88 characters ({@link GroupShape#UNIFORM_SIGNATURES}), is not framed again: the
+   * framer checked each signature, and signature {@code i} lies at {@code 4 + 88 * i} from the
+   * counter, so its view is made from that arithmetic; so is such a group among the elements of
+   * an AttachmentGroup (the record of that framing says so). Every other group (qb2, big counters,
+   * tuple groups such as TransIdxSigGroups and the signature groups nested in their tuples,
+   * AttachmentGroups, bodies, CESR 2.0 quadlet counts) has its content framed once more here, with
+   * the framer's checks, onto a record the views are read from. Recording every group's items while
+   * it is first framed would spare that second framing, but it was measured to cost every stream,
+   * read or not: {@code CursorBenchmark.zeroCopy} 2.3x and {@code copyOnce} 1.8x slower (see
+   * {@code docs/guide/framing-engine.md}).
+   *
    * @throws dev.cesrj.ElementLimitException if the group holds more than {@link
    *     dev.cesrj.CesrOptions#maxElements()} elements: at the first element past the limit, with
    *     that element's code (a tuple's: its first part's) and this group as its path, before any
@@ -193,7 +220,9 @@ public final class Group implements Element {
   public List<Element> elements() {
     List<Element> e = elements;
     if (e == null) {
-      e = new ElementReader(views).read(this);
+      e = shape == GroupShape.UNIFORM_SIGNATURES
+          ? ElementReader.uniformSignatures(views, this)
+          : new ElementReader(views).read(this);
       elements = e;
     }
     return e;
@@ -237,6 +266,20 @@ public final class Group implements Element {
 
   int index() {
     return index;
+  }
+
+  /** {@return what the framer knew of this group's layout when it accepted it} */
+  GroupShape shape() {
+    return shape;
+  }
+
+  /**
+   * {@return this group's view as if the framer had known nothing of its layout ({@link
+   * GroupShape#CHECKED}): its {@link #elements()} frame its content again} For the tests that
+   * compare the two reads.
+   */
+  Group checked() {
+    return new Group(views, index, length, code, count, GroupShape.CHECKED, depth);
   }
 
   @Override

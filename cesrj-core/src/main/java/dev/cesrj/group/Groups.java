@@ -202,7 +202,8 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
       failed = true;
       throw e;
     }
-    Group g = new Group(views, start, end - start, framer.code(), framer.count(), 1);
+    Group g =
+        new Group(views, start, end - start, framer.code(), framer.count(), framer.shape(), 1);
     if (checkValueCharacters) {
       try {
         requireValueCharacters(g);
@@ -222,13 +223,14 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
   /**
    * {@link CesrOptions#checkValueCharacters()} for a group framed alone: every character of a
    * qb64 group is Base64url (CESR specification, "Concrete Domain representations"), but for a
-   * GenericGroup, whose content is a sub-stream that may hold JSON, CBOR or MessagePack bodies.
+   * group holding a stream ({@link Layout#holdsStream()}: a GenericGroup), whose content may hold
+   * JSON, CBOR or MessagePack bodies.
    * qb2 groups have no characters to check.
    *
    * @throws dev.cesrj.MalformedException at the first character that is not Base64url
    */
   private static void requireValueCharacters(Group g) {
-    if (g.domain() == Domain.QB64 && g.code().layout() != Layout.GENERIC) {
+    if (g.domain() == Domain.QB64 && !g.code().layout().holdsStream()) {
       Transcode.requireBase64(g.qb64(), g.offset(), g.code().code());
     }
   }

@@ -50,29 +50,47 @@ import dev.cesrj.code.Slot;
  * and the caller reads the fit first.
  *
  * <p>After {@link #counter} or {@link #group} returns, {@link #code()} and {@link #count()}
- * describe the counter read at the start. Size arithmetic is in {@code long}: a count is checked
- * against {@link CesrOptions#maxFrameBytes()} before the group's bytes are looked for.
+ * describe the counter read at the start, and {@link #shape()} says whether the group's items
+ * follow from that counter alone ({@link GroupShape}). Size arithmetic is in {@code long}: a
+ * count is checked against {@link CesrOptions#maxFrameBytes()} before the group's bytes are
+ * looked for.
  */
 public final class GroupFramer {
   private final Source src;
   /**
-   * {@link CesrOptions#maxFrameBytes()}, at most {@link CesrOptions#MAX_FRAME_BYTES} ({@code
-   * Integer.MAX_VALUE}) and so held exactly in an int, compared with {@code long} sizes.
+   * The limits, {@link CesrOptions#maxFrameBytes()} and {@link CesrOptions#maxDepth()}, read
+   * where they are compared: one reference rather than two ints, so that a framer, made per
+   * stream and per element read of a checked group, stays 32 bytes with its {@link #shape}
+   * (issue 33; {@code PushParserAllocationTest}).
    */
-  private final int maxFrame;
-  private final int maxDepth;
+  private final CesrOptions options;
   private CounterCode code;
   /**
    * An int: the most a counter holds is 30 bits (5 soft characters), and a framer is made per
-   * stream and per element read (32 bytes: no mode fields, the mode is passed down).
+   * stream and per element read of a checked group (32 bytes: no mode fields, the mode is passed
+   * down).
    */
   private int count;
+  /**
+   * What the framing of the last group read says of its layout ({@link GroupShape}): set with
+   * {@link #code} and {@link #count}, wherever they are set.
+   */
+  private GroupShape shape;
 
   /** A framer over {@code src} with the limits of {@code options}. */
   public GroupFramer(Source src, CesrOptions options) {
     this.src = src;
-    this.maxFrame = Math.toIntExact(options.maxFrameBytes());
-    this.maxDepth = options.maxDepth();
+    this.options = options;
+  }
+
+  /** {@link CesrOptions#maxFrameBytes()}: the most bytes a group may take. */
+  private long maxFrame() {
+    return options.maxFrameBytes();
+  }
+
+  /** {@link CesrOptions#maxDepth()}: the deepest nesting a group may have. */
+  private int maxDepth() {
+    return options.maxDepth();
   }
 
   /** The source read. */
@@ -88,6 +106,27 @@ public final class GroupFramer {
   /** The count of the last counter read (for a genus-version code: its soft part's value). */
   public long count() {
     return count;
+  }
+
+  /**
+   * {@return what the framing of the last group read knows of its layout: {@link
+   * GroupShape#UNIFORM_SIGNATURES} if the fast path accepted it (its element views follow from
+   * its counter), else {@link GroupShape#CHECKED}} Read after {@link #group} or {@link
+   * #frameOrCut} returned the group whole, as {@link #code()} and {@link #count()} are; after
+   * {@link #counter} alone it is {@link GroupShape#CHECKED}.
+   */
+  public GroupShape shape() {
+    return shape;
+  }
+
+  /**
+   * Sets what {@link #code()}, {@link #count()} and {@link #shape()} say: the one place they are
+   * set, so that the three always describe the same counter.
+   */
+  private void read(CounterCode c, long n, GroupShape s) {
+    this.code = c;
+    this.count = (int) n;
+    this.shape = s;
   }
 
   /**
@@ -123,8 +162,7 @@ public final class GroupFramer {
         int d0 = B64.value(src.at(pos + 2));
         int d1 = B64.value(src.at(pos + 3));
         if ((d0 | d1) >= 0) {
-          this.code = c;
-          this.count = (d0 << 6) | d1;
+          read(c, (d0 << 6) | d1, GroupShape.CHECKED);
           return 4;
         }
       }
@@ -161,8 +199,8 @@ public final class GroupFramer {
       fit.counterCut(src.offset(pos), c.code(), fs + rest - avail);
       return Fit.CUT_END;
     }
-    this.code = c;
-    this.count = (int) TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
+    long n = TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
+    read(c, n, GroupShape.CHECKED);
     return fs;
   }
 
@@ -331,7 +369,7 @@ public final class GroupFramer {
    * @return the buffer index just past the group, or {@link Fit#CUT_END} once {@code fit} is cut
    */
   private int frame(int pos, int limit, CounterTable table, int depth, GroupTape tape, Fit fit) {
-    if (CesrOptions.fitsDepth(depth, maxDepth)) {
+    if (CesrOptions.fitsDepth(depth, maxDepth())) {
       int end = signaturesFast(pos, limit, table, depth, tape);
       if (end >= 0) {
         return end;
@@ -417,7 +455,7 @@ public final class GroupFramer {
     int d1 = B64.value(q & 0xFF);
     int n = (d0 << 6) | d1;
     long size = 4 + 88L * n;
-    if ((d0 | d1) < 0 || size > limit - pos || !CesrOptions.fitsFrame(size, maxFrame)) {
+    if ((d0 | d1) < 0 || size > limit - pos || !CesrOptions.fitsFrame(size, maxFrame())) {
       return -1;
     }
     int i = pos + 4;
@@ -435,8 +473,7 @@ public final class GroupFramer {
       // nothing is recorded
       tape.signatures(src, pos, c, n, depth);
     }
-    this.code = c;
-    this.count = n;
+    read(c, n, GroupShape.UNIFORM_SIGNATURES);
     return i;
   }
 
@@ -447,7 +484,7 @@ public final class GroupFramer {
     if (known == null) {
       return Fit.CUT_END;
     }
-    CesrOptions.validateDepth(src.offset(pos), known.code(), depth, maxDepth);
+    CesrOptions.validateDepth(src.offset(pos), known.code(), depth, maxDepth());
     if (!isAttachmentLayout(known.layout())) {
       throw Errors.unsupported(
           src.offset(pos),
@@ -482,11 +519,11 @@ public final class GroupFramer {
       if (rec) {
         tape.groupEnd(s, end);
       }
-      restore(c, n);
+      read(c, n, GroupShape.CHECKED);
       return end;
     }
     long total = fs + d.quadlets(n);
-    CesrOptions.validateFrameBytes(src.offset(pos), c.code(), total, maxFrame);
+    CesrOptions.validateFrameBytes(src.offset(pos), c.code(), total, maxFrame());
     if (total > limit - pos) {
       fit.restCut(src.offset(pos), c.code(), c.name(), total - (limit - pos));
       return Fit.CUT_END;
@@ -503,18 +540,13 @@ public final class GroupFramer {
     if (rec) {
       tape.groupEnd(s, end);
     }
-    restore(c, n);
+    read(c, n, GroupShape.CHECKED);
     return end;
   }
 
   /** The table a genus-version code of {@code c} with count {@code n} selects, or null. */
   private static CounterTable selectedBy(CounterCode c, long n) {
     return CounterTable.selectedBy(c, CounterTable.genusMajor(n), CounterTable.genusMinor(n));
-  }
-
-  private void restore(CounterCode c, long n) {
-    this.code = c;
-    this.count = (int) n;
   }
 
   /**
@@ -570,7 +602,7 @@ public final class GroupFramer {
     requireDomain(d, p, end);
     if (p < end && isGenusVersionAt(p, end, t)) {
       CesrOptions.validateDepth(
-          src.offset(p), t.genusVersion(src.ch(d, p, 1)).code(), depth + 1, maxDepth);
+          src.offset(p), t.genusVersion(src.ch(d, p, 1)).code(), depth + 1, maxDepth());
       int gvc = p;
       int fs = counter(p, end, t, 0);
       p += fs;
@@ -661,7 +693,7 @@ public final class GroupFramer {
     long tupleMin = d.size(c.tupleMinSize());
     if (!fill) {
       long least = (from - (long) start) + d.size(c.headMinSize()) + n * tupleMin;
-      CesrOptions.validateFrameBytes(src.offset(start), c.code(), least, maxFrame);
+      CesrOptions.validateFrameBytes(src.offset(start), c.code(), least, maxFrame());
     }
     int p = from;
     long headLeft = d.size(c.headMinSize());
@@ -687,7 +719,7 @@ public final class GroupFramer {
         p += size;
       }
       // signatures longer than the least (Ed448, big indexes) can outgrow the limit
-      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame);
+      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame());
       return p;
     }
     for (long i = 0; fill ? p < end : i < n; i++) {
@@ -701,7 +733,7 @@ public final class GroupFramer {
           return Fit.CUT_END;
         }
       }
-      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame);
+      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame());
     }
     return p;
   }
@@ -779,7 +811,7 @@ public final class GroupFramer {
    */
   private int matter(
       Domain d, int p, int end, Slot slot, int depth, long rest, GroupTape tape, Fit fit) {
-    long scanned = TextScan.matterScan(d, src, p, end, slot, maxFrame, rest, fit);
+    long scanned = TextScan.matterScan(d, src, p, end, slot, maxFrame(), rest, fit);
     if (fit.isCut()) {
       return Fit.CUT_END;
     }
@@ -855,7 +887,7 @@ public final class GroupFramer {
     if (met == null) {
       return Fit.CUT_END;
     }
-    CesrOptions.validateDepth(src.offset(p), met.code(), depth, maxDepth);
+    CesrOptions.validateDepth(src.offset(p), met.code(), depth, maxDepth());
     if (met != want) {
       throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(p),
@@ -886,7 +918,7 @@ public final class GroupFramer {
       return q;
     }
     long total = fs + d.quadlets(count);
-    CesrOptions.validateFrameBytes(src.offset(p), want.code(), total, maxFrame);
+    CesrOptions.validateFrameBytes(src.offset(p), want.code(), total, maxFrame());
     if (total > end - p) {
       fit.restCut(src.offset(p), want.code(), want.name(), total - (end - p) + rest);
       return Fit.CUT_END;

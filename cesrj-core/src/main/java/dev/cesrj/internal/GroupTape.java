@@ -43,7 +43,10 @@ public final class GroupTape {
 
   /** Ints per entry in {@link #words}. */
   private static final int STRIDE = 4;
-  /** {@link #words} slot 0: the step (bits 0-2), qb2 (bit 3) and the depth (bits 4-31). */
+  /**
+   * {@link #words} slot 0: the step (bits 0-2), qb2 (bit 3), a group the framer's fast path
+   * accepted (bit 4, {@link #UNIFORM}) and the depth (bits 5-31, {@link #DEPTH_SHIFT}).
+   */
   private static final int HEAD = 0;
   /** {@link #words} slot 1: the buffer index where the item starts. */
   private static final int START = 1;
@@ -52,6 +55,10 @@ public final class GroupTape {
   /** {@link #words} slot 3: a primitive's code ordinal; a group entry's matching entry. */
   private static final int LINK = 3;
   private static final int QB2 = 8;
+  /** Bit of {@link #HEAD}: a group start of {@link GroupShape#UNIFORM_SIGNATURES}. */
+  private static final int UNIFORM = 16;
+  /** Where the depth starts in {@link #HEAD}. */
+  private static final int DEPTH_SHIFT = 5;
 
   /**
    * The tape that records nothing: the mode of framing without a record ({@link
@@ -137,7 +144,7 @@ public final class GroupTape {
     }
     int w = i * STRIDE;
     int[] ws = words;
-    ws[w + HEAD] = step.ordinal() | (d == Domain.QB2 ? QB2 : 0) | depth << 4;
+    ws[w + HEAD] = step.ordinal() | (d == Domain.QB2 ? QB2 : 0) | depth << DEPTH_SHIFT;
     ws[w + START] = start;
     ws[w + LENGTH] = length;
     ws[w + LINK] = link;
@@ -181,7 +188,7 @@ public final class GroupTape {
     words[w + LENGTH] = length;
     int head = words[w + HEAD];
     Domain d = (head & QB2) != 0 ? Domain.QB2 : Domain.QB64;
-    int i = add(Step.GROUP_END, start, length, head >>> 4, d, s);
+    int i = add(Step.GROUP_END, start, length, head >>> DEPTH_SHIFT, d, s);
     counter(i, counters[s], values[s]);
     words[w + LINK] = i;
   }
@@ -202,7 +209,8 @@ public final class GroupTape {
    * at {@code pos} (code {@code c}, {@code n} one-character-code signatures of 88 characters each,
    * read from {@code src} with {@link Source#medium}, whatever the buffer's kind and byte order),
    * each signature (ondex = index: no ondex characters), and its end; room is made once and the
-   * entries written in one loop.
+   * entries written in one loop. The start is marked {@link GroupShape#UNIFORM_SIGNATURES}
+   * ({@link #shape}).
    */
   void signatures(Source src, int pos, CounterCode c, int n, int depth) {
     requireRecords();
@@ -213,8 +221,8 @@ public final class GroupTape {
     }
     int[] ws = words;
     long[] vs = values;
-    int group = Step.GROUP_START.ordinal() | depth << 4;
-    int sig = Step.INDEXER.ordinal() | (depth + 1) << 4;
+    int group = Step.GROUP_START.ordinal() | UNIFORM | depth << DEPTH_SHIFT;
+    int sig = Step.INDEXER.ordinal() | (depth + 1) << DEPTH_SHIFT;
     int w = s * STRIDE;
     ws[w + HEAD] = group;
     ws[w + START] = pos;
@@ -233,7 +241,7 @@ public final class GroupTape {
       vs[s + k] = index << 32 | index;
     }
     w += STRIDE;
-    ws[w + HEAD] = Step.GROUP_END.ordinal() | depth << 4;
+    ws[w + HEAD] = Step.GROUP_END.ordinal() | depth << DEPTH_SHIFT;
     ws[w + START] = pos;
     ws[w + LENGTH] = end - pos;
     ws[w + LINK] = s;
@@ -271,12 +279,23 @@ public final class GroupTape {
 
   /** {@return entry {@code i}'s nesting depth (a group's own; a primitive's, its group's + 1)} */
   public int depth(int i) {
-    return words[i * STRIDE + HEAD] >>> 4;
+    return words[i * STRIDE + HEAD] >>> DEPTH_SHIFT;
   }
 
   /** {@return true if entry {@code i}'s item is qb2} */
   public boolean isQb2(int i) {
     return (words[i * STRIDE + HEAD] & QB2) != 0;
+  }
+
+  /**
+   * {@return what the framer knew of the layout of the group whose start is entry {@code i}:
+   * {@link GroupShape#UNIFORM_SIGNATURES} if its fast path accepted it (recorded by {@link
+   * #signatures}), else {@link GroupShape#CHECKED}}
+   */
+  public GroupShape shape(int i) {
+    return (words[i * STRIDE + HEAD] & UNIFORM) != 0
+        ? GroupShape.UNIFORM_SIGNATURES
+        : GroupShape.CHECKED;
   }
 
   /** {@return entry {@code i}'s domain} */
@@ -331,11 +350,11 @@ public final class GroupTape {
    * @return the entry's index, or -1 if there is none
    */
   public int wholeGroupAt(int from, int start, int depth, CounterCode code) {
-    int head = Step.GROUP_START.ordinal() | depth << 4;
+    int head = Step.GROUP_START.ordinal() | depth << DEPTH_SHIFT;
     for (int i = Math.max(0, from); i < size; i++) {
       int w = i * STRIDE;
       if (words[w + START] == start
-          && (words[w + HEAD] & ~QB2) == head
+          && (words[w + HEAD] & ~(QB2 | UNIFORM)) == head
           && counters[i] == code
           && words[w + LINK] > i) {
         return i;

@@ -193,4 +193,40 @@ class GroupTapeTest {
     tape.clear();
     assertEquals(0, tape.size());
   }
+
+  @Test
+  void aGroupFromTheFastPathIsMarkedUniformAndFoundWholeAsAnyOther() {
+    // -A from the fast path, then an Ed448 -A and a -F the checked path frames (the -F's nested
+    // -A too): only the first start is UNIFORM_SIGNATURES, and the mark changes no depth
+    String fast = "-AAB" + sig(7);
+    String checked = "-AAB" + ED448;
+    String tuple = "-FAB" + PREFIX + NUMBER + PREFIX + "-AAB" + sig(1);
+    ByteBuf buf = Unpooled.copiedBuffer(fast + checked + tuple, StandardCharsets.US_ASCII);
+    GroupFramer framer = new GroupFramer(new Source(buf, 0), CesrOptions.DEFAULT);
+    GroupTape tape = new GroupTape(2);
+    int p = 0;
+    List<GroupShape> shapes = new ArrayList<>();
+    while (p < buf.writerIndex()) {
+      p = framer.group(p, buf.writerIndex(), V1, 1, tape);
+      shapes.add(framer.shape());
+    }
+    assertEquals(
+        List.of(GroupShape.UNIFORM_SIGNATURES, GroupShape.CHECKED, GroupShape.CHECKED), shapes);
+    List<GroupShape> marks = new ArrayList<>();
+    List<Integer> depths = new ArrayList<>();
+    for (int i = 0; i < tape.size(); i++) {
+      if (tape.step(i) == Step.GROUP_START) {
+        marks.add(tape.shape(i));
+        depths.add(tape.depth(i));
+      }
+    }
+    assertEquals(List.of(GroupShape.UNIFORM_SIGNATURES, GroupShape.CHECKED, GroupShape.CHECKED,
+        GroupShape.CHECKED), marks);
+    assertEquals(List.of(1, 1, 1, 2), depths);
+    assertEquals(2, tape.depth(1), "a signature of the fast path's group");
+    assertEquals(0, tape.wholeGroupAt(0, 0, 1, V1.controllerIdxSigs()));
+    assertEquals(3, tape.wholeGroupAt(1, fast.length(), 1, V1.controllerIdxSigs()));
+    assertEquals(-1, tape.wholeGroupAt(0, 0, 2, V1.controllerIdxSigs()));
+    buf.release();
+  }
 }

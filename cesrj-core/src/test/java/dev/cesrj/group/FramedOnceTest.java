@@ -1,0 +1,584 @@
+package dev.cesrj.group;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cesrj.CesrException;
+import dev.cesrj.CesrOptions;
+import dev.cesrj.ElementLimitException;
+import dev.cesrj.TruncatedException;
+import dev.cesrj.code.Domain;
+import dev.cesrj.code.IndexerCode;
+import dev.cesrj.code.Layout;
+import dev.cesrj.internal.B64;
+import dev.cesrj.internal.GroupShape;
+import dev.cesrj.primitive.Element;
+import dev.cesrj.primitive.IndexedSignature;
+import dev.cesrj.primitive.Matter;
+import dev.cesrj.stream.CesrStreamParser;
+import dev.cesrj.stream.Framed;
+import dev.cesrj.stream.Message;
+import dev.cesrj.stream.Messages;
+import dev.cesrj.testing.Corpus;
+import dev.cesrj.testing.LeakDetectionExtension;
+import dev.cesrj.testing.RealWorld;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.util.IllegalReferenceCountException;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Issue 33, item 1: a group the framer's fast path accepted ({@link
+ * GroupShape#UNIFORM_SIGNATURES}) gives its element views without framing its content again, and
+ * they are exactly the views a fresh framing gives ({@link Group#checked()}, read by {@link
+ * ElementReader} onto a tape): class, code, index, ondex, offset, length, domain, qb64 and qb2
+ * bytes, depth, errors. {@link ElementReader#framings()} counts the framings of this thread.
+ */
+@ExtendWith(LeakDetectionExtension.class)
+class FramedOnceTest {
+  private static final String B64URL =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+  /** The groups compared so far, by the shape their framer gave them. */
+  private final Map<GroupShape, Integer> compared = new EnumMap<>(GroupShape.class);
+  /** Groups whose elements were read, so that a cached read is not counted again. */
+  private final Set<Group> read = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  // ---- (1) the whole corpus and the real-world streams, every path that makes group views ----
+
+  @Test
+  void everyCorpusAndRealWorldGroupReadsTheElementsOfAFreshFraming() {
+    for (String file : Corpus.streams()) {
+      byte[] bytes = Corpus.bytes(file);
+      throughMessages(bytes, CesrOptions.DEFAULT, file);
+      throughPushParser(bytes, 61, file);
+    }
+    for (String file : List.of("sigs_v1_K16_S2.qb64", "sigs_v1_K16_S2.qb2",
+        "sigs_v2_K16_S2.qb64", "sigs_v2_K16_S2.qb2")) {
+      throughGroups(Corpus.bytes(file), CesrOptions.DEFAULT, file);
+    }
+    for (String file : RealWorld.streams()) {
+      byte[] bytes = RealWorld.bytes(file);
+      throughMessages(bytes, CesrOptions.DEFAULT, file);
+      throughPushParser(bytes, 997, file);
+    }
+    // both kinds were met, many times: the comparison is not vacuous
+    assertTrue(compared.getOrDefault(GroupShape.UNIFORM_SIGNATURES, 0) > 100, compared::toString);
+    assertTrue(compared.getOrDefault(GroupShape.CHECKED, 0) > 100, compared::toString);
+  }
+
+  /** Every message's groups (nested messages' too), and its attachments again through Groups. */
+  private void throughMessages(byte[] bytes, CesrOptions options, String where) {
+    try (Messages messages = Messages.copyOf(bytes, options)) {
+      for (Message m : messages) {
+        compareMessage(m, where);
+        throughGroups(attachmentBytes(m), options.toBuilder().defaultTable(m.table()).build(),
+            where + "@" + m.offset() + " attachments");
+      }
+    } catch (CesrException e) {
+      // a stream the corpus marks as failing: the messages before the error were compared
+    }
+  }
+
+  private void compareMessage(Message m, String where) {
+    List<Group> groups = new ArrayList<>(m.groups());
+    groups.addAll(m.attachments());
+    groups.addAll(m.genericGroups());
+    m.envelope().ifPresent(groups::add);
+    m.bodyGroup().ifPresent(groups::add);
+    for (Group g : groups) {
+      compareElements(g, where + "@" + g.offset() + " " + g.name());
+    }
+    for (Message n : m.nested()) {
+      compareMessage(n, where);
+    }
+  }
+
+  private void throughGroups(byte[] bytes, CesrOptions options, String where) {
+    try (Groups groups = Groups.copyOf(bytes, options)) {
+      for (Group g : groups) {
+        compareElements(g, where + "@" + g.offset() + " " + g.name() + " (Groups)");
+      }
+    }
+  }
+
+  /** The push parser fed {@code chunk} bytes at a time: its views, moved between cumulations. */
+  private void throughPushParser(byte[] bytes, int chunk, String where) {
+    try (CesrStreamParser parser = new CesrStreamParser()) {
+      for (int i = 0; i <= bytes.length; i += chunk) {
+        boolean end = i >= bytes.length;
+        try (Framed f = end
+            ? parser.endOfInput()
+            : parser.feed(bytes, i, Math.min(chunk, bytes.length - i))) {
+          for (Message m : f.messages()) {
+            compareMessage(m, where + " (push)");
+          }
+          if (f.failed()) {
+            return;
+          }
+        }
+      }
+    }
+  }
+
+  /** The own-domain bytes of a message's attachment run, group after group. */
+  private static byte[] attachmentBytes(Message m) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (Group g : m.attachments()) {
+      byte[] b = ownBytes(g);
+      out.write(b, 0, b.length);
+    }
+    return out.toByteArray();
+  }
+
+  private static byte[] ownBytes(Element e) {
+    return ByteBufUtil.getBytes(e.domain() == Domain.QB64 ? e.qb64() : e.qb2());
+  }
+
+  /**
+   * Compares {@code g.elements()} with the elements a fresh framing of its bytes gives, and for
+   * a group read for the first time here, that reading it framed nothing again if its framer's
+   * fast path accepted it (and at most once otherwise).
+   */
+  private void compareElements(Group g, String where) {
+    boolean first = read.add(g);
+    long before = ElementReader.framings();
+    Object got = elementsOrError(g);
+    long framed = ElementReader.framings() - before;
+    if (first) {
+      compared.merge(g.shape(), 1, Integer::sum);
+      if (g.shape() == GroupShape.UNIFORM_SIGNATURES) {
+        assertEquals(0, framed, where + ": a uniform signature group framed again");
+        assertEquals(Layout.TUPLES, g.code().layout(), where);
+        assertEquals(Domain.QB64, g.domain(), where);
+      } else if (readsOntoATape(g)) {
+        // once, or not at all if the framing layer read it already (a native body's Verser)
+        assertTrue(framed <= 1, where + ": a checked group framed " + framed + " times");
+      }
+    }
+    Object want = elementsOrError(g.checked());
+    if (want instanceof CesrException || want instanceof RuntimeException) {
+      assertSameError((RuntimeException) want, got, where);
+      return;
+    }
+    assertInstanceOf(List.class, got, where);
+    List<?> gotList = (List<?>) got;
+    List<?> wantList = (List<?>) want;
+    assertEquals(wantList.size(), gotList.size(), where);
+    for (int i = 0; i < wantList.size(); i++) {
+      assertSameElement((Element) wantList.get(i), (Element) gotList.get(i), where + " #" + i);
+    }
+  }
+
+  /** True for the layouts whose elements are read from a tape (tuples, groups, fields). */
+  private static boolean readsOntoATape(Group g) {
+    switch (g.code().layout().content()) {
+      case TUPLES:
+      case GROUPS:
+      case FIELDS:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private static Object elementsOrError(Group g) {
+    try {
+      return g.elements();
+    } catch (RuntimeException e) {
+      return e;
+    }
+  }
+
+  private static void assertSameError(RuntimeException want, Object got, String where) {
+    assertInstanceOf(RuntimeException.class, got, where + ": " + want);
+    RuntimeException e = (RuntimeException) got;
+    assertEquals(want.getClass(), e.getClass(), where);
+    assertEquals(want.getMessage(), e.getMessage(), where);
+    if (want instanceof CesrException) {
+      CesrException w = (CesrException) want;
+      CesrException x = (CesrException) e;
+      assertEquals(w.kind(), x.kind(), where);
+      assertEquals(w.offset(), x.offset(), where);
+      assertEquals(w.code(), x.code(), where);
+      assertEquals(w.path(), x.path(), where);
+    }
+  }
+
+  private void assertSameElement(Element want, Element got, String where) {
+    assertEquals(want.getClass(), got.getClass(), where);
+    assertEquals(want.offset(), got.offset(), where);
+    assertEquals(want.length(), got.length(), where);
+    assertEquals(want.domain(), got.domain(), where);
+    assertArrayEquals(bytes(want, Domain.QB64), bytes(got, Domain.QB64), where + " qb64");
+    assertArrayEquals(bytes(want, Domain.QB2), bytes(got, Domain.QB2), where + " qb2");
+    if (want instanceof IndexedSignature) {
+      IndexedSignature w = (IndexedSignature) want;
+      IndexedSignature s = (IndexedSignature) got;
+      assertEquals(w.code(), s.code(), where);
+      assertEquals(w.index(), s.index(), where);
+      assertEquals(w.ondex(), s.ondex(), where);
+    } else if (want instanceof Matter) {
+      assertEquals(((Matter) want).code(), ((Matter) got).code(), where);
+    } else if (want instanceof Tuple) {
+      List<Element> w = ((Tuple) want).parts();
+      List<Element> t = ((Tuple) got).parts();
+      assertEquals(((Tuple) want).slots(), ((Tuple) got).slots(), where);
+      assertEquals(w.size(), t.size(), where);
+      for (int k = 0; k < w.size(); k++) {
+        assertSameElement(w.get(k), t.get(k), where + " part " + k);
+      }
+    } else if (want instanceof Group) {
+      Group w = (Group) want;
+      Group h = (Group) got;
+      assertEquals(w.code(), h.code(), where);
+      assertEquals(w.count(), h.count(), where);
+      assertEquals(w.depth(), h.depth(), where);
+      compareElements(h, where + " > " + h.name());
+    }
+  }
+
+  /** The bytes of {@code e} in domain {@code d} (a conversion made is released), or its error. */
+  private static Object bytes(Element e, Domain d) {
+    ByteBuf b;
+    try {
+      b = d == Domain.QB64 ? e.qb64() : e.qb2();
+    } catch (CesrException x) {
+      return x.getClass() + " " + x.getMessage();
+    }
+    try {
+      return ByteBufUtil.getBytes(b);
+    } finally {
+      if (e.domain() != d) {
+        b.release();
+      }
+    }
+  }
+
+  private static void assertArrayEquals(Object want, Object got, String where) {
+    if (want instanceof byte[] && got instanceof byte[]) {
+      org.junit.jupiter.api.Assertions.assertArrayEquals((byte[]) want, (byte[]) got, where);
+    } else {
+      assertEquals(want, got, where);
+    }
+  }
+
+  // ---- (2) what frames again and what does not ----
+
+  @Test
+  void aStreamOfOnlySignatureGroupsIsReadWithoutFramingAgain() {
+    byte[] stream = Corpus.bytes("sigs_v1_K16_S2.qb64");
+    long before = ElementReader.framings();
+    int sigs = 0;
+    try (Groups groups = Groups.copyOf(stream)) {
+      for (Group g : groups) {
+        assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape());
+        sigs += g.signatures().size();
+      }
+    }
+    assertEquals(32, sigs);
+    assertEquals(0, ElementReader.framings() - before);
+    // the same groups in qb2 are read by the checked path: one framing per group
+    try (Groups groups = Groups.copyOf(Corpus.bytes("sigs_v1_K16_S2.qb2"))) {
+      for (Group g : groups) {
+        assertEquals(GroupShape.CHECKED, g.shape());
+        assertEquals(2, g.elements().size());
+      }
+    }
+    assertEquals(16, ElementReader.framings() - before);
+  }
+
+  @Test
+  void aCheckedGroupIsFramedAgainAndItsNestedSignatureGroupsToo() {
+    // TransIdxSigGroups -FAB: prefix, sn, digest, then -AAB and one signature
+    String trans = "-FAB" + "E" + "B".repeat(43) + "0AAAAAAAAAAAAAAAAAAAAAAA" + "E" + "C".repeat(43)
+        + "-AAB" + signature('A', 'A', 'A', "D".repeat(85));
+    try (Groups groups = Groups.copyOf(trans.getBytes(StandardCharsets.US_ASCII))) {
+      Group g = groups.next();
+      assertEquals(GroupShape.CHECKED, g.shape());
+      long before = ElementReader.framings();
+      List<IndexedSignature> sigs = g.signatures();
+      assertEquals(1, sigs.size());
+      // the TransIdxSigGroups content, then its nested ControllerIdxSigs (not from the fast path)
+      assertEquals(2, ElementReader.framings() - before);
+      read.add(g);
+      compareElements(g, "TransIdxSigGroups");
+    }
+  }
+
+  @Test
+  void aMessageWhoseAttachmentsAreSignatureGroupsIsReadWithoutFramingAgain() {
+    String body = "{\"v\":\"KERI10JSON00002a_\",\"t\":\"rpy\",\"d\":\"\"}";
+    body = body.replace("00002a", String.format("%06x", body.length()));
+    String atc = "-AAB" + signature('A', 'B', 'A', "E".repeat(85))
+        + "-BAC" + signature('B', 'C', 'B', "F".repeat(85))
+        + signature('C', '_', 'C', "G".repeat(85));
+    byte[] stream = (body + atc).getBytes(StandardCharsets.US_ASCII);
+    long before = ElementReader.framings();
+    try (Messages messages = Messages.copyOf(stream)) {
+      Message m = messages.next();
+      assertEquals(2, m.attachments().size());
+      List<IndexedSignature> sigs = new ArrayList<>();
+      for (Group g : m.attachments()) {
+        assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape());
+        sigs.addAll(g.signatures());
+      }
+      assertEquals(0, ElementReader.framings() - before);
+      assertEquals(List.of(1, 2, 63), sigs.stream().map(IndexedSignature::index).toList());
+      assertEquals(IndexerCode.Ed25519_Crt_Sig, sigs.get(1).code());
+      assertTrue(sigs.get(1).ondex().isEmpty());
+      assertEquals(63, sigs.get(2).ondex().getAsInt());
+      compareMessage(m, "message");
+    }
+  }
+
+  @Test
+  void theSignatureGroupsOfAnAttachmentGroupAreReadWithoutFramingAgain() {
+    String a = "-AAB" + signature('A', 'A', 'A', "O".repeat(85));
+    String b = "-BAB" + signature('B', 'B', 'A', "P".repeat(85));
+    String wrapped = counter('V', (a.length() + b.length()) / 4) + a + b;
+    try (Groups groups = Groups.copyOf(wrapped.getBytes(StandardCharsets.US_ASCII))) {
+      Group g = groups.next();
+      assertEquals(GroupShape.CHECKED, g.shape());
+      long before = ElementReader.framings();
+      List<Group> nested = g.groups();
+      assertEquals(1, ElementReader.framings() - before, "the AttachmentGroup's content");
+      assertEquals(2, nested.size());
+      for (Group n : nested) {
+        assertEquals(GroupShape.UNIFORM_SIGNATURES, n.shape(), n.name());
+        assertEquals(2, n.depth());
+        assertEquals(1, n.elements().size());
+      }
+      assertEquals(1, ElementReader.framings() - before, "nested signature groups framed again");
+      assertEquals(List.of(0, 1), g.signatures().stream().map(IndexedSignature::index).toList());
+      compareElements(g, "AttachmentGroup");
+    }
+  }
+
+  // ---- (3) the fast path's edge cases ----
+
+  @Test
+  void countZeroIsAUniformGroupWithoutElements() {
+    try (Groups groups = Groups.copyOf("-AAA-BAA".getBytes(StandardCharsets.US_ASCII))) {
+      for (Group g : groups) {
+        assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape());
+        assertEquals(List.of(), g.elements());
+        compareElements(g, g.name());
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 63, 64, 65, 200})
+  void randomUniformGroupsGiveTheViewsOfAFreshFraming(int n) {
+    long seed = Long.getLong("cesrj.seed", 0x33_01L) + n;
+    SplittableRandom random = new SplittableRandom(seed);
+    String codes = "ABCDEF";
+    StringBuilder s = new StringBuilder(counter('A', n));
+    List<Integer> indexes = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      // the index character at the alphabet's ends as often as inside it
+      int index = switch (i % 4) {
+        case 0 -> 0;
+        case 1 -> 63;
+        case 2 -> 62;
+        default -> random.nextInt(64);
+      };
+      indexes.add(index);
+      StringBuilder value = new StringBuilder();
+      for (int k = 0; k < 85; k++) {
+        value.append(B64URL.charAt(random.nextInt(64)));
+      }
+      s.append(signature(codes.charAt(random.nextInt(6)), B64URL.charAt(index),
+          "ABCD".charAt(random.nextInt(4)), value.toString()));
+    }
+    try (Groups groups = Groups.copyOf(s.toString().getBytes(StandardCharsets.US_ASCII))) {
+      Group g = groups.next();
+      assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape(), "seed " + seed);
+      List<Element> e = g.elements();
+      assertEquals(n, e.size());
+      for (int i = 0; i < n; i++) {
+        IndexedSignature sig = (IndexedSignature) e.get(i);
+        assertEquals(indexes.get(i), sig.index(), "seed " + seed + " #" + i);
+        assertEquals(4 + 88L * i, sig.offset());
+      }
+      compareElements(g, "seed " + seed);
+    }
+  }
+
+  @Test
+  void aPadOrCodeTheFastPathRefusesLeavesTheGroupToTheCheckedPath() {
+    // a two-character code among one-character ones: checked, and read as before
+    String big = "-AAC" + signature('A', 'A', 'A', "H".repeat(85))
+        + "2AAAAA" + "A".repeat(86);
+    try (Groups groups = Groups.copyOf(big.getBytes(StandardCharsets.US_ASCII))) {
+      Group g = groups.next();
+      assertEquals(GroupShape.CHECKED, g.shape());
+      compareElements(g, "big index");
+      assertEquals(2, g.elements().size());
+    }
+    // a pad character with a non-zero pad bit: the checked path's error, as before
+    String pad = "-AAB" + signature('A', 'A', 'E', "H".repeat(85));
+    try (Groups groups = Groups.copyOf(pad.getBytes(StandardCharsets.US_ASCII))) {
+      CesrException e = assertThrows(CesrException.class, groups::next);
+      assertEquals(4, e.offset());
+    }
+  }
+
+  @Test
+  void aGroupCutByItsBufferIsTruncatedAsBefore() {
+    String whole = "-AAB" + signature('A', 'A', 'A', "I".repeat(85));
+    byte[] cut = whole.substring(0, whole.length() - 1).getBytes(StandardCharsets.US_ASCII);
+    try (Groups groups = Groups.copyOf(cut)) {
+      TruncatedException e = assertThrows(TruncatedException.class, groups::next);
+      assertEquals(1, e.needed());
+      assertEquals(4, e.offset()); // the signature that is cut
+    }
+    // Groups.over a buffer whose writer index cuts the group: the same
+    ByteBuf b = Unpooled.buffer(whole.length());
+    try {
+      b.writeBytes(cut);
+      Groups groups = Groups.over(b);
+      TruncatedException e = assertThrows(TruncatedException.class, groups::next);
+      assertEquals(1, e.needed());
+      assertEquals(0, b.readerIndex());
+    } finally {
+      b.release();
+    }
+  }
+
+  @Test
+  void elementsAfterCloseThrowAsTheCheckedReadDoes() {
+    String sigs = "-AAB" + signature('A', 'A', 'A', "J".repeat(85));
+    Group g;
+    try (Groups groups = Groups.copyOf(sigs.getBytes(StandardCharsets.US_ASCII))) {
+      g = groups.next();
+    }
+    assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape());
+    IllegalReferenceCountException want =
+        assertThrows(IllegalReferenceCountException.class, () -> g.checked().elements());
+    IllegalReferenceCountException got =
+        assertThrows(IllegalReferenceCountException.class, g::elements);
+    assertEquals(want.getMessage(), got.getMessage());
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 50, 88})
+  void bytesWrittenIntoTheBufferAfterFramingGetTheCheckedPathsVerdict(int at) {
+    String sigs = "-AAC" + signature('A', 'A', 'A', "Q".repeat(85))
+        + signature('E', 'B', 'A', "R".repeat(85));
+    ByteBuf b = Unpooled.copiedBuffer(sigs, StandardCharsets.US_ASCII);
+    try {
+      Group g = Groups.over(b).next();
+      assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape());
+      b.setByte(4 + at, '!'); // a signature's code (0, 88), or a value character (50)
+      for (int max : new int[] {1, 2}) {
+        CesrOptions options = CesrOptions.builder().maxElements(max).build();
+        Group moved = g.movedTo(dev.cesrj.internal.GroupViews.over(b, 0, options));
+        Object want = elementsOrError(moved.checked());
+        Object got = elementsOrError(moved);
+        if (want instanceof RuntimeException) {
+          assertSameError((RuntimeException) want, got, "at " + at + ", max " + max);
+        } else {
+          compareElements(moved, "at " + at + ", max " + max);
+        }
+      }
+    } finally {
+      b.release();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3, 4})
+  void theElementLimitRefusesTheSameSignatureWithTheSameError(int max) {
+    String sigs = "-AAD" + signature('A', 'A', 'A', "K".repeat(85))
+        + signature('B', 'B', 'A', "L".repeat(85)) + signature('C', 'C', 'A', "M".repeat(85));
+    CesrOptions options = CesrOptions.builder().maxElements(max).build();
+    try (Groups groups = Groups.copyOf(
+        ("-AAA" + sigs).getBytes(StandardCharsets.US_ASCII), options)) {
+      groups.next();
+      Group g = groups.next();
+      assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape());
+      Object want = elementsOrError(g.checked());
+      Object got = elementsOrError(g);
+      if (max < 3) {
+        ElementLimitException e = assertInstanceOf(ElementLimitException.class, want);
+        assertEquals(4 + 4 + 88L * max, e.offset());
+        assertEquals("ABC".substring(max, max + 1), e.code());
+        assertSameError(e, got, "max " + max);
+        assertNotNull(e.path());
+      } else {
+        compareElements(g, "max " + max);
+        assertEquals(3, ((List<?>) got).size());
+      }
+    }
+  }
+
+  @Test
+  void valueCharactersOutsideBase64AreReadAsTheCheckedPathReadsThem() {
+    // the fast path checks code, index and pad character only, as the checked path does
+    String sigs = "-AAB" + signature('A', 'A', 'A', "!".repeat(85));
+    try (Groups groups = Groups.copyOf(sigs.getBytes(StandardCharsets.US_ASCII))) {
+      Group g = groups.next();
+      assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape());
+      compareElements(g, "value characters");
+    }
+    CesrOptions checking = CesrOptions.builder().checkValueCharacters(true).build();
+    try (Groups groups = Groups.copyOf(sigs.getBytes(StandardCharsets.US_ASCII), checking)) {
+      CesrException e = assertThrows(CesrException.class, groups::next);
+      assertEquals(7, e.offset());
+    }
+  }
+
+  @Test
+  void aGroupMovedToAnotherBufferKeepsItsShape() {
+    String sigs = "-AAB" + signature('D', 'Q', 'A', "N".repeat(85));
+    byte[] bytes = sigs.getBytes(StandardCharsets.US_ASCII);
+    ByteBuf other = Unpooled.buffer(bytes.length + 3);
+    try (Groups groups = Groups.copyOf(bytes)) {
+      Group g = groups.next();
+      other.writeBytes(new byte[3]).writeBytes(bytes);
+      Group moved = g.movedTo(dev.cesrj.internal.GroupViews.over(other, 3, CesrOptions.DEFAULT));
+      assertEquals(GroupShape.UNIFORM_SIGNATURES, moved.shape());
+      long before = ElementReader.framings();
+      IndexedSignature s = (IndexedSignature) moved.elements().get(0);
+      assertEquals(0, ElementReader.framings() - before);
+      assertEquals(B64.value('Q'), s.index());
+      assertEquals(4, s.offset());
+      compareElements(moved, "moved");
+    } finally {
+      other.release();
+    }
+  }
+
+  // ---- helpers ----
+
+  /** A small counter {@code -X##} of code character {@code c} and count {@code n}. */
+  private static String counter(char c, int n) {
+    return "-" + c + B64URL.charAt(n >> 6) + B64URL.charAt(n & 63);
+  }
+
+  /** An 88-character one-character-code indexed signature: code, index, pad character, value. */
+  private static String signature(char code, char index, char pad, String value) {
+    assertEquals(85, value.length());
+    return "" + code + index + pad + value;
+  }
+}
