@@ -651,12 +651,12 @@ public final class CesrStreamParser implements AutoCloseable {
         resume = false;
       }
       if (!resume && lookahead != null) {
-        long w = lookahead.decide(pos, table);
-        if (w > 0) {
-          awaiting = Math.min(w, pos + window - limit); // never wait past the window
+        FrameLookahead.Next next = lookahead.decide(pos, table, fit);
+        if (next == FrameLookahead.Next.WAIT) {
+          awaiting = Math.min(fit.needed(), pos + window - limit); // never wait past the window
           break;
         }
-        resume = w == FrameLookahead.RUN;
+        resume = next == FrameLookahead.Next.RUN;
       }
       int mark = out.size();
       try {
