@@ -148,12 +148,14 @@ public enum Layout {
   }
 
   /**
-   * {@return whether the reference implementation parses a group of this layout where its kind
-   * stands: at a message start, in an attachment run, or inside a CESR-native body} False for
-   * {@link #UNSUPPORTED_MESSAGE} (CESR 2.0 DatagramSegmentGroup and ESSRWrapperGroup, which keripy
-   * {@code src/keri/core/parsing.py} {@code Parser.msgParsator} does not read) and {@link
+   * {@return whether keripy's stream parser reads a group of this layout where its kind stands:
+   * at a message start ({@code src/keri/core/parsing.py} {@code Parser.msgParsator}) or in an
+   * attachment run ({@code Parser.Methods})} False for {@link #UNSUPPORTED_MESSAGE} (CESR 2.0
+   * DatagramSegmentGroup and ESSRWrapperGroup, which {@code msgParsator} does not read) and {@link
    * #UNSUPPORTED} (the table's groups without an entry in {@code Parser.Methods}): where a message
-   * must start such a counter is an unsupported-group error, not a misplaced one.
+   * must start such a counter is an unsupported-group error, not a misplaced one. The seal groups
+   * of {@link #UNSUPPORTED} are still framed as fields inside a CESR-native body, where keripy's
+   * {@code Serder} reads them: this fact is about the stream parser only.
    */
   public boolean supported() {
     return supported;

@@ -56,8 +56,9 @@ final class ElementReader {
    * path when it accepted {@code g}; nothing is framed again. The same views, in the same list
    * shape, as reading the content onto a tape gives, and the element limit is applied as {@link
    * #validateElements} applies it (the same error at the same element, before any view is
-   * made). Bytes that no longer start a one-character-code signature (written into the
-   * buffer after framing) are read by the checked path instead.
+   * made). Bytes that no longer pass the fast path's check of a signature's head ({@link
+   * GroupShape#signatureHead}: code, index and pad bits; bytes written into the buffer after
+   * framing) are read by the checked path instead, with its verdict.
    *
    * @throws ElementLimitException past {@link CesrOptions#maxElements()}, enclosed in {@code g}
    * @throws io.netty.util.IllegalReferenceCountException if {@code g}'s buffer was released
@@ -70,10 +71,11 @@ final class ElementReader {
     if (!options.fitsElements(n)) {
       for (int i = 0; i < n; i++) {
         int p = GroupShape.signatureAt(g.index(), i);
-        IndexerCode c = IndexerCode.single(buf.getByte(p));
-        if (c == null) {
+        int head = head(buf, p);
+        if (!GroupShape.signatureHead(head)) {
           return new ElementReader(views).read(g); // see below
         }
+        IndexerCode c = IndexerCode.single(head >>> 16);
         try {
           options.validateElements((long) p - views.origin, c.code(), i);
         } catch (ElementLimitException e) {
@@ -84,15 +86,24 @@ final class ElementReader {
     Element[] out = new Element[n];
     for (int i = 0; i < n; i++) {
       int p = GroupShape.signatureAt(g.index(), i);
-      IndexerCode c = IndexerCode.single(buf.getByte(p));
-      if (c == null) {
+      int head = head(buf, p);
+      if (!GroupShape.signatureHead(head)) {
         // the bytes changed under the view since the framer checked them (a caller wrote into
         // its buffer): read them as any other group, and get the checked path's verdict
         return new ElementReader(views).read(g);
       }
-      out[i] = IndexedSignature.framed(views, p, c, d);
+      out[i] = IndexedSignature.framed(views, p, IndexerCode.single(head >>> 16), d);
     }
     return Collections.unmodifiableList(Arrays.asList(out));
+  }
+
+  /**
+   * The three characters at buffer index {@code p} of {@code buf} as one big-endian int ({@link
+   * GroupShape#signatureHead}), read byte by byte whatever the buffer's order.
+   */
+  private static int head(ByteBuf buf, int p) {
+    return (buf.getByte(p) & 0xFF) << 16 | (buf.getByte(p + 1) & 0xFF) << 8
+        | (buf.getByte(p + 2) & 0xFF);
   }
 
   List<Element> read(Group g) {

@@ -55,14 +55,22 @@ public final class Group implements Element {
    * @param count the counter's count, as the framer read it
    * @param shape what the framer knows of the group's layout ({@code GroupFramer.shape()} after
    *     it accepted the group; {@link GroupShape#CHECKED} if unsure: its elements are then framed
-   *     again when read)
+   *     again when read). {@link GroupShape#UNIFORM_SIGNATURES} given for a group that cannot be
+   *     one (not a signature counter, or not {@code 4 + 88 * count} bytes) is taken as {@link
+   *     GroupShape#CHECKED}, so a caller's mistake costs a second framing, never a wrong view
    * @param depth the nesting depth (0 for a group not inside another)
    * @return the view; it holds no reference count of its own
    */
   public static Group framed(
       GroupViews views, int index, int length, CounterCode code, long count, GroupShape shape,
       int depth) {
-    return new Group(views, index, length, code, count, shape, depth);
+    boolean uniform =
+        shape == GroupShape.UNIFORM_SIGNATURES
+            && code.countsSignatures()
+            && length
+                == GroupShape.SIGNATURE_COUNTER + (long) GroupShape.SIGNATURE_SIZE * count;
+    return new Group(
+        views, index, length, code, count, uniform ? shape : GroupShape.CHECKED, depth);
   }
 
   /**
@@ -203,9 +211,10 @@ public final class Group implements Element {
    * WitnessIdxSigs) that the framer accepted on its fast path, every signature of a one-character
    * code and 88 characters ({@link GroupShape#UNIFORM_SIGNATURES}), is not framed again: the
    * framer checked each signature, and signature {@code i} lies at {@code 4 + 88 * i} from the
-   * counter, so its view is made from that arithmetic; so is such a group among the elements of
-   * an AttachmentGroup (the record of that framing says so). Every other group (qb2, big counters,
-   * tuple groups such as TransIdxSigGroups and the signature groups nested in their tuples,
+   * counter, so its view is made from that arithmetic; so is such a group nested as a group
+   * (among an AttachmentGroup's elements, or the signatures of a legacy {@code -J}
+   * SadPathSigGroups; the record of that framing says so). Every other group (qb2, big counters,
+   * tuple groups such as TransIdxSigGroups and the signature groups of their tuples,
    * AttachmentGroups, bodies, CESR 2.0 quadlet counts) has its content framed once more here, with
    * the framer's checks, onto a record the views are read from. Recording every group's items while
    * it is first framed would spare that second framing, but it was measured to cost every stream,

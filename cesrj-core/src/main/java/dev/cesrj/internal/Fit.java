@@ -5,10 +5,10 @@ import dev.cesrj.code.Slot;
 
 /**
  * The one way the framing layers say "need more bytes": what framing found for an item that may
- * run past the end of the bytes at hand. Either {@link Verdict#WHOLE}, with {@link #end()} the
- * buffer index just past it, or {@link Verdict#CUT}, with {@link #needed()} the least number of
- * bytes it still needs: exactly the {@link TruncatedException#needed()} that framing it where no
- * more bytes can come throws. Every layer fills one: {@link TextScan} for a primitive, {@link
+ * run past the end of the bytes at hand. {@link Verdict#WHOLE}, with {@link #end()} the buffer
+ * index just past it, or {@link Verdict#CUT}, with {@link #needed()} the least number of bytes it
+ * still needs (before either, a new or reset fit is {@link Verdict#PENDING}): exactly the {@link
+ * TruncatedException#needed()} that framing it where no more bytes can come throws. Every layer fills one: {@link TextScan} for a primitive, {@link
  * GroupFramer#frameOrCut} for a group, the push parser's resume of a held message for a message
  * and its bare attachment run, and the message framer for a frame that only genus-version codes
  * begin before the end. A cut is reported here, not thrown: a group of a bare attachment run cut
@@ -16,9 +16,10 @@ import dev.cesrj.code.Slot;
  * would cost each wait.
  *
  * <p>Reading: a method that returns a buffer index or a size alongside a {@code Fit} returns it
- * only when the fit is {@link Verdict#WHOLE}; the caller reads {@link #verdict()} (or {@link
- * #isCut()}) first. {@link #end()} of a cut and {@link #needed()} of a whole item throw {@link
- * IllegalStateException}: neither has a value to read by mistake.
+ * while the fit is not cut (it may have been left {@link Verdict#PENDING}, as {@link
+ * GroupFramer#counterOrCut} leaves it), and {@link #CUT_END} once it is; the caller reads {@link
+ * #isCut()} first. {@link #end()} of a cut or pending fit and {@link #needed()} of a whole or
+ * pending one throw {@link IllegalStateException}: no figure is read by mistake.
  *
  * <p>Two kinds. A caller-owned fit ({@link #Fit()}), one per framer or parser that uses it, is
  * reset per use and reused from item to item; it allocates nothing and is not thread-safe. The
@@ -49,8 +50,8 @@ public final class Fit {
   /**
    * The mode in which a cut is an error, thrown as it is found: framing where no more bytes can
    * come, and the content of a counted group. Immutable and shared: it records nothing, is never
-   * {@link Verdict#CUT} (it stays {@link Verdict#PENDING}), and its {@link #reset()}, {@link #whole(int)} and {@link #cut(long)}
-   * throw {@link IllegalStateException}.
+   * {@link Verdict#CUT} (it stays {@link Verdict#PENDING}), and its {@link #reset()}, {@link
+   * #whole(int)} and {@link #cut(long)} throw {@link IllegalStateException}.
    */
   public static final Fit THROWING = new Fit(true);
 

@@ -75,7 +75,7 @@ public final class GroupFramer {
    * What the framing of the last group read says of its layout ({@link GroupShape}): set with
    * {@link #code} and {@link #count}, wherever they are set.
    */
-  private GroupShape shape;
+  private GroupShape shape = GroupShape.CHECKED;
 
   /** A framer over {@code src} with the limits of {@code options}. */
   public GroupFramer(Source src, CesrOptions options) {
@@ -460,11 +460,8 @@ public final class GroupFramer {
     }
     int i = pos + 4;
     for (int k = 0; k < n; k++, i += 88) {
-      int m = src.medium(i); // code, index and first pad character in one read
-      int index = B64.value((m >>> 8) & 0xFF);
-      int pad = B64.value(m & 0xFF);
-      // one-character Indexer code (fs 88), Base64 index, two zero pad sextets bits
-      if (IndexerCode.single(m >>> 16) == null || index < 0 || pad < 0 || pad > 3) {
+      // code, index and first pad character in one read
+      if (!GroupShape.signatureHead(src.medium(i))) {
         return -1;
       }
     }

@@ -1,5 +1,7 @@
 package dev.cesrj.internal;
 
+import dev.cesrj.code.IndexerCode;
+
 /**
  * What {@link GroupFramer} knows of a group's layout once it accepted the group: whether the
  * group's items follow from its counter alone, so that its element views can be made without
@@ -14,11 +16,11 @@ public enum GroupShape {
    * {@link dev.cesrj.code.CounterCode#countsSignatures()}) with a small counter ({@code -X##}, 4
    * characters) whose {@code count} indexed signatures all have a one-character code and so 88
    * characters each (keripy {@code src/keri/core/indexing.py} {@code IndexerCodex}: {@code
-   * A}..{@code F}, one index character and no ondex characters: the ondex is the index, or none for the
-   * current-only {@code _Crt_Sig} codes {@code B D F}). The framer's fast
+   * A}..{@code F}, one index character and no ondex characters: the ondex is the index, or none
+   * for the current-only {@code _Crt_Sig} codes {@code B D F}). The framer's fast
    * path checked each one (code, Base64 index character, the two zero pad bits), so the record is
    * implicit: signature {@code i} starts at {@link #signatureAt}, its code is the one named by its
-   * first character ({@link dev.cesrj.code.IndexerCode#single}) and its index is the Base64
+   * first character ({@link IndexerCode#single}) and its index is the Base64
    * value of its second character.
    */
   UNIFORM_SIGNATURES,
@@ -41,5 +43,20 @@ public enum GroupShape {
    */
   public static int signatureAt(int group, int i) {
     return group + SIGNATURE_COUNTER + SIGNATURE_SIZE * i;
+  }
+
+  /**
+   * Whether the first three characters of a signature start one of a {@link #UNIFORM_SIGNATURES}
+   * group: a one-character Indexer code ({@link IndexerCode#single}), a Base64 index character,
+   * and a Base64 character whose top four bits are zero (the raw signature's lead pad bits). The
+   * one check of the framer's fast path, and of a uniform group's views before they are made.
+   *
+   * @param head the three characters as one big-endian int: {@code code << 16 | index << 8 |
+   *     next}
+   */
+  public static boolean signatureHead(int head) {
+    int index = B64.value((head >>> 8) & 0xFF);
+    int next = B64.value(head & 0xFF);
+    return IndexerCode.single(head >>> 16) != null && index >= 0 && next >= 0 && next <= 3;
   }
 }

@@ -42,9 +42,11 @@ final class FrameLookahead {
   enum Next {
     /** Frame it now, with {@link MessageFramer#frame}: the framer judges it. */
     FRAME,
-    /** A message body with its version string at hand: frame it with {@link HeldRunFramer#resume}. */
+    /**
+     * A message body with its version string at hand: frame it with {@link HeldRunFramer#resume}.
+     */
     RUN,
-    /** It certainly lacks bytes: the fit given to {@link #decide} is cut with how many, at least 1. */
+    /** It certainly lacks bytes: the fit given to {@link #decide} is cut with how many (>= 1). */
     WAIT
   }
 

@@ -207,9 +207,6 @@ class LayoutFactsTest {
       if (!l.supported() && l.parsedInRun()) {
         wrong.add(l + " unsupported yet parsed in a run");
       }
-      if (l.holdsStream() != (l.content() == Layout.Content.MESSAGES && !l.holdsBody())) {
-        wrong.add(l + " stream");
-      }
     }
     assertEquals(Set.of(), wrong);
   }

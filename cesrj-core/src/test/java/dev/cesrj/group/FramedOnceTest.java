@@ -373,6 +373,51 @@ class FramedOnceTest {
     }
   }
 
+  @Test
+  void theSignatureGroupOfALegacySadPathSigGroupIsReadWithoutFramingAgain() {
+    // keripy's legacy -J SadPathSigGroups: a tuple of a path and one signature group, the group
+    // framed as a group (not as a tuple's signatures), so by the fast path
+    String sig = signature('A', 'C', 'A', "S".repeat(85));
+    String j = "-JAB" + LegacyGroupsTest.PATH + "-AAB" + sig;
+    try (Groups groups =
+        Groups.copyOf(j.getBytes(StandardCharsets.US_ASCII), LegacyGroupsTest.LEGACY)) {
+      Group g = groups.next();
+      assertEquals("SadPathSigGroups", g.name());
+      assertEquals(GroupShape.CHECKED, g.shape());
+      long before = ElementReader.framings();
+      Group nested = ((Tuple) g.elements().get(0)).group(1);
+      assertEquals(1, ElementReader.framings() - before, "the -J group's content");
+      assertEquals(GroupShape.UNIFORM_SIGNATURES, nested.shape());
+      IndexedSignature s = (IndexedSignature) nested.elements().get(0);
+      assertEquals(1, ElementReader.framings() - before, "its signature group not framed again");
+      assertEquals(2, s.index());
+      assertEquals(sig, s.qb64Text());
+      compareElements(g, "SadPathSigGroups");
+    }
+  }
+
+  @Test
+  void aShapeThatCannotFitTheGroupIsTakenAsChecked() {
+    String sigs = "-AAB" + signature('A', 'A', 'A', "T".repeat(85));
+    try (Groups groups = Groups.copyOf(sigs.getBytes(StandardCharsets.US_ASCII))) {
+      Group g = groups.next();
+      dev.cesrj.internal.GroupViews views = dev.cesrj.internal.GroupViews.over(
+          Unpooled.copiedBuffer(sigs, StandardCharsets.US_ASCII), 0, CesrOptions.DEFAULT);
+      try {
+        // a framer's mistake: one signature too many for the group's bytes, or no signature code
+        assertEquals(GroupShape.CHECKED, Group.framed(views, 0, 92, g.code(), 2,
+            GroupShape.UNIFORM_SIGNATURES, 1).shape());
+        assertEquals(GroupShape.CHECKED, Group.framed(views, 0, 92,
+            dev.cesrj.code.CounterTable.CESR_1_0.small('C'), 1, GroupShape.UNIFORM_SIGNATURES,
+            1).shape());
+        assertEquals(GroupShape.UNIFORM_SIGNATURES, Group.framed(views, 0, 92, g.code(), 1,
+            GroupShape.UNIFORM_SIGNATURES, 1).shape());
+      } finally {
+        views.buf.release();
+      }
+    }
+  }
+
   // ---- (3) the fast path's edge cases ----
 
   @Test
@@ -481,15 +526,20 @@ class FramedOnceTest {
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {0, 50, 88})
-  void bytesWrittenIntoTheBufferAfterFramingGetTheCheckedPathsVerdict(int at) {
+  @ValueSource(strings = {"0!", "1!", "2!", "2Q", "50!", "88!", "89!", "90Q"})
+  void bytesWrittenIntoTheBufferAfterFramingGetTheCheckedPathsVerdict(String written) {
+    // the position in the content and the character written there: a code (0, 88), an index
+    // character (1, 89), the first pad character, not Base64 or with its pad bits set (2, 90), a
+    // value character (50)
+    int at = Integer.parseInt(written.substring(0, written.length() - 1));
+    char ch = written.charAt(written.length() - 1);
     String sigs = "-AAC" + signature('A', 'A', 'A', "Q".repeat(85))
         + signature('E', 'B', 'A', "R".repeat(85));
     ByteBuf b = Unpooled.copiedBuffer(sigs, StandardCharsets.US_ASCII);
     try {
       Group g = Groups.over(b).next();
       assertEquals(GroupShape.UNIFORM_SIGNATURES, g.shape());
-      b.setByte(4 + at, '!'); // a signature's code (0, 88), or a value character (50)
+      b.setByte(4 + at, ch);
       for (int max : new int[] {1, 2}) {
         CesrOptions options = CesrOptions.builder().maxElements(max).build();
         Group moved = g.movedTo(dev.cesrj.internal.GroupViews.over(b, 0, options));
