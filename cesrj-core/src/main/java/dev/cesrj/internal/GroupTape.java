@@ -335,7 +335,9 @@ public final class GroupTape {
 
   /**
    * {@return the ondex of an {@link Step#INDEXER} entry: keripy {@code Indexer.ondex}, the index
-   * for a code without ondex characters, 0 for a current-only code}
+   * for a code without ondex characters; for a current-only code, which has no ondex, the index
+   * too (readers ask {@link IndexerCode#currentOnly()} first, as the cursor's {@code ondex()} and
+   * {@code IndexedSignature.ondex()} do)}
    */
   public int ondex(int i) {
     return (int) (values[i] >>> 32);
