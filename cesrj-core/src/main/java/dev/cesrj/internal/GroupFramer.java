@@ -58,12 +58,18 @@ import dev.cesrj.code.Slot;
 public final class GroupFramer {
   private final Source src;
   /**
-   * The limits, {@link CesrOptions#maxFrameBytes()} and {@link CesrOptions#maxDepth()}, read
-   * where they are compared: one reference rather than two ints, so that a framer, made per
-   * stream and per element read of a checked group, stays 32 bytes with its {@link #shape}
-   * (issue 33; {@code PushParserAllocationTest}).
+   * {@link CesrOptions#maxFrameBytes()}, at most {@link CesrOptions#MAX_FRAME_BYTES} ({@code
+   * Integer.MAX_VALUE}) and so held exactly in an int, compared with {@code long} sizes. The
+   * limits are held here rather than read through the options at each group (a load less on the
+   * hot path, measured).
    */
-  private final CesrOptions options;
+  private final int maxFrame;
+  /**
+   * {@link CesrOptions#maxDepth()}, at most {@link CesrOptions#MAX_DEPTH} (64) and so held in a
+   * short: with {@link #uniform}, a framer (made per stream and per element read of a checked
+   * group) stays 32 bytes ({@code PushParserAllocationTest}).
+   */
+  private final short maxDepth;
   private CounterCode code;
   /**
    * An int: the most a counter holds is 30 bits (5 soft characters), and a framer is made per
@@ -72,25 +78,17 @@ public final class GroupFramer {
    */
   private int count;
   /**
-   * What the framing of the last group read says of its layout ({@link GroupShape}): set with
-   * {@link #code} and {@link #count}, wherever they are set.
+   * What the framing of the last group read says of its layout ({@link #shape()}): true for
+   * {@link GroupShape#UNIFORM_SIGNATURES}. Set with {@link #code} and {@link #count}, wherever
+   * they are set; a boolean rather than the enum so that the framer stays 32 bytes.
    */
-  private GroupShape shape = GroupShape.CHECKED;
+  private boolean uniform;
 
   /** A framer over {@code src} with the limits of {@code options}. */
   public GroupFramer(Source src, CesrOptions options) {
     this.src = src;
-    this.options = options;
-  }
-
-  /** {@link CesrOptions#maxFrameBytes()}: the most bytes a group may take. */
-  private long maxFrame() {
-    return options.maxFrameBytes();
-  }
-
-  /** {@link CesrOptions#maxDepth()}: the deepest nesting a group may have. */
-  private int maxDepth() {
-    return options.maxDepth();
+    this.maxFrame = Math.toIntExact(options.maxFrameBytes());
+    this.maxDepth = (short) options.maxDepth(); // at most CesrOptions.MAX_DEPTH
   }
 
   /** The source read. */
@@ -116,7 +114,7 @@ public final class GroupFramer {
    * {@link #counter} alone it is {@link GroupShape#CHECKED}.
    */
   public GroupShape shape() {
-    return shape;
+    return uniform ? GroupShape.UNIFORM_SIGNATURES : GroupShape.CHECKED;
   }
 
   /**
@@ -126,7 +124,7 @@ public final class GroupFramer {
   private void read(CounterCode c, long n, GroupShape s) {
     this.code = c;
     this.count = (int) n;
-    this.shape = s;
+    this.uniform = s == GroupShape.UNIFORM_SIGNATURES;
   }
 
   /**
@@ -369,7 +367,7 @@ public final class GroupFramer {
    * @return the buffer index just past the group, or {@link Fit#CUT_END} once {@code fit} is cut
    */
   private int frame(int pos, int limit, CounterTable table, int depth, GroupTape tape, Fit fit) {
-    if (CesrOptions.fitsDepth(depth, maxDepth())) {
+    if (CesrOptions.fitsDepth(depth, maxDepth)) {
       int end = signaturesFast(pos, limit, table, depth, tape);
       if (end >= 0) {
         return end;
@@ -455,7 +453,7 @@ public final class GroupFramer {
     int d1 = B64.value(q & 0xFF);
     int n = (d0 << 6) | d1;
     long size = 4 + 88L * n;
-    if ((d0 | d1) < 0 || size > limit - pos || !CesrOptions.fitsFrame(size, maxFrame())) {
+    if ((d0 | d1) < 0 || size > limit - pos || !CesrOptions.fitsFrame(size, maxFrame)) {
       return -1;
     }
     int i = pos + 4;
@@ -481,7 +479,7 @@ public final class GroupFramer {
     if (known == null) {
       return Fit.CUT_END;
     }
-    CesrOptions.validateDepth(src.offset(pos), known.code(), depth, maxDepth());
+    CesrOptions.validateDepth(src.offset(pos), known.code(), depth, maxDepth);
     if (!isAttachmentLayout(known.layout())) {
       throw Errors.unsupported(
           src.offset(pos),
@@ -520,7 +518,7 @@ public final class GroupFramer {
       return end;
     }
     long total = fs + d.quadlets(n);
-    CesrOptions.validateFrameBytes(src.offset(pos), c.code(), total, maxFrame());
+    CesrOptions.validateFrameBytes(src.offset(pos), c.code(), total, maxFrame);
     if (total > limit - pos) {
       fit.restCut(src.offset(pos), c.code(), c.name(), total - (limit - pos));
       return Fit.CUT_END;
@@ -599,7 +597,7 @@ public final class GroupFramer {
     requireDomain(d, p, end);
     if (p < end && isGenusVersionAt(p, end, t)) {
       CesrOptions.validateDepth(
-          src.offset(p), t.genusVersion(src.ch(d, p, 1)).code(), depth + 1, maxDepth());
+          src.offset(p), t.genusVersion(src.ch(d, p, 1)).code(), depth + 1, maxDepth);
       int gvc = p;
       int fs = counter(p, end, t, 0);
       p += fs;
@@ -690,7 +688,7 @@ public final class GroupFramer {
     long tupleMin = d.size(c.tupleMinSize());
     if (!fill) {
       long least = (from - (long) start) + d.size(c.headMinSize()) + n * tupleMin;
-      CesrOptions.validateFrameBytes(src.offset(start), c.code(), least, maxFrame());
+      CesrOptions.validateFrameBytes(src.offset(start), c.code(), least, maxFrame);
     }
     int p = from;
     long headLeft = d.size(c.headMinSize());
@@ -716,7 +714,7 @@ public final class GroupFramer {
         p += size;
       }
       // signatures longer than the least (Ed448, big indexes) can outgrow the limit
-      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame());
+      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame);
       return p;
     }
     for (long i = 0; fill ? p < end : i < n; i++) {
@@ -730,7 +728,7 @@ public final class GroupFramer {
           return Fit.CUT_END;
         }
       }
-      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame());
+      CesrOptions.validateFrameBytes(src.offset(start), c.code(), p - (long) start, maxFrame);
     }
     return p;
   }
@@ -808,7 +806,7 @@ public final class GroupFramer {
    */
   private int matter(
       Domain d, int p, int end, Slot slot, int depth, long rest, GroupTape tape, Fit fit) {
-    long scanned = TextScan.matterScan(d, src, p, end, slot, maxFrame(), rest, fit);
+    long scanned = TextScan.matterScan(d, src, p, end, slot, maxFrame, rest, fit);
     if (fit.isCut()) {
       return Fit.CUT_END;
     }
@@ -884,7 +882,7 @@ public final class GroupFramer {
     if (met == null) {
       return Fit.CUT_END;
     }
-    CesrOptions.validateDepth(src.offset(p), met.code(), depth, maxDepth());
+    CesrOptions.validateDepth(src.offset(p), met.code(), depth, maxDepth);
     if (met != want) {
       throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(p),
@@ -915,7 +913,7 @@ public final class GroupFramer {
       return q;
     }
     long total = fs + d.quadlets(count);
-    CesrOptions.validateFrameBytes(src.offset(p), want.code(), total, maxFrame());
+    CesrOptions.validateFrameBytes(src.offset(p), want.code(), total, maxFrame);
     if (total > end - p) {
       fit.restCut(src.offset(p), want.code(), want.name(), total - (end - p) + rest);
       return Fit.CUT_END;
