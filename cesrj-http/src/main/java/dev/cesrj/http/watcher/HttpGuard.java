@@ -19,7 +19,17 @@ import java.util.concurrent.TimeUnit;
  * answering {@code 408} and closing ({@link CloseReason#FRAME_TIMEOUT}); (2) charges the bytes of
  * the request in progress to the server's shared {@link CesrMemoryBudget}, answering {@code 503}
  * and closing ({@link CloseReason#MEMORY_BUDGET}) when the budget has no room, and gives them
- * back once the request is answered or the channel closes. Not sharable: one per channel.
+ * back once the request is answered or the channel has closed. Not sharable: one per channel.
+ *
+ * <p>The charge is the memory held, not the bytes read: the HTTP decoder hands the aggregator
+ * slices of each read buffer, which keep the whole buffer alive, so a read is charged its
+ * buffer's capacity, and a read that filled less than half of its buffer (a slow peer's) is first
+ * copied into a buffer of its exact size. A refused connection keeps its charge until it is
+ * inactive, when the codec and aggregator have released what they held: giving it back at the
+ * refusal let the budget admit new bytes while the refused connections' buffers were still alive
+ * (a watcher in a 96 MiB heap with a 32 MiB budget then reached its 96 MiB of direct memory under
+ * {@code FixedHeapHostileTest}'s attack, and spent its time in the JDK's {@code System.gc()}
+ * retries for direct memory).
  */
 final class HttpGuard extends ChannelDuplexHandler {
   private final CesrMemoryBudget budget;
@@ -57,14 +67,24 @@ final class HttpGuard extends ChannelDuplexHandler {
             "408 Request Timeout"), deadline.toNanos(), TimeUnit.NANOSECONDS);
       }
     }
+    // what is charged is the memory the codec and aggregator will hold: the read buffer's
+    // capacity (their content slices keep the whole buffer alive), or, for a read that filled
+    // less than half of it, an exact copy's
     int n = buf.readableBytes();
-    if (!budget.tryReserve(n)) {
+    boolean compact = buf.capacity() - n > n;
+    int charge = compact ? n : buf.capacity();
+    if (!budget.tryReserve(charge)) {
       buf.release();
       refuse(ctx, CloseReason.MEMORY_BUDGET, "503 Service Unavailable");
       return;
     }
-    held += n;
-    super.channelRead(ctx, msg);
+    ByteBuf kept = buf;
+    if (compact) {
+      kept = ctx.alloc().buffer(n, n).writeBytes(buf);
+      buf.release();
+    }
+    held += charge;
+    super.channelRead(ctx, kept);
   }
 
   /**
@@ -81,10 +101,7 @@ final class HttpGuard extends ChannelDuplexHandler {
    * @param keepBytes the bytes held for requests behind the one answered, at least 0
    */
   void done(boolean nextInProgress, long keepBytes) {
-    if (timer != null) {
-      timer.cancel(false);
-      timer = null;
-    }
+    stopTimer();
     long keep = Math.min(held, Math.max(0, keepBytes));
     if (held > keep) {
       budget.release(held - keep);
@@ -106,11 +123,15 @@ final class HttpGuard extends ChannelDuplexHandler {
     return held;
   }
 
-  private void cancel() {
+  private void stopTimer() {
     if (timer != null) {
       timer.cancel(false);
       timer = null;
     }
+  }
+
+  private void cancel() {
+    stopTimer();
     if (held > 0) {
       budget.release(held);
       held = 0;
@@ -123,7 +144,7 @@ final class HttpGuard extends ChannelDuplexHandler {
     }
     refused = true;
     reason.record(ctx.channel());
-    cancel();
+    stopTimer();
     ByteBuf answer = Unpooled.copiedBuffer("HTTP/1.1 " + status
         + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", StandardCharsets.US_ASCII);
     ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
@@ -131,7 +152,10 @@ final class HttpGuard extends ChannelDuplexHandler {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    cancel();
-    super.channelInactive(ctx);
+    try {
+      super.channelInactive(ctx);
+    } finally {
+      cancel();
+    }
   }
 }
