@@ -441,18 +441,41 @@ public final class CesrStreamParser implements AutoCloseable {
     }
   }
 
-  /** Ends the validity of the last call's views: releases an adopted buffer, compacts. */
+  /**
+   * Ends the validity of the last call's views: releases an adopted buffer, and gives back
+   * cumulation memory the parser no longer needs. An empty cumulation is released if a retained
+   * result still views it or it is larger than {@link #KEEP_EMPTY_CAPACITY}, else kept (cleared)
+   * for the next chunk. A cumulation that no retained result views, larger than {@link
+   * #KEEP_EMPTY_CAPACITY} and more than four times larger than the bytes it holds (the frames
+   * that grew it have been consumed) is replaced by one of {@code max(held, MIN_CAPACITY)}
+   * bytes: a large frame followed by the first bytes of the next one would otherwise keep the
+   * large frame's capacity alive for as long as the next one is unfinished. The bytes copied
+   * are less than a third of the bytes consumed since the cumulation last grew, so the copying
+   * stays linear in the stream; while a frame grows the cumulation (it is then at least a
+   * quarter full) nothing is copied.
+   */
   private void beginCall() {
     generation++;
     scratch.clear();
     releaseViewed();
-    if (cum != null && !cum.isReadable()) {
+    if (cum == null) {
+      return;
+    }
+    int readable = cum.readableBytes();
+    if (readable == 0) {
       if (cum.refCnt() != 1 || cum.capacity() > KEEP_EMPTY_CAPACITY) {
         cum.release();
         cum = null;
       } else {
         cum.clear();
       }
+    } else if (cum.refCnt() == 1
+        && cum.capacity() > KEEP_EMPTY_CAPACITY
+        && cum.capacity() / 4 > readable) {
+      ByteBuf next = options.allocator().heapBuffer(Math.max(readable, MIN_CAPACITY));
+      next.writeBytes(cum, cum.readerIndex(), readable);
+      cum.release();
+      cum = next;
     }
   }
 
@@ -475,6 +498,24 @@ public final class CesrStreamParser implements AutoCloseable {
   public int buffered() {
     checkOpen();
     return bufferedBytes();
+  }
+
+  /**
+   * {@return the bytes of memory the parser holds for what it buffers: the capacity of its
+   * cumulation, 0 if it has none} At least {@link #buffered()}, and more while the cumulation has
+   * room to spare: it is allocated with room for 4,096 bytes at least, grows (in
+   * powers of two, as Netty's buffers do) when a chunk does not fit, and is kept empty between
+   * frames while it is at most 64 KiB. It changes only during a call on the parser: a call may
+   * grow it or move to a new cumulation; at the start of each call (also {@link #releaseViews()})
+   * an empty cumulation is released if it is larger than 64 KiB or a retained result still views
+   * it, and one larger than 64 KiB holding less than a quarter of its capacity is replaced by one
+   * of its held bytes (at least 4,096), unless a retained result still views
+   * it. A fed buffer framed in place is not counted (the caller's read, released at the next
+   * call), nor are messages retained past the call. 0 once the parser is closed. Allocates
+   * nothing.
+   */
+  public int bufferedCapacity() {
+    return cum == null ? 0 : cum.capacity();
   }
 
   private int bufferedBytes() {

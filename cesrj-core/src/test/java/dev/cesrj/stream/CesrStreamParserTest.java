@@ -287,6 +287,76 @@ class CesrStreamParserTest {
         }
     }
 
+    /** A v1 JSON body of exactly {@code size} bytes (no attachments). */
+    private static byte[] jsonBody(int size, char fill) {
+        String head = "{\"v\":\"KERI10JSON" + String.format("%06x", size) + "_\",\"t\":\"icp\",\"x\":\"";
+        return ascii(head + String.valueOf(fill).repeat(size - head.length() - 2) + "\"}");
+    }
+
+    /**
+     * A 90,000-byte frame grows the cumulation to 131,072 bytes (60,000 then 30,000 + k bytes
+     * fed); once it is framed, the first k bytes of the next frame are all it holds. At the next
+     * call the cumulation is replaced by one of max(k, 4,096) bytes if k is less than a quarter
+     * of 131,072 (32,768) and no retained result views it; the next frame is framed the same.
+     */
+    @Test
+    void aLargeCumulationMostlyConsumedIsReplacedByOneOfWhatItHolds() {
+        byte[] first = jsonBody(90_000, 'a');
+        byte[] second = jsonBody(40_000, 'b');
+        int[][] cases = { // k, capacity after the next call
+            {30, CesrStreamParser.MIN_CAPACITY}, {5_000, 5_000}, {32_767, 32_767}, {32_768, 131_072}};
+        for (int[] c : cases) {
+            int k = c[0];
+            try (CesrStreamParser parser = new CesrStreamParser()) {
+                assertEquals(0, parser.bufferedCapacity());
+                parser.feed(first, 0, 60_000);
+                assertEquals(60_000, parser.bufferedCapacity());
+                Framed f = parser.feed(concat(Arrays.copyOfRange(first, 60_000, 90_000), Arrays.copyOf(second, k)));
+                assertEquals(1, f.messages().size());
+                assertEquals(90_000, f.messages().get(0).length());
+                assertEquals(k, f.buffered());
+                assertEquals(131_072, parser.bufferedCapacity(), "grown in powers of two for 90,000 + " + k);
+                parser.releaseViews();
+                assertEquals(c[1], parser.bufferedCapacity(), "k = " + k);
+                assertEquals(k, parser.buffered());
+                assertTrue(parser.feed(second, k, second.length - k).held(), "a bare body may go on");
+                Framed g = parser.endOfInput();
+                assertEquals(1, g.messages().size(), "k = " + k);
+                assertEquals(90_000, g.offsetBase() + g.messages().get(0).offset());
+                assertEquals(40_000, g.messages().get(0).length());
+                assertEquals(ByteBufUtil.hexDump(second), ByteBufUtil.hexDump(g.buffer(), g.bufferIndex(0), second.length));
+            }
+        }
+        // a retained result still views the cumulation: kept until it is released
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            parser.feed(first, 0, 60_000);
+            Framed f = parser.feed(concat(Arrays.copyOfRange(first, 60_000, 90_000), Arrays.copyOf(second, 30))).retain();
+            io.netty.buffer.ByteBuf viewed = f.buffer();
+            int at = f.bufferIndex(0);
+            parser.releaseViews();
+            assertEquals(131_072, parser.bufferedCapacity(), "a retained result views it");
+            assertEquals(ByteBufUtil.hexDump(first), ByteBufUtil.hexDump(viewed, at, first.length), "unchanged");
+            f.close();
+            parser.releaseViews();
+            assertEquals(CesrStreamParser.MIN_CAPACITY, parser.bufferedCapacity(), "replaced once released");
+            assertEquals(30, parser.buffered());
+        }
+        // at most 64 KiB: kept however little it holds
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            byte[] mid = jsonBody(40_000, 'c');
+            parser.feed(mid, 0, 20_000);
+            parser.feed(concat(Arrays.copyOfRange(mid, 20_000, 40_000), Arrays.copyOf(second, 30)));
+            assertEquals(65_536, parser.bufferedCapacity());
+            parser.releaseViews();
+            assertEquals(65_536, parser.bufferedCapacity(), "not above 64 KiB: kept");
+        }
+        CesrStreamParser closed = new CesrStreamParser();
+        closed.feed(first, 0, 100);
+        assertEquals(CesrStreamParser.MIN_CAPACITY, closed.bufferedCapacity());
+        closed.close();
+        assertEquals(0, closed.bufferedCapacity(), "nothing held once closed");
+    }
+
     @Test
     void feedingInChunksKeepsTheCumulationNearTheLargestMessage() {
         // kel_bigmultisig's largest message is 19,512 bytes; 1 KiB chunks

@@ -93,9 +93,16 @@ import java.util.concurrent.TimeUnit;
  * <p>With {@link FrameGuards} (as {@link CesrServerInitializer} sets them) the decoder also:
  *
  * <ul>
- *   <li>charges in a {@link CesrMemoryBudget} shared with the server's other connections the bytes
- *       its parser holds ({@link Framed#buffered()}: an unfinished or held frame), after each
- *       read, and gives them back as the frame completes; when the budget has no room for them,
+ *   <li>charges in a {@link CesrMemoryBudget} shared with the server's other connections the
+ *       memory its parser holds for an unfinished or held frame ({@link
+ *       CesrStreamParser#bufferedCapacity()}: its cumulation's capacity in bytes, at least the
+ *       {@link Framed#buffered()} bytes it holds, at least 4,096 while it holds any, and up to
+ *       twice them while a frame grows it), after each read, and gives back what the parser lets
+ *       go of as frames complete (at the end of a burst of reads, when the parser releases or
+ *       shrinks a cumulation no longer needed) and all of it when the channel closes; a channel
+ *       that once held an unfinished frame may keep an empty cumulation of up to 64 KiB, charged
+ *       while it is kept; a read framed whole in place is charged nothing more; when the budget
+ *       has no room for it,
  *       fires a {@link dev.cesrj.MemoryBudgetException} at the frame's stream offset, records
  *       {@link CloseReason#MEMORY_BUDGET} and closes the channel (this connection only: the one
  *       whose bytes do not fit);
@@ -106,11 +113,11 @@ import java.util.concurrent.TimeUnit;
  *       it waits for the rest: a frame larger than the whole budget, or than the room the other
  *       connections leave now ({@link CesrMemoryBudget#roomFor}), fails the same way at once. The
  *       declared size is judged, not charged: a peer that sends only a header costs the budget the
- *       bytes of that header, so header-only peers cannot starve honest ones (charging declared
- *       sizes, 64 headers of 27 bytes would hold a 64 MiB budget of 1 MiB frames for a whole frame
- *       deadline). A frame admitted is judged again by its declared size only when a later size
- *       field makes it larger; otherwise it is refused only if its held bytes would pass the
- *       budget (see {@link CesrMemoryBudget} for why the asker is the one refused);
+ *       cumulation that holds it (4,096 bytes), so header-only peers cannot starve honest ones
+ *       (charging declared sizes, 64 headers of 27 bytes would hold a 64 MiB budget of 1 MiB
+ *       frames for a whole frame deadline). A frame admitted is judged again by its declared size
+ *       only when a later size field makes it larger; otherwise it is refused only if the memory
+ *       its parser holds would pass the budget (see {@link CesrMemoryBudget} for why the asker is the one refused);
  *   <li>fires a {@link dev.cesrj.FrameTimeoutException} and closes the channel when a frame is
  *       still unfinished its deadline after the read that started it. One deadline for every
  *       frame, however much it declared: a frame that declared much and sent little (slowloris)
@@ -155,7 +162,10 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   private final long frameTimeoutNanos;
   /** Backpressure, made when the decoder is added (with {@link FrameGuards#maxFramesInFlight()}). */
   private ReadGate gate;
-  /** Bytes charged in the budget: what the parser held after its last result. */
+  /**
+   * Bytes charged in the budget: the memory the parser held for what it buffers ({@link
+   * CesrStreamParser#bufferedCapacity()}) after its last result or its last release of views.
+   */
   private long charged;
   /**
    * The declared size the budget last judged ({@link CesrMemoryBudget#roomFor}), and the stream
@@ -345,6 +355,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
       viewsHeld = false;
       if (phase == Phase.READING) {
         parser.releaseViews();
+        giveBackFreed();
       }
     }
     super.channelReadComplete(ctx);
@@ -353,6 +364,16 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   /** Bytes the parser buffers (an unfinished or held message): for tests. */
   int buffered() {
     return parser == null ? 0 : parser.buffered();
+  }
+
+  /** Bytes of memory the parser holds for what it buffers (its cumulation's capacity): for tests. */
+  int bufferedCapacity() {
+    return parser == null ? 0 : parser.bufferedCapacity();
+  }
+
+  /** Bytes this decoder has charged in its budget (0 without one): for tests. */
+  long charged() {
+    return charged;
   }
 
   /** Bytes the superclass cumulates between reads (always 0: every read is drained): for tests. */
@@ -437,7 +458,7 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
 
   /**
    * After a read: re-judges backpressure; judges a newly declared frame size against the room the
-   * budget has left and charges the bytes the parser now holds (fails the channel if either does
+   * budget has left and charges the memory the parser now holds (fails the channel if either does
    * not fit); sets the frame's deadline when a new frame has started (cancels it when nothing is
    * unfinished).
    */
@@ -448,11 +469,10 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     if (phase != Phase.READING || parser == null) {
       return;
     }
-    int held = parser.buffered();
-    if (budget != null && !budgetAdmits(ctx, held)) {
+    if (budget != null && !budgetAdmits(ctx, parser.bufferedCapacity())) {
       return;
     }
-    if (held == 0) {
+    if (parser.buffered() == 0) {
       cancelDeadline();
     } else if (frameTimeoutNanos > 0 && (deadline == null || deadlinePosition != pendingPosition)) {
       cancelDeadline();
@@ -465,9 +485,10 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
   }
 
   /**
-   * The budget's rules after a read, with the parser holding {@code held} bytes: a frame size
-   * declared since the last judgement (a new frame, or a size field that made it larger) must fit
-   * in the room the other connections leave; then the held bytes are charged (or given back).
+   * The budget's rules after a read, with the parser holding {@code held} bytes of memory (its
+   * cumulation's capacity, whatever part of it is filled): a frame size declared since the last
+   * judgement (a new frame, or a size field that made it larger) must fit in the room the other
+   * connections leave; then the held memory is charged (or given back).
    *
    * @return false if the channel was failed (a {@link dev.cesrj.MemoryBudgetException} at the
    *     unfinished frame's stream offset)
@@ -493,6 +514,22 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     }
     charged = held;
     return true;
+  }
+
+  /**
+   * After the parser let go of the last result's views (which may release or shrink its
+   * cumulation): gives back the charge for memory it no longer holds. The parser never holds
+   * more after letting go of views, so nothing is charged here.
+   */
+  private void giveBackFreed() {
+    if (budget == null || parser == null) {
+      return;
+    }
+    long held = parser.bufferedCapacity();
+    if (held < charged) {
+      budget.release(charged - held);
+      charged = held;
+    }
   }
 
   /** The budget had no room for {@code more} bytes of the unfinished frame. */

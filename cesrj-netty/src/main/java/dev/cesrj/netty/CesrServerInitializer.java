@@ -49,9 +49,9 @@ import java.util.function.Consumer;
  *       ({@link dev.cesrj.FrameTooLargeException})</td></tr>
  *   <tr><td>{@link Builder#memoryBudgetBytes}</td><td>{@value #DEFAULT_MEMORY_BUDGET_BYTES}
  *       bytes (64 MiB), shared by every connection</td><td>many peers that each hold a large
- *       unfinished frame ({@link dev.cesrj.MemoryBudgetException}): the bytes held are charged,
- *       a declared size is judged against the room left, so headers alone cost only their
- *       bytes</td></tr>
+ *       unfinished frame ({@link dev.cesrj.MemoryBudgetException}): the memory held is charged
+ *       (each parser's cumulation), a declared size is judged against the room left, so headers
+ *       alone cost only the cumulation that holds them</td></tr>
  *   <tr><td>{@link Builder#frameTimeout}</td><td>30 s</td><td>slowloris: a frame sent a byte
  *       at a time, or started and abandoned ({@link dev.cesrj.FrameTimeoutException})</td></tr>
  *   <tr><td>{@link Builder#idleTimeout}</td><td>60 s</td><td>idle connections holding a

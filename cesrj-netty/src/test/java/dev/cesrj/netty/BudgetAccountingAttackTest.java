@@ -67,7 +67,7 @@ class BudgetAccountingAttackTest {
 
   private static int held(EmbeddedChannel ch) {
     CesrFrameDecoder d = ch.pipeline().get(CesrFrameDecoder.class);
-    return d == null ? 0 : d.buffered();
+    return d == null ? 0 : d.bufferedCapacity();
   }
 
   private static byte[] input(SplittableRandom random, List<String> files) {
@@ -171,17 +171,75 @@ class BudgetAccountingAttackTest {
   }
 
   /**
+   * A frame of 600,096 bytes sent in reads of 65,536 bytes, its last read bringing the first 30
+   * bytes of the next frame, each frame released by the handler at once: after every read the
+   * budget holds exactly the memory the parser holds (its cumulation's capacity), at least what it
+   * buffers. The cumulation grows in powers of two to 1,048,576 bytes (589,824 buffered after the
+   * ninth read); once the frame is framed and released, the parser moves the 30 bytes into a
+   * cumulation of 4,096, and the charge follows it down; the next frame, completed, leaves an
+   * empty cumulation of 8,192 kept for the next read and charged as such; closing gives it all
+   * back. Before, the charge was the bytes buffered: 589,824 then 30 while the parser held
+   * 1,048,576 (a peer could hold a megabyte per connection while charged 30 bytes).
+   */
+  @Test
+  void theChargeIsTheMemoryTheParserHoldsNotTheBytesItBuffers() {
+    byte[] big = frameWithBody(600_000);
+    byte[] next = frameWithBody(5_000);
+    assertEquals(600_096, big.length);
+    byte[] stream = Arrays.copyOf(big, big.length + 30);
+    System.arraycopy(next, 0, stream, big.length, 30);
+    CesrMemoryBudget budget = new CesrMemoryBudget(64L << 20);
+    Sink sink = new Sink(new SplittableRandom(1), false);
+    EmbeddedChannel ch = new EmbeddedChannel(
+        new CesrFrameDecoder(CesrOptions.DEFAULT, OnMalformed.CLOSE, new FrameGuards(budget, Duration.ZERO, 0)), sink);
+    CesrFrameDecoder d = ch.pipeline().get(CesrFrameDecoder.class);
+    try {
+      List<Integer> capacities = new ArrayList<>();
+      for (int from = 0; from < stream.length; from += 65_536) {
+        int len = Math.min(65_536, stream.length - from);
+        ch.writeInbound(PooledByteBufAllocator.DEFAULT.buffer(len).writeBytes(stream, from, len));
+        capacities.add(d.bufferedCapacity());
+        assertEquals(d.bufferedCapacity(), budget.reservedBytes(), "read at " + from + ": charged = memory held");
+        assertEquals(d.bufferedCapacity(), d.charged());
+        assertTrue(d.bufferedCapacity() >= d.buffered(), "read at " + from);
+        if (from == 8 * 65_536) {
+          assertEquals(589_824, d.buffered());
+          assertEquals(1_048_576, budget.reservedBytes());
+        }
+      }
+      assertEquals(List.of(65_536, 131_072, 262_144, 262_144, 524_288, 524_288, 524_288, 524_288, 1_048_576,
+          4_096), capacities);
+      assertEquals(1, sink.frames);
+      assertEquals(30, d.buffered());
+      assertEquals(4_096, budget.reservedBytes(), "the 30 bytes of the next frame, in a cumulation of 4,096");
+      ch.writeInbound(PooledByteBufAllocator.DEFAULT.buffer().writeBytes(next, 30, next.length - 30));
+      assertEquals(2, sink.frames);
+      assertEquals(0, d.buffered());
+      assertEquals(8_192, d.bufferedCapacity(), "grown for the 5,096-byte frame, kept empty");
+      assertEquals(8_192, budget.reservedBytes());
+      assertTrue(budget.highWaterBytes() >= 1_048_576);
+      ch.close();
+      assertEquals(0, budget.reservedBytes(), "given back with the cumulation");
+    } finally {
+      ch.finishAndReleaseAll();
+    }
+  }
+
+  /**
    * A frame of T bytes cut across three reads (the AttachmentGroup's count arrives in the second,
    * which does not complete the frame: a frame completed by the read that declares its size is
    * framed without being judged, the budget counting held bytes), under a frame limit and a budget of T - 1, T and
    * T + 1: the limit refuses it only at T - 1 (FrameTooLargeException), the budget only at T - 1
    * (MemoryBudgetException at once: it declares more than the whole budget); at T and T + 1 it
-   * is framed whole; nothing stays charged.
+   * is framed whole; nothing stays charged. The budget charges the parser's cumulation, which
+   * holds the frame's bytes in a power of two of at least 4,096 bytes: T is 8,192, so that the
+   * cumulation holding the first 8,110 bytes is exactly T (4,096 after the first read).
    */
   @Test
   void aFrameAtTheLimitAndTheBudgetIsTakenOneByteMoreIsRefused() {
-    byte[] frame = frameWithBody(2000);
+    byte[] frame = frameWithBody(8096);
     int t = frame.length;
+    assertEquals(8192, t);
     for (int delta = -1; delta <= 1; delta++) {
       for (boolean limitIsFrameLimit : new boolean[] {true, false}) {
         String where = (limitIsFrameLimit ? "frame limit " : "budget ") + (t + delta) + " for a frame of " + t;
@@ -192,7 +250,7 @@ class BudgetAccountingAttackTest {
         EmbeddedChannel ch = new EmbeddedChannel(
             new CesrFrameDecoder(options, OnMalformed.CLOSE, new FrameGuards(budget, Duration.ZERO, 0)), recorder);
         try {
-          for (int[] r : new int[][] {{0, 40}, {40, 2010}, {2010, t}}) {
+          for (int[] r : new int[][] {{0, 40}, {40, 8110}, {8110, t}}) {
             if (ch.isOpen()) {
               ch.writeInbound(PooledByteBufAllocator.DEFAULT.buffer(r[1] - r[0]).writeBytes(frame, r[0], r[1] - r[0]));
             }
@@ -208,7 +266,9 @@ class BudgetAccountingAttackTest {
             assertEquals(t, recorder.frames.get(0).content().readableBytes(), where);
           }
           assertEquals(0, budget.reservedBytes(), where);
-          assertTrue(budget.highWaterBytes() <= edge, where);
+          // the cumulation: 4,096 bytes for the first read, 8,192 for the second (a budget of
+          // T - 1 refuses the frame at the second read, by its declared size, before charging it)
+          assertEquals(!limitIsFrameLimit && delta < 0 ? 4096 : 8192, budget.highWaterBytes(), where);
         } finally {
           recorder.releaseAll();
           ch.finishAndReleaseAll();

@@ -225,14 +225,15 @@ class CesrServerInitializerTest {
   @Test
   void eachRuleOfTheDecoderIsCountedAsItsOwn() {
     CesrServerInitializer init =
-        builder().maxFrameBytes(1000).memoryBudgetBytes(1500).frameTimeout(Duration.ofSeconds(3)).build();
+        builder().maxFrameBytes(1000).memoryBudgetBytes(5000).frameTimeout(Duration.ofSeconds(3)).build();
     EmbeddedChannel tooLarge = new EmbeddedChannel(init);
     tooLarge.writeInbound(Wire.pooled("{\"v\":\"KERI10JSON0f4240_\",\"t\":\"icp\""));
     assertInstanceOf(FrameTooLargeException.class, recorders.get(0).errors.get(0));
     EmbeddedChannel holds = new EmbeddedChannel(init);
     String header = "{\"v\":\"KERI10JSON0003e8_\",\"t\":\"icp\""; // declares 1000 bytes
-    holds.writeInbound(Wire.pooled(header + "a".repeat(600 - header.length()))); // holds 600 of them
-    // 1000 declared, 900 left by the other connection: refused at once
+    // holds 600 of them, in a cumulation of 4,096 bytes (what is charged)
+    holds.writeInbound(Wire.pooled(header + "a".repeat(600 - header.length())));
+    // 1000 declared, 904 left by the other connection: refused at once
     EmbeddedChannel refused = new EmbeddedChannel(init);
     refused.writeInbound(Wire.pooled("{\"v\":\"KERI10JSON0003e8_\",\"t\":\"icp\""));
     EmbeddedChannel garbage = new EmbeddedChannel(init);
@@ -250,7 +251,8 @@ class CesrServerInitializerTest {
     assertEquals(1, init.stats().closed(CloseReason.MALFORMED));
     assertEquals(0, init.stats().closed(CloseReason.OTHER));
     assertEquals(0, init.budget().reservedBytes());
-    assertEquals(600, init.budget().highWaterBytes(), "the bytes held, not the declared size");
+    assertEquals(4096, init.budget().highWaterBytes(),
+        "the memory held (the 600 bytes' cumulation of 4,096), not the declared size");
   }
 
   @Test

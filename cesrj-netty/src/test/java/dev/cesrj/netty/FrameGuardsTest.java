@@ -89,7 +89,13 @@ class FrameGuardsTest {
     return pooled(java.util.Arrays.copyOfRange(b, from, to));
   }
 
+  /** The memory the channel's parser holds (its cumulation's capacity): what the budget charges. */
   private static int held(EmbeddedChannel ch) {
+    CesrFrameDecoder d = ch.pipeline().get(CesrFrameDecoder.class);
+    return d == null ? 0 : d.bufferedCapacity();
+  }
+
+  private static int buffered(EmbeddedChannel ch) {
     CesrFrameDecoder d = ch.pipeline().get(CesrFrameDecoder.class);
     return d == null ? 0 : d.buffered();
   }
@@ -123,11 +129,13 @@ class FrameGuardsTest {
       open.writeInbound(pooled(header));
       assertEquals(0, ok.errors.size(), what + ": " + ok.events);
       assertTrue(open.isOpen(), what);
-      assertEquals(header.length, big.reservedBytes(), what + ": the header's bytes, not the declared size");
+      // the header's bytes in the least cumulation the parser makes, not the declared size
+      assertEquals(header.length, buffered(open), what);
+      assertEquals(4096, big.reservedBytes(), what + ": the header's cumulation, not the declared size");
       assertEquals(CesrMemoryBudget.Room.FITS, big.roomFor(declared, 0), what);
       open.finishAndReleaseAll();
       assertEquals(0, big.reservedBytes(), what + ": given back when the input ends");
-      assertEquals(header.length, big.highWaterBytes(), what);
+      assertEquals(4096, big.highWaterBytes(), what);
       ok.releaseAll();
     }
   }
@@ -142,25 +150,29 @@ class FrameGuardsTest {
     EmbeddedChannel a = channel(guards, first);
     EmbeddedChannel b = channel(guards, second);
     try {
+      // what is charged is the memory held: each parser's cumulation (4,096 bytes at least, grown
+      // in powers of two)
       a.writeInbound(slice(bytes, 0, 100));
-      assertEquals(100, budget.reservedBytes(), "the bytes held, not the body's declared size");
+      assertEquals(4096, budget.reservedBytes(), "100 bytes held in 4,096, not the body's declared size");
       b.writeInbound(slice(bytes, 0, 100));
-      assertTrue(b.isOpen(), "a second frame of 1,000,000 declared fits: the first holds 100 bytes");
-      assertEquals(200, budget.reservedBytes());
-      // the body's end brings the AttachmentGroup's count: judged again (larger), and charged as held
+      assertTrue(b.isOpen(), "a second frame of 1,000,000 declared fits: the first holds 4,096 bytes");
+      assertEquals(8192, budget.reservedBytes());
+      // the body's end brings the AttachmentGroup's count: judged again (larger), and charged as
+      // held: 1,000,004 bytes in a cumulation of 1,048,576
       a.writeInbound(slice(bytes, 100, DECLARED + 4));
-      assertEquals(DECLARED + 4 + 100, budget.reservedBytes());
-      // b's next 700,000 bytes would take the held bytes past the limit: b, the asker, is refused
+      assertEquals(1_048_576 + 4096, budget.reservedBytes());
+      // b's next 700,000 bytes would grow its cumulation to 1,048,576 and take the charge past the
+      // limit: b, the asker, is refused
       b.writeInbound(slice(bytes, 100, 700_100));
       MemoryBudgetException e = assertInstanceOf(MemoryBudgetException.class, second.errors.get(0));
-      assertEquals("at offset 0: memory budget of 1500000 bytes has 1000104 reserved; expected room for"
-          + " 700000 more bytes in the memory budget", e.getMessage());
-      assertEquals(700_000, e.requested());
+      assertEquals("at offset 0: memory budget of 1500000 bytes has 1052672 reserved; expected room for"
+          + " 1044480 more bytes in the memory budget", e.getMessage());
+      assertEquals(1_048_576 - 4096, e.requested());
       assertFalse(b.isOpen());
       assertEquals(CloseReason.MEMORY_BUDGET, CloseReason.recordedOn(b));
       assertEquals(-1, b.runScheduledPendingTasks(), "no frame deadline left on the refused channel");
       assertTrue(a.isOpen(), "the other connection goes on");
-      assertEquals(DECLARED + 4, budget.reservedBytes(), "b's bytes given back");
+      assertEquals(1_048_576, budget.reservedBytes(), "b's 4,096 given back");
       // the rest, and the first 40 bytes of a message of 300: what is held is those 40
       byte[] next = ascii(bodyOfSize(300));
       byte[] last = new byte[bytes.length - DECLARED - 4 + 40];
@@ -168,10 +180,14 @@ class FrameGuardsTest {
       System.arraycopy(next, 0, last, bytes.length - DECLARED - 4, 40);
       a.writeInbound(pooled(last));
       assertEquals(1, first.frames.size());
-      assertEquals(40, budget.reservedBytes(), "the next frame's bytes held");
-      assertEquals(DECLARED + 4 + 100, budget.highWaterBytes());
+      assertEquals(40, buffered(a), "the next frame's bytes held");
+      // in the cumulation the recorded frame still views (the recorder keeps its frames): the
+      // parser keeps it, and its charge, until its next call moves the 40 bytes
+      assertEquals(1_048_576, budget.reservedBytes(), "the cumulation of 1,048,576 holding them");
+      assertEquals(1_048_576 + 4096, budget.highWaterBytes());
       a.writeInbound(slice(next, 40, next.length));
-      assertEquals(300, budget.reservedBytes(), "a bare body is held for the byte that ends its run");
+      assertEquals(300, buffered(a), "a bare body is held for the byte that ends its run");
+      assertEquals(4096, budget.reservedBytes(), "in a new cumulation of 4,096");
       a.pipeline().fireUserEventTriggered(io.netty.channel.socket.ChannelInputShutdownEvent.INSTANCE);
       assertEquals(2, first.frames.size());
       assertEquals(0, budget.reservedBytes(), "nothing unfinished once the input ends");
@@ -215,7 +231,9 @@ class FrameGuardsTest {
       a.writeInbound(slice(bytes, 900_000, bytes.length));
       assertEquals(1, first.frames.size(), "a goes on and completes");
       assertEquals(0, budget.reservedBytes());
-      assertEquals(900_000, budget.highWaterBytes());
+      // the read that completes a's frame grows its cumulation from 900,000 (the size of a's first
+      // read) to 1,048,576, charged until the frame is passed on and the parser lets it go
+      assertEquals(1_048_576, budget.highWaterBytes());
     } finally {
       first.releaseAll();
       second.releaseAll();
@@ -285,7 +303,8 @@ class FrameGuardsTest {
         hostile.add(h);
         hostileRecorders.add(r);
       }
-      assertEquals(100L * header.length, budget.reservedBytes(), "3,400 bytes for 100 MiB declared");
+      // each header is held in a cumulation of 4,096 bytes: 409,600 bytes for 100 MiB declared
+      assertEquals(100L * 4096, budget.reservedBytes(), "409,600 bytes for 100 MiB declared");
       // the honest connection: 200 messages in reads of 7 bytes, then a frame of the largest size
       // allowed (1 MiB) in reads of 64 KiB
       StringBuilder sb = new StringBuilder();
@@ -295,7 +314,7 @@ class FrameGuardsTest {
       byte[] stream = ascii(sb.toString());
       for (int i = 0; i < stream.length; i += 7) {
         ch.writeInbound(slice(stream, i, Math.min(stream.length, i + 7)));
-        assertTrue(budget.reservedBytes() <= 100L * header.length + wrapped(i).length());
+        assertTrue(budget.reservedBytes() <= 100L * 4096 + 4096, "a message's bytes in 4,096");
       }
       String sigs = Qb64.counter(V1.controllerIdxSigs(), 1) + Wire.signature(0, RANDOM);
       String group = Qb64.counter(V1.named("AttachmentGroup"), sigs.length() / 4) + sigs;
@@ -312,9 +331,9 @@ class FrameGuardsTest {
       }
       assertEquals(stream.length, honest.frames.get(200).streamOffset());
       assertEquals(1 << 20, honest.frames.get(200).content().readableBytes());
-      assertEquals(100L * header.length, budget.reservedBytes(), "the honest connection holds nothing");
-      assertEquals(100L * header.length + (1 << 20) - (1 << 16), budget.highWaterBytes(),
-          "the headers and the largest frame less its last read");
+      assertEquals(100L * 4096, budget.reservedBytes(), "the honest connection holds nothing");
+      assertEquals(100L * 4096 + (1 << 20), budget.highWaterBytes(),
+          "the headers and the largest frame's cumulation (1 MiB from its ninth read)");
       // the frame deadline closes the header-only peers; their bytes are given back
       for (EmbeddedChannel h : hostile) {
         h.advanceTimeBy(30, TimeUnit.SECONDS);
@@ -335,7 +354,9 @@ class FrameGuardsTest {
 
   @Test
   void theHeldBytesNeverPassTheLimitAndTheConnectionWhoseBytesWouldIsClosedAtItsStreamOffset() {
-    long limit = 2_500_000;
+    // what is charged is each parser's cumulation: 100,000 bytes after a first read of 100,000,
+    // then powers of two (262,144; 524,288 from 300,000 bytes; 1,048,576 from 600,000)
+    long limit = 2_621_440;
     CesrMemoryBudget budget = new CesrMemoryBudget(limit);
     FrameGuards guards = new FrameGuards(budget, Duration.ZERO, 0);
     byte[] bytes = largeMessage();
@@ -351,33 +372,38 @@ class FrameGuardsTest {
       chs.get(1).writeInbound(pooled(small));
       assertEquals(1, recorders.get(1).frames.size());
       assertEquals(0, budget.reservedBytes(), "a whole message is framed in place: nothing held");
-      // rounds of 100,000 bytes each, a, b, c in turn: 2,400,000 held after eight rounds
-      for (int round = 0; round < 8; round++) {
+      // rounds of 100,000 bytes each, a, b, c in turn: 500,000 each in 524,288 after five rounds
+      long[] totals = {
+        100_000, 200_000, 300_000, 462_144, 624_288, 786_432, 1_048_576, 1_310_720, 1_572_864};
+      for (int round = 0; round < 5; round++) {
         for (int i = 0; i < 3; i++) {
           chs.get(i).writeInbound(slice(bytes, sent[i], sent[i] + 100_000));
           sent[i] += 100_000;
           long sum = held(chs.get(0)) + held(chs.get(1)) + held(chs.get(2));
           assertEquals(sum, budget.reservedBytes(), "charged = held, round " + round + " channel " + i);
-          assertTrue(budget.reservedBytes() <= limit);
+          assertEquals(totals[Math.min(3 * round + i, totals.length - 1)], budget.reservedBytes(),
+              "round " + round + " channel " + i);
         }
       }
-      assertEquals(2_400_000, budget.reservedBytes());
-      // a's next 100,000 take the held bytes to the limit exactly: allowed
-      chs.get(0).writeInbound(slice(bytes, sent[0], sent[0] + 100_000));
-      sent[0] += 100_000;
+      // a's and c's next 100,000 grow their cumulations to 1,048,576: the limit exactly, allowed
+      for (int i : new int[] {0, 2}) {
+        chs.get(i).writeInbound(slice(bytes, sent[i], sent[i] + 100_000));
+        sent[i] += 100_000;
+        assertTrue(chs.get(i).isOpen());
+      }
       assertEquals(limit, budget.reservedBytes());
-      assertTrue(chs.get(0).isOpen());
-      // b's next byte would pass it: b is closed, at its frame's stream offset
-      chs.get(1).writeInbound(slice(bytes, sent[1], sent[1] + 1));
+      // b's next byte would grow its cumulation too and pass it: b is closed, at its frame's
+      // stream offset
+      chs.get(1).writeInbound(slice(bytes, sent[1], sent[1] + 100_000));
       MemoryBudgetException e = assertInstanceOf(MemoryBudgetException.class, recorders.get(1).errors.get(0));
       assertEquals(small.length, e.offset(), "stream offset of b's large frame");
-      assertEquals(1, e.requested());
+      assertEquals(524_288, e.requested(), "its cumulation's growth");
       assertEquals(limit, e.limit());
-      assertEquals("at offset " + small.length + ": memory budget of 2500000 bytes has 2500000 reserved;"
-          + " expected room for 1 more bytes in the memory budget", e.getMessage());
+      assertEquals("at offset " + small.length + ": memory budget of 2621440 bytes has 2621440 reserved;"
+          + " expected room for 524288 more bytes in the memory budget", e.getMessage());
       assertFalse(chs.get(1).isOpen());
       assertEquals(CloseReason.MEMORY_BUDGET, CloseReason.recordedOn(chs.get(1)));
-      assertEquals(1_700_000, budget.reservedBytes(), "b's 800,000 given back");
+      assertEquals(2_097_152, budget.reservedBytes(), "b's 524,288 given back");
       assertEquals(limit, budget.highWaterBytes(), "never past the limit");
       // a and c go on and complete their frames
       for (int i : new int[] {0, 2}) {
