@@ -26,13 +26,13 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Builds the element views of a group that {@link GroupFramer} has already framed and checked.
- * A group the framer's fast path accepted ({@link GroupShape#UNIFORM_SIGNATURES}) is read by
- * {@link #uniformSignatures}, from its counter alone. For any other group the content is framed
- * once more with the framer's own checks, recording each item on a {@link GroupTape}, and the
- * views are made from the tape: each primitive's code is looked up once, by the framer (no second
- * scan here). The fields of a CESR-native body or field group are recorded likewise by {@link
- * NativeBodyFramer}, which frames them.
+ * Builds the element views of a group that {@link GroupFramer} has already framed and checked
+ * ({@link #elements}). A uniform signature group ({@link GroupShape}), as its own facts show, is
+ * read by {@link #uniformSignatures}, from its counter alone. For any other group the content is
+ * framed once more with the framer's own checks, recording each item on a {@link GroupTape}, and
+ * the views are made from the tape: each primitive's code is looked up once, by the framer (no
+ * second scan here). The fields of a CESR-native body or field group are recorded likewise by
+ * {@link NativeBodyFramer}, which frames them.
  */
 final class ElementReader {
   private final ByteBuf buf;
@@ -50,21 +50,42 @@ final class ElementReader {
   }
 
   /**
-   * The elements of the {@link GroupShape#UNIFORM_SIGNATURES} group {@code g}: its {@code
-   * g.count()} indexed signatures, signature {@code i} at {@link GroupShape#signatureAt}, its code
-   * named by its first character ({@link IndexerCode#single}), all checked by the framer's fast
-   * path when it accepted {@code g}; nothing is framed again. The same views, in the same list
-   * shape, as reading the content onto a tape gives, and the element limit is applied as {@link
-   * #validateElements} applies it (the same error at the same element, before any view is
-   * made). Bytes that no longer pass the fast path's check of a signature's head ({@link
-   * GroupShape#signatureHead}: code, index and pad bits; bytes written into the buffer after
-   * framing) are read by the checked path instead, with its verdict.
+   * The elements of the framed group {@code g} of {@code views}: by {@link #uniformSignatures} if
+   * its own facts say it is a uniform signature group ({@link GroupShape#fits}: a signature code,
+   * qb64, a 4-character counter and {@code 4 + 88 * count} characters; then each signature's head
+   * is checked there), else by framing its content again ({@link #read}). The one place that
+   * decides how a group's elements are read; nothing about it is carried from the framing.
+   *
+   * @throws ElementLimitException past {@link CesrOptions#maxElements()}, enclosed in {@code g}
+   * @throws CesrException as the checked read throws it
+   * @throws io.netty.util.IllegalReferenceCountException if {@code g}'s buffer was released
+   */
+  static List<Element> elements(GroupViews views, Group g) {
+    if (GroupShape.fits(g.code(), g.domain(), g.length(), g.count())) {
+      return uniformSignatures(views, g);
+    }
+    return new ElementReader(views).read(g);
+  }
+
+  /**
+   * The elements of {@code g}, a group that {@link GroupShape#fits} a uniform signature group:
+   * its {@code g.count()} indexed signatures, signature {@code i} at {@link
+   * GroupShape#signatureAt}, its code named by its first character ({@link IndexerCode#single});
+   * nothing is framed again. Each signature's head must pass {@link GroupShape#signatureHead}
+   * (code, index and pad bits: the check of the framer's fast path); the group was framed and
+   * checked whole, so every signature before the first whose head fails is one of 88 characters,
+   * and that one starts where the arithmetic puts it. A group with such a signature is read by the
+   * checked path instead, with its verdict: bytes written into the buffer after framing (a group
+   * of this length framed whole cannot hold a signature of a two-character code, every one of
+   * them longer than 88 characters). The same views, in the same list shape, as reading the
+   * content onto a tape gives, and the element limit is applied as {@link #validateElements}
+   * applies it (the same error at the same element, before any view is made).
    *
    * @throws ElementLimitException past {@link CesrOptions#maxElements()}, enclosed in {@code g}
    * @throws io.netty.util.IllegalReferenceCountException if {@code g}'s buffer was released
    */
-  static List<Element> uniformSignatures(GroupViews views, Group g) {
-    Domain d = g.domain(); // QB64; read first, as every read does, so a released buffer fails alike
+  private static List<Element> uniformSignatures(GroupViews views, Group g) {
+    Domain d = Domain.QB64; // as GroupShape.fits found it
     int n = (int) g.count();
     ByteBuf buf = views.buf;
     CesrOptions options = views.options;
@@ -88,8 +109,9 @@ final class ElementReader {
       int p = GroupShape.signatureAt(g.index(), i);
       int head = head(buf, p);
       if (!GroupShape.signatureHead(head)) {
-        // the bytes changed under the view since the framer checked them (a caller wrote into
-        // its buffer): read them as any other group, and get the checked path's verdict
+        // a signature of another code, or bytes changed under the view since the framer checked
+        // them (a caller wrote into its buffer): read as any other group, with the checked
+        // path's verdict
         return new ElementReader(views).read(g);
       }
       out[i] = IndexedSignature.framed(views, p, IndexerCode.single(head >>> 16), d);
@@ -229,8 +251,7 @@ final class ElementReader {
         return IndexedSignature.framed(views, p, tape.indexerCode(i), d);
       default:
         return new Group(
-            views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.shape(i),
-            tape.depth(i));
+            views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.depth(i));
     }
   }
 

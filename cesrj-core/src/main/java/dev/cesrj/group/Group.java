@@ -4,7 +4,6 @@ import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.Layout;
-import dev.cesrj.internal.GroupShape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.Transcode;
 import dev.cesrj.primitive.Element;
@@ -34,14 +33,12 @@ public final class Group implements Element {
   private final CounterCode code;
   private final int count;
   /**
-   * The nesting depth ({@link #depth()}) shifted left by one, and in the low bit what the framer
-   * that accepted the group knew of its layout ({@link #shape()}): 1 for {@link
-   * GroupShape#UNIFORM_SIGNATURES}, which lets {@link #elements()} make the views from the counter
-   * alone. One int, not an int and a reference: a field more would make every view 8 bytes
-   * larger (40 to 48 with compressed references), 128 bytes more per stream of 16 groups where
-   * the views are not scalar-replaced (ConcurrentParse copy-once, measured).
+   * The nesting depth ({@link #depth()}). Nothing else is kept of how the group was framed: its
+   * {@link #elements()} derive what they need from the fields here (a field more would make every
+   * view 8 bytes larger, 40 to 48 with compressed references: 128 bytes more per stream of 16
+   * groups where the views are not scalar-replaced, ConcurrentParse copy-once, measured).
    */
-  private final int depthAndShape;
+  private final int depth;
   private List<Element> elements;
 
   /**
@@ -56,52 +53,37 @@ public final class Group implements Element {
    * @param length the group's size in bytes, its counter included
    * @param code the group's counter code
    * @param count the counter's count, as the framer read it
-   * @param shape what the framer knows of the group's layout ({@code GroupFramer.shape()} after
-   *     it accepted the group; {@link GroupShape#CHECKED} if unsure: its elements are then framed
-   *     again when read). {@link GroupShape#UNIFORM_SIGNATURES} given for a group that cannot be
-   *     one (not a signature counter, or not {@code 4 + 88 * count} bytes) is taken as {@link
-   *     GroupShape#CHECKED}, so a caller's mistake costs a second framing, never a wrong view
    * @param depth the nesting depth (0 for a group not inside another)
    * @return the view; it holds no reference count of its own
    */
   public static Group framed(
-      GroupViews views, int index, int length, CounterCode code, long count, GroupShape shape,
-      int depth) {
-    boolean uniform =
-        shape == GroupShape.UNIFORM_SIGNATURES
-            && code.countsSignatures()
-            && length
-                == GroupShape.SIGNATURE_COUNTER + (long) GroupShape.SIGNATURE_SIZE * count;
-    return new Group(
-        views, index, length, code, count, uniform ? shape : GroupShape.CHECKED, depth);
+      GroupViews views, int index, int length, CounterCode code, long count, int depth) {
+    return new Group(views, index, length, code, count, depth);
   }
 
   /**
    * This group's view over {@code to}, another buffer holding the same bytes, which start at the
    * same offset from its origin: for a framing layer that moved its bytes to a new buffer (the push
-   * parser's cumulation); nothing is read or checked again, and what the framer knew of its
-   * layout ({@link GroupShape}) is kept: the bytes are the same.
+   * parser's cumulation); nothing is read or checked again: the bytes are the same.
    *
    * @param to the buffer the bytes now lie in, with its origin
    * @return the view over {@code to}; this view is left as it is
    */
   public Group movedTo(GroupViews to) {
-    return new Group(to, (int) (to.origin + offset()), length, code, count, shape(), depth());
+    return new Group(to, (int) (to.origin + offset()), length, code, count, depth);
   }
 
   /**
    * The group at buffer index {@code index} of {@code views} that the caller has already framed
-   * with a {@code GroupFramer} ({@code code}, {@code count} and {@code shape} as it read them).
+   * with a {@code GroupFramer} ({@code code} and {@code count} as it read them).
    */
-  Group(
-      GroupViews views, int index, int length, CounterCode code, long count, GroupShape shape,
-      int depth) {
+  Group(GroupViews views, int index, int length, CounterCode code, long count, int depth) {
     this.views = views;
     this.index = index;
     this.length = length;
     this.code = code;
     this.count = (int) count;
-    this.depthAndShape = depth << 1 | (shape == GroupShape.UNIFORM_SIGNATURES ? 1 : 0);
+    this.depth = depth;
   }
 
   /** {@return the counter code (its table, sizes, count unit and layout)} */
@@ -126,7 +108,7 @@ public final class Group implements Element {
    * {@return nesting depth: 1 for a group at the top of the parsed input, 2 for one inside it, ..}
    */
   public int depth() {
-    return depthAndShape >>> 1;
+    return depth;
   }
 
   /** {@return the counter table the group was read with} */
@@ -210,18 +192,18 @@ public final class Group implements Element {
    * </ul>
    *
    * <p>Framing: a CESR 1.0 qb64 signature group ({@code -A} ControllerIdxSigs, {@code -B}
-   * WitnessIdxSigs) that the framer accepted on its fast path, every signature of a one-character
-   * code and 88 characters ({@link GroupShape#UNIFORM_SIGNATURES}), is not framed again: the
-   * framer checked each signature, and signature {@code i} lies at {@code 4 + 88 * i} from the
-   * counter, so its view is made from that arithmetic; so is such a group nested as a group
-   * (among an AttachmentGroup's elements, or the signatures of a legacy {@code -J}
-   * SadPathSigGroups; the record of that framing says so). Every other group (qb2, big counters,
-   * tuple groups such as TransIdxSigGroups and the signature groups of their tuples,
-   * AttachmentGroups, bodies, CESR 2.0 quadlet counts) has its content framed once more here, with
-   * the framer's checks, onto a record the views are read from. Recording every group's items while
-   * it is first framed would spare that second framing, but it was measured to cost every stream,
-   * read or not: {@code CursorBenchmark.zeroCopy} 2.3x and {@code copyOnce} 1.8x slower (see
-   * {@code docs/guide/framing-engine.md}).
+   * WitnessIdxSigs) with a 4-character counter, exactly {@code 4 + 88 * count} characters long,
+   * whose every signature starts with a one-character code, a Base64 index and zero pad bits
+   * (checked here, as the framer's fast path checks it), is not framed again: signature {@code i}
+   * lies at {@code 4 + 88 * i} from the counter, so its view is made from that arithmetic,
+   * wherever the group was framed (at the top of a stream, among an AttachmentGroup's elements,
+   * in a tuple of TransIdxSigGroups, or the signatures of a legacy {@code -J} SadPathSigGroups).
+   * Every other group (qb2, big counters, a signature of a two-character code, tuple groups such
+   * as TransIdxSigGroups, AttachmentGroups, bodies, CESR 2.0 quadlet counts) has its content
+   * framed once more here, with the framer's checks, onto a record the views are read from.
+   * Recording every group's items while it is first framed would spare that second framing, but
+   * it was measured to cost every stream, read or not: {@code CursorBenchmark.zeroCopy} 2.3x and
+   * {@code copyOnce} 1.8x slower (see {@code docs/guide/framing-engine.md}).
    *
    * @throws dev.cesrj.ElementLimitException if the group holds more than {@link
    *     dev.cesrj.CesrOptions#maxElements()} elements: at the first element past the limit, with
@@ -231,9 +213,7 @@ public final class Group implements Element {
   public List<Element> elements() {
     List<Element> e = elements;
     if (e == null) {
-      e = (depthAndShape & 1) != 0
-          ? ElementReader.uniformSignatures(views, this)
-          : new ElementReader(views).read(this);
+      e = ElementReader.elements(views, this);
       elements = e;
     }
     return e;
@@ -279,18 +259,15 @@ public final class Group implements Element {
     return index;
   }
 
-  /** {@return what the framer knew of this group's layout when it accepted it} */
-  GroupShape shape() {
-    return (depthAndShape & 1) != 0 ? GroupShape.UNIFORM_SIGNATURES : GroupShape.CHECKED;
-  }
-
   /**
-   * {@return this group's view as if the framer had known nothing of its layout ({@link
-   * GroupShape#CHECKED}): its {@link #elements()} frame its content again} For the tests that
-   * compare the two reads.
+   * {@return the elements a fresh framing of this group's content gives, by the checked path
+   * whatever the group's layout; not cached} For the tests that compare the two reads of {@link
+   * #elements()}.
+   *
+   * @throws dev.cesrj.ElementLimitException as {@link #elements()} throws it
    */
-  Group checked() {
-    return new Group(views, index, length, code, count, GroupShape.CHECKED, depth());
+  List<Element> checkedElements() {
+    return new ElementReader(views).read(this);
   }
 
   @Override

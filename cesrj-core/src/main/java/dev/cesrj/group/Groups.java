@@ -202,8 +202,7 @@ public final class Groups implements Iterator<Group>, Iterable<Group>, AutoClose
       failed = true;
       throw e;
     }
-    Group g =
-        new Group(views, start, end - start, framer.code(), framer.count(), framer.shape(), 1);
+    Group g = new Group(views, start, end - start, framer.code(), framer.count(), 1);
     if (checkValueCharacters) {
       try {
         requireValueCharacters(g);

@@ -50,10 +50,8 @@ import dev.cesrj.code.Slot;
  * and the caller reads the fit first.
  *
  * <p>After {@link #counter} or {@link #group} returns, {@link #code()} and {@link #count()}
- * describe the counter read at the start, and {@link #shape()} says whether the group's items
- * follow from that counter alone ({@link GroupShape}). Size arithmetic is in {@code long}: a
- * count is checked against {@link CesrOptions#maxFrameBytes()} before the group's bytes are
- * looked for.
+ * describe the counter read at the start. Size arithmetic is in {@code long}: a count is checked
+ * against {@link CesrOptions#maxFrameBytes()} before the group's bytes are looked for.
  */
 public final class GroupFramer {
   private final Source src;
@@ -66,8 +64,8 @@ public final class GroupFramer {
   private final int maxFrame;
   /**
    * {@link CesrOptions#maxDepth()}, at most {@link CesrOptions#MAX_DEPTH} (64) and so held in a
-   * short: with {@link #uniform}, a framer (made per stream and per element read of a checked
-   * group) stays 32 bytes ({@code PushParserAllocationTest}).
+   * short: a framer is made per stream and per element read of a checked group ({@code
+   * PushParserAllocationTest} pins its size).
    */
   private final short maxDepth;
   private CounterCode code;
@@ -77,12 +75,6 @@ public final class GroupFramer {
    * down).
    */
   private int count;
-  /**
-   * What the framing of the last group read says of its layout ({@link #shape()}): true for
-   * {@link GroupShape#UNIFORM_SIGNATURES}. Set with {@link #code} and {@link #count}, wherever
-   * they are set; a boolean rather than the enum so that the framer stays 32 bytes.
-   */
-  private boolean uniform;
 
   /** A framer over {@code src} with the limits of {@code options}. */
   public GroupFramer(Source src, CesrOptions options) {
@@ -107,24 +99,12 @@ public final class GroupFramer {
   }
 
   /**
-   * {@return what the framing of the last group read knows of its layout: {@link
-   * GroupShape#UNIFORM_SIGNATURES} if the fast path accepted it (its element views follow from
-   * its counter), else {@link GroupShape#CHECKED}} Read after {@link #group} or {@link
-   * #frameOrCut} returned the group whole, as {@link #code()} and {@link #count()} are; after
-   * {@link #counter} alone it is {@link GroupShape#CHECKED}.
+   * Sets what {@link #code()} and {@link #count()} say: the one place they are set, so that the
+   * two always describe the same counter.
    */
-  public GroupShape shape() {
-    return uniform ? GroupShape.UNIFORM_SIGNATURES : GroupShape.CHECKED;
-  }
-
-  /**
-   * Sets what {@link #code()}, {@link #count()} and {@link #shape()} say: the one place they are
-   * set, so that the three always describe the same counter.
-   */
-  private void read(CounterCode c, long n, GroupShape s) {
+  private void read(CounterCode c, long n) {
     this.code = c;
     this.count = (int) n;
-    this.uniform = s == GroupShape.UNIFORM_SIGNATURES;
   }
 
   /**
@@ -160,7 +140,7 @@ public final class GroupFramer {
         int d0 = B64.value(src.at(pos + 2));
         int d1 = B64.value(src.at(pos + 3));
         if ((d0 | d1) >= 0) {
-          read(c, (d0 << 6) | d1, GroupShape.CHECKED);
+          read(c, (d0 << 6) | d1);
           return 4;
         }
       }
@@ -198,7 +178,7 @@ public final class GroupFramer {
       return Fit.CUT_END;
     }
     long n = TextScan.base64Int(d, src, pos, c.hs(), c.fs() - c.hs(), c.code());
-    read(c, n, GroupShape.CHECKED);
+    read(c, n);
     return fs;
   }
 
@@ -432,7 +412,8 @@ public final class GroupFramer {
 
   /**
    * The hot path: a small CESR 1.0 {@code -A}/{@code -B} counter and its one-character-code
-   * indexed signatures (88 characters each), read through {@link Source#quadlet} and {@link
+   * indexed signatures (88 characters each: a uniform signature group, {@link GroupShape}), read
+   * through {@link Source#quadlet} and {@link
    * Source#medium}, so the same code serves every buffer kind (heap, direct, composite) and byte
    * order. Accepts only input that the checked path would accept too; on anything else it returns
    * -1 and the checked path decides (and reports the exact error).
@@ -468,7 +449,7 @@ public final class GroupFramer {
       // nothing is recorded
       tape.signatures(src, pos, c, n, depth);
     }
-    read(c, n, GroupShape.UNIFORM_SIGNATURES);
+    read(c, n);
     return i;
   }
 
@@ -514,7 +495,7 @@ public final class GroupFramer {
       if (rec) {
         tape.groupEnd(s, end);
       }
-      read(c, n, GroupShape.CHECKED);
+      read(c, n);
       return end;
     }
     long total = fs + d.quadlets(n);
@@ -535,7 +516,7 @@ public final class GroupFramer {
     if (rec) {
       tape.groupEnd(s, end);
     }
-    read(c, n, GroupShape.CHECKED);
+    read(c, n);
     return end;
   }
 

@@ -44,8 +44,8 @@ public final class GroupTape {
   /** Ints per entry in {@link #words}. */
   private static final int STRIDE = 4;
   /**
-   * {@link #words} slot 0: the step (bits 0-2), qb2 (bit 3), a group the framer's fast path
-   * accepted (bit 4, {@link #UNIFORM}) and the depth (bits 5-31, {@link #DEPTH_SHIFT}).
+   * {@link #words} slot 0: the step (bits 0-2), qb2 (bit 3) and the depth (bits 4-31, {@link
+   * #DEPTH_SHIFT}).
    */
   private static final int HEAD = 0;
   /** {@link #words} slot 1: the buffer index where the item starts. */
@@ -55,10 +55,8 @@ public final class GroupTape {
   /** {@link #words} slot 3: a primitive's code ordinal; a group entry's matching entry. */
   private static final int LINK = 3;
   private static final int QB2 = 8;
-  /** Bit of {@link #HEAD}: a group start of {@link GroupShape#UNIFORM_SIGNATURES}. */
-  private static final int UNIFORM = 16;
   /** Where the depth starts in {@link #HEAD}. */
-  private static final int DEPTH_SHIFT = 5;
+  private static final int DEPTH_SHIFT = 4;
 
   /**
    * The tape that records nothing: the mode of framing without a record ({@link
@@ -209,8 +207,7 @@ public final class GroupTape {
    * at {@code pos} (code {@code c}, {@code n} one-character-code signatures of 88 characters each,
    * read from {@code src} with {@link Source#medium}, whatever the buffer's kind and byte order),
    * each signature (ondex = index: no ondex characters), and its end; room is made once and the
-   * entries written in one loop. The start is marked {@link GroupShape#UNIFORM_SIGNATURES}
-   * ({@link #shape}).
+   * entries written in one loop (a uniform signature group, {@link GroupShape}).
    */
   void signatures(Source src, int pos, CounterCode c, int n, int depth) {
     requireRecords();
@@ -221,7 +218,7 @@ public final class GroupTape {
     }
     int[] ws = words;
     long[] vs = values;
-    int group = Step.GROUP_START.ordinal() | UNIFORM | depth << DEPTH_SHIFT;
+    int group = Step.GROUP_START.ordinal() | depth << DEPTH_SHIFT;
     int sig = Step.INDEXER.ordinal() | (depth + 1) << DEPTH_SHIFT;
     int w = s * STRIDE;
     ws[w + HEAD] = group;
@@ -287,17 +284,6 @@ public final class GroupTape {
     return (words[i * STRIDE + HEAD] & QB2) != 0;
   }
 
-  /**
-   * {@return what the framer knew of the layout of the group whose start is entry {@code i}:
-   * {@link GroupShape#UNIFORM_SIGNATURES} if its fast path accepted it (recorded by {@link
-   * #signatures}), else {@link GroupShape#CHECKED}}
-   */
-  public GroupShape shape(int i) {
-    return (words[i * STRIDE + HEAD] & UNIFORM) != 0
-        ? GroupShape.UNIFORM_SIGNATURES
-        : GroupShape.CHECKED;
-  }
-
   /** {@return entry {@code i}'s domain} */
   public Domain domain(int i) {
     return isQb2(i) ? Domain.QB2 : Domain.QB64;
@@ -356,7 +342,7 @@ public final class GroupTape {
     for (int i = Math.max(0, from); i < size; i++) {
       int w = i * STRIDE;
       if (words[w + START] == start
-          && (words[w + HEAD] & ~(QB2 | UNIFORM)) == head
+          && (words[w + HEAD] & ~QB2) == head
           && counters[i] == code
           && words[w + LINK] > i) {
         return i;

@@ -20,7 +20,6 @@ import dev.cesrj.internal.B64;
 import dev.cesrj.internal.Errors;
 import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.GroupFramer;
-import dev.cesrj.internal.GroupShape;
 import dev.cesrj.internal.GroupTape;
 import dev.cesrj.internal.GroupViews;
 import dev.cesrj.internal.NativeBodyFramer;
@@ -704,7 +703,7 @@ final class MessageFramer {
           "a CESR-native body in qb2 (framed in qb64 only)");
     }
     int r = natives().body(q, limit, table, depth);
-    Group group = Group.framed(views, q, r - q, code, count, GroupShape.CHECKED, depth);
+    Group group = Group.framed(views, q, r - q, code, count, depth);
     int verser = code.isMapBody() ? 1 : 0;
     List<Element> fields = group.elements();
     Element v = fields.size() > verser ? fields.get(verser) : null;
@@ -929,8 +928,8 @@ final class MessageFramer {
     }
     options().validateDepth(src.offset(p), code.code(), depth);
     int end = p + (int) total;
-    addEntry(run, Group.framed(views, p, end - p, code, count, GroupShape.CHECKED, depth),
-        depth); // content checked below
+    // its content is checked below
+    addEntry(run, Group.framed(views, p, end - p, code, count, depth), depth);
     int q = p + fs;
     CounterTable t = table;
     CounterTable scoped = pinned;
@@ -957,7 +956,6 @@ final class MessageFramer {
   }
 
   Group view(int from, int to, int depth) {
-    return Group.framed(
-        views, from, to - from, groups.code(), groups.count(), groups.shape(), depth);
+    return Group.framed(views, from, to - from, groups.code(), groups.count(), depth);
   }
 }

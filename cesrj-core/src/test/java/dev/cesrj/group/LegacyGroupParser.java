@@ -42,7 +42,7 @@ public final class LegacyGroupParser {
       GroupFramer framer = new GroupFramer(new Source(copy, -offset), options);
       int end = framer.group(0, n, table, 1);
       GroupViews views = GroupViews.over(copy, -offset, options);
-      Group g = new Group(views, 0, end, framer.code(), framer.count(), framer.shape(), 1);
+      Group g = new Group(views, 0, end, framer.code(), framer.count(), 1);
       CounterTable next =
           framer.code().unit() == CountUnit.NONE ? framer.selectedTable(0) : table;
       return new ParsedGroup(g, copy, next);

@@ -195,9 +195,10 @@ class GroupTapeTest {
   }
 
   @Test
-  void aGroupFromTheFastPathIsMarkedUniformAndFoundWholeAsAnyOther() {
+  void aGroupFromTheFastPathIsRecordedAndFoundWholeAsAnyOther() {
     // -A from the fast path, then an Ed448 -A and a -F the checked path frames (the -F's nested
-    // -A too): only the first start is UNIFORM_SIGNATURES, and the mark changes no depth
+    // -A too): the fast path's record has the checked path's steps and depths, and no mark (a
+    // group's views derive its layout from its own facts, issue 33, item 1)
     String fast = "-AAB" + sig(7);
     String checked = "-AAB" + ED448;
     String tuple = "-FAB" + PREFIX + NUMBER + PREFIX + "-AAB" + sig(1);
@@ -205,23 +206,29 @@ class GroupTapeTest {
     GroupFramer framer = new GroupFramer(new Source(buf, 0), CesrOptions.DEFAULT);
     GroupTape tape = new GroupTape(2);
     int p = 0;
-    List<GroupShape> shapes = new ArrayList<>();
+    List<Integer> ends = new ArrayList<>();
     while (p < buf.writerIndex()) {
       p = framer.group(p, buf.writerIndex(), V1, 1, tape);
-      shapes.add(framer.shape());
+      ends.add(p);
     }
-    assertEquals(
-        List.of(GroupShape.UNIFORM_SIGNATURES, GroupShape.CHECKED, GroupShape.CHECKED), shapes);
-    List<GroupShape> marks = new ArrayList<>();
+    int nested = fast.length() + checked.length() + tuple.length() - 92;
+    assertEquals(List.of(92, 252, 252 + tuple.length()), ends);
+    List<String> all = entries(tape);
+    assertEquals(List.of(
+        "GROUP_START 0+92 1 qb64 ControllerIdxSigs 1",
+        "INDEXER 4+88 2 qb64 Ed25519_Sig 7/7",
+        "GROUP_END 0+92 1 qb64 ControllerIdxSigs 1"), all.subList(0, 3));
+    assertEquals(List.of(
+        "GROUP_START " + nested + "+92 2 qb64 ControllerIdxSigs 1",
+        "INDEXER " + (nested + 4) + "+88 3 qb64 Ed25519_Sig 1/1",
+        "GROUP_END " + nested + "+92 2 qb64 ControllerIdxSigs 1"),
+        all.subList(all.size() - 4, all.size() - 1), "the checked path's record of it");
     List<Integer> depths = new ArrayList<>();
     for (int i = 0; i < tape.size(); i++) {
       if (tape.step(i) == Step.GROUP_START) {
-        marks.add(tape.shape(i));
         depths.add(tape.depth(i));
       }
     }
-    assertEquals(List.of(GroupShape.UNIFORM_SIGNATURES, GroupShape.CHECKED, GroupShape.CHECKED,
-        GroupShape.CHECKED), marks);
     assertEquals(List.of(1, 1, 1, 2), depths);
     assertEquals(2, tape.depth(1), "a signature of the fast path's group");
     assertEquals(0, tape.wholeGroupAt(0, 0, 1, V1.controllerIdxSigs()));
