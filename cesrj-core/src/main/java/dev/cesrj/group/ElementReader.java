@@ -77,7 +77,8 @@ final class ElementReader {
    * and that one starts where the arithmetic puts it. A group with such a signature is read by the
    * checked path instead, with its verdict: bytes written into the buffer after framing (a group
    * of this length framed whole cannot hold a signature of a two-character code, every one of
-   * them longer than 88 characters). The same views, in the same list shape, as reading the
+   * cesrj's longer than 88 characters; keripy's test-only {@code 0z}, {@code 1z} and {@code 4z},
+   * which cesrj refuses, would fail the head check all the same). The same views, in the same list shape, as reading the
    * content onto a tape gives, and the element limit is applied as {@link #validateElements}
    * applies it (the same error at the same element, before any view is made).
    *

@@ -382,13 +382,21 @@ public final class CesrStreamParser implements AutoCloseable {
    * fed buffer the parser framed in place (and lets it compact its cumulation). For a caller that
    * has retained what it keeps ({@link Framed#retainedSlice(int)}, {@link Framed#retain()}) and
    * may not call again for a while (a pipeline between two reads): the parser then holds no
-   * buffer but the bytes of an unfinished message. Allocates nothing.
+   * buffer but the bytes of an unfinished message, in a cumulation of at most four times their
+   * size or 64 KiB: an empty cumulation is released (the next chunk that leaves bytes unfinished
+   * takes a new one), a large one mostly consumed is replaced by one of its bytes (the one
+   * allocation this may make). So a connection between frames holds nothing ({@code
+   * CesrFrameDecoder} calls this at the end of each burst of reads).
    *
    * @throws IllegalStateException if the parser is closed
    */
   public void releaseViews() {
     checkOpen();
     beginCall();
+    if (cum != null && !cum.isReadable()) {
+      cum.release();
+      cum = null;
+    }
   }
 
   /**
@@ -450,8 +458,8 @@ public final class CesrStreamParser implements AutoCloseable {
    * that grew it have been consumed) is replaced by one of {@code max(held, MIN_CAPACITY)}
    * bytes: a large frame followed by the first bytes of the next one would otherwise keep the
    * large frame's capacity alive for as long as the next one is unfinished. The bytes copied
-   * are less than a third of the bytes consumed since the cumulation last grew, so the copying
-   * stays linear in the stream; while a frame grows the cumulation (it is then at least a
+   * are fewer than the bytes consumed since the cumulation last grew, so the copying stays
+   * linear in the stream; while a frame grows the cumulation (it is then at least a
    * quarter full) nothing is copied.
    */
   private void beginCall() {
@@ -503,16 +511,16 @@ public final class CesrStreamParser implements AutoCloseable {
   /**
    * {@return the bytes of memory the parser holds for what it buffers: the capacity of its
    * cumulation, 0 if it has none} At least {@link #buffered()}, and more while the cumulation has
-   * room to spare: it is allocated with room for 4,096 bytes at least, grows (in
-   * powers of two, as Netty's buffers do) when a chunk does not fit, and is kept empty between
-   * frames while it is at most 64 KiB. It changes only during a call on the parser: a call may
-   * grow it or move to a new cumulation; at the start of each call (also {@link #releaseViews()})
-   * an empty cumulation is released if it is larger than 64 KiB or a retained result still views
-   * it, and one larger than 64 KiB holding less than a quarter of its capacity is replaced by one
-   * of its held bytes (at least 4,096), unless a retained result still views
-   * it. A fed buffer framed in place is not counted (the caller's read, released at the next
-   * call), nor are messages retained past the call. 0 once the parser is closed. Allocates
-   * nothing.
+   * room to spare: it is allocated with room for 4,096 bytes at least, grows (as its allocator
+   * grows buffers: by powers of two up to 4 MiB for Netty's) when a chunk does not fit, and is
+   * kept empty between frames while it is at most 64 KiB. It changes only during a call on the
+   * parser: a call may grow it or move to a new cumulation; at the start of each call an empty
+   * cumulation is released if it is larger than 64 KiB or a retained result still views it, and
+   * one larger than 64 KiB holding less than a quarter of its capacity is replaced by one of its
+   * held bytes (at least 4,096), unless a retained result still views it; {@link #releaseViews()}
+   * does the same and releases any empty cumulation. A fed buffer framed in place is not counted
+   * (the caller's read, released at the next call), nor are messages retained past the call. 0
+   * once the parser is closed. Allocates nothing.
    */
   public int bufferedCapacity() {
     return cum == null ? 0 : cum.capacity();

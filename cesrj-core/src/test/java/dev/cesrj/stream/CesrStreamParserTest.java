@@ -358,6 +358,31 @@ class CesrStreamParserTest {
     }
 
     @Test
+    void releaseViewsLetsGoOfAnEmptyCumulation() {
+        byte[] grouped = Corpus.bytes("kel_single.v1.grouped.txt.cesr");
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            parser.feed(grouped, 0, 100).close(); // a message cut: the parser cumulates
+            assertEquals(100, parser.buffered());
+            assertEquals(CesrStreamParser.MIN_CAPACITY, parser.bufferedCapacity());
+            Framed f = parser.feed(grouped, 100, grouped.length - 100);
+            assertEquals(9, f.messages().size());
+            f.close();
+            assertEquals(0, parser.buffered());
+            parser.releaseViews(); // between two reads: nothing unfinished, so nothing held
+            assertEquals(0, parser.bufferedCapacity());
+            Framed again = parser.feed(grouped); // and it frames on as before
+            assertEquals(9, again.messages().size());
+            again.close();
+        }
+        try (CesrStreamParser parser = new CesrStreamParser()) {
+            parser.feed(grouped, 0, 100).close();
+            parser.releaseViews(); // bytes unfinished: the cumulation that holds them stays
+            assertEquals(100, parser.buffered());
+            assertEquals(CesrStreamParser.MIN_CAPACITY, parser.bufferedCapacity());
+        }
+    }
+
+    @Test
     void feedingInChunksKeepsTheCumulationNearTheLargestMessage() {
         // kel_bigmultisig's largest message is 19,512 bytes; 1 KiB chunks
         byte[] stream = Corpus.bytes("kel_bigmultisig.v1.bare.txt.cesr");

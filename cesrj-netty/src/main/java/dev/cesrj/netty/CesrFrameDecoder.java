@@ -99,10 +99,10 @@ import java.util.concurrent.TimeUnit;
  *       {@link Framed#buffered()} bytes it holds, at least 4,096 while it holds any, and up to
  *       twice them while a frame grows it), after each read, and gives back what the parser lets
  *       go of as frames complete (at the end of a burst of reads, when the parser releases or
- *       shrinks a cumulation no longer needed) and all of it when the channel closes; a channel
- *       that once held an unfinished frame may keep an empty cumulation of up to 64 KiB, charged
- *       while it is kept; a read framed whole in place is charged nothing more; when the budget
- *       has no room for it,
+ *       shrinks a cumulation no longer needed; {@link CesrStreamParser#releaseViews()} releases
+ *       an empty one, so a channel between frames is charged nothing) and all of it when the
+ *       channel closes; a read framed whole in place is charged nothing more; when the budget has
+ *       no room for it,
  *       fires a {@link dev.cesrj.MemoryBudgetException} at the frame's stream offset, records
  *       {@link CloseReason#MEMORY_BUDGET} and closes the channel (this connection only: the one
  *       whose bytes do not fit);
@@ -466,8 +466,8 @@ public class CesrFrameDecoder extends ByteToMessageDecoder {
     if (gate != null) {
       gate.update();
     }
-    if (phase != Phase.READING || parser == null) {
-      return;
+    if (phase != Phase.READING || parser == null || ctx.isRemoved()) {
+      return; // removed by a handler: handlerRemoved0 passes the bytes on and gives back the charge
     }
     if (budget != null && !budgetAdmits(ctx, parser.bufferedCapacity())) {
       return;

@@ -48,10 +48,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * decoder's parser, after each read and again (only ever less) when the parser lets go of the
  * views of a burst of reads: the bytes of memory its cumulation takes, at least the bytes it
  * buffers ({@link dev.cesrj.stream.Framed#buffered()}), at least 4,096 bytes while it holds any,
- * up to twice them while a frame grows it (Netty grows buffers by powers of two); an empty
- * cumulation of up to 64 KiB kept for the next read is charged while it is kept, and one larger
- * than 64 KiB left less than a quarter full once its frames are consumed is replaced by one of its
- * bytes. So a frame near the largest allowed may take up to twice its size of the budget while it
+ * up to twice them while a frame grows it (Netty grows buffers by powers of two up to 4 MiB); an
+ * empty cumulation is released at the end of a burst of reads (a connection between frames is
+ * charged nothing), and one larger than 64 KiB left less than a quarter full once its frames are
+ * consumed is replaced by one of its bytes. So a frame near the largest allowed may take up to twice its size of the budget while it
  * grows: a budget should be at least twice {@link CesrServerInitializer.Builder#maxFrameBytes}. Not charged: frames handed on and not yet released (the decoder pauses reads while a
  * channel has too many, see {@link CesrServerInitializer.Builder#maxFramesInFlight(int)}), Netty's
  * read buffers (one per read in progress) and queued writes (bounded by the channel's write-buffer

@@ -256,7 +256,14 @@ public final class CesrServerInitializer extends ChannelInitializer<Channel> {
     /**
      * A memory budget of {@code bytes} of this initializer's own, shared by its channels.
      *
-     * @param bytes at least {@link #maxFrameBytes} (checked by {@link #build()})
+     * <p>The budget charges the memory each parser holds, its cumulation's capacity: at least
+     * 4,096 bytes for a frame cut across reads, and up to twice a frame's size while the frame
+     * grows it. A budget below twice {@link #maxFrameBytes} may so refuse the largest frames cut
+     * across reads, and one below 4,096 bytes every frame cut across reads; {@link #build()}
+     * refuses only a budget below {@link #maxFrameBytes}.
+     *
+     * @param bytes at least {@link #maxFrameBytes} (checked by {@link #build()}); twice it or
+     *     more to admit the largest frames cut across reads
      * @return this builder
      */
     public Builder memoryBudgetBytes(long bytes) {

@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  * refusal let the budget admit new bytes while the refused connections' buffers were still alive
  * (a watcher in a 96 MiB heap with a 32 MiB budget then reached its 96 MiB of direct memory under
  * {@code FixedHeapHostileTest}'s attack, and spent its time in the JDK's {@code System.gc()}
- * retries for direct memory).
+ * retries for direct memory). Not counted: once a request is answered and none read with it
+ * waits, a request the codec has begun stays charged its bytes, while the read buffer its first
+ * bytes share with the answered request stays alive: at most one read buffer per connection.
  */
 final class HttpGuard extends ChannelDuplexHandler {
   private final CesrMemoryBudget budget;
@@ -78,31 +80,38 @@ final class HttpGuard extends ChannelDuplexHandler {
       refuse(ctx, CloseReason.MEMORY_BUDGET, "503 Service Unavailable");
       return;
     }
+    held += charge; // before the copy: a failed allocation leaves the charge to channelInactive
     ByteBuf kept = buf;
     if (compact) {
-      kept = ctx.alloc().buffer(n, n).writeBytes(buf);
-      buf.release();
+      try {
+        kept = ctx.alloc().buffer(n, n).writeBytes(buf);
+      } finally {
+        buf.release();
+      }
     }
-    held += charge;
     super.channelRead(ctx, kept);
   }
 
   /**
-   * A request is whole and answered: stop its deadline and give its bytes back, keeping charged
-   * only {@code keepBytes} of what is held (the bytes of the requests behind it that the server
-   * already holds: whole ones waiting in {@link OneRequestInFlight} and the one the codec has
-   * begun). Each request's bytes are so given back when it is answered, not when the connection
-   * falls idle: a client pipelining without pause cannot make the charge grow. If a request has
-   * begun ({@code nextInProgress}, from {@link RequestLimits#inRequest()}), it gets a deadline of
-   * its own from now; whole waiting requests get none (they wait for the watcher, not the
-   * client).
+   * A request is whole and answered: stop its deadline and give back what it held. While whole
+   * requests read with it still wait in {@link OneRequestInFlight} ({@code requestsWaiting}),
+   * everything stays charged: they are slices of the same read buffers, which stay alive with
+   * them, and reads are paused meanwhile, so the charge cannot grow. Otherwise only {@code
+   * inProgressBytes} stay charged (the bytes the codec holds of a request it has begun), the rest
+   * is given back. So each request's memory is given back once it and those read with it are
+   * answered, not when the connection falls idle, and a client pipelining without pause cannot
+   * make the charge grow past what was read before reading paused. If a request has begun ({@code
+   * nextInProgress}, from {@link RequestLimits#inRequest()}), it gets a deadline of its own from
+   * now; whole waiting requests get none (they wait for the watcher, not the client). Call on the
+   * channel's event loop, as every other method of this guard runs.
    *
    * @param nextInProgress whether the head of a following request was read and its end not yet
-   * @param keepBytes the bytes held for requests behind the one answered, at least 0
+   * @param requestsWaiting whether whole requests wait in {@link OneRequestInFlight}
+   * @param inProgressBytes the bytes held of the request begun, at least 0
    */
-  void done(boolean nextInProgress, long keepBytes) {
+  void done(boolean nextInProgress, boolean requestsWaiting, long inProgressBytes) {
     stopTimer();
-    long keep = Math.min(held, Math.max(0, keepBytes));
+    long keep = requestsWaiting ? held : Math.min(held, Math.max(0, inProgressBytes));
     if (held > keep) {
       budget.release(held - keep);
       held = keep;

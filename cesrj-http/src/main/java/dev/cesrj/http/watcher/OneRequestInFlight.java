@@ -75,15 +75,6 @@ final class OneRequestInFlight extends ChannelDuplexHandler {
     return waiting.size();
   }
 
-  /** {@return the bytes on the wire of the whole requests waiting (heads and bodies)} */
-  long waitingBytes() {
-    long n = 0;
-    for (FullHttpRequest r : waiting) {
-      n += RequestLimits.headBytes(r) + r.content().readableBytes();
-    }
-    return n;
-  }
-
   /** {@return how many requests were handed on to the watcher so far} */
   long handedOn() {
     return handedOn;

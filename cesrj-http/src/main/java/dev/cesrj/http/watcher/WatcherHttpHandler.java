@@ -62,19 +62,20 @@ final class WatcherHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     HttpGuard guard = ctx.pipeline().get(HttpGuard.class);
     RequestLimits limits = ctx.pipeline().get(RequestLimits.class);
     OneRequestInFlight gate = ctx.pipeline().get(OneRequestInFlight.class);
-    // once the answer is written (on the event loop): the guard ends this request's deadline and
-    // gives back all it holds but the bytes of requests behind it (waiting whole in the gate, or
-    // begun in the codec), then the gate hands on the next or resumes reading
-    write(ctx, keepAlive, a, post).addListener(f -> {
+    // once the answer is written: the guard ends this request's deadline and gives back what it
+    // held but what requests behind it still hold (waiting whole in the gate, or begun in the
+    // codec), then the gate hands on the next or resumes reading. The write's listener runs on
+    // this handler's executor: the guard and the gate are the event loop's, so it hops there.
+    write(ctx, keepAlive, a, post).addListener(f -> ctx.channel().eventLoop().execute(() -> {
       if (guard != null) {
         boolean next = limits != null && limits.inRequest();
-        guard.done(next, (gate != null ? gate.waitingBytes() : 0)
-            + (next ? limits.inProgressBytes() : 0));
+        guard.done(next, gate != null && gate.waiting() > 0,
+            next ? limits.inProgressBytes() : 0);
       }
       if (gate != null) {
         gate.answered();
       }
-    });
+    }));
   }
 
   private WatcherAnswer answer(ChannelHandlerContext ctx, FullHttpRequest req, boolean post) {

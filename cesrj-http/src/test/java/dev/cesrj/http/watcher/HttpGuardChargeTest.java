@@ -3,12 +3,15 @@ package dev.cesrj.http.watcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cesrj.netty.CesrMemoryBudget;
 import dev.cesrj.netty.CloseReason;
+import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -69,6 +72,59 @@ class HttpGuardChargeTest {
     assertEquals(400, budget.reservedBytes(), "the capacity the slices would keep alive");
     ch.finishAndReleaseAll();
     assertEquals(0, budget.reservedBytes());
+  }
+
+  @Test
+  void aReadExactlyHalfFullIsKeptAndChargedItsCapacity() {
+    EmbeddedChannel ch = channel();
+    ByteBuf in = read(256, 512);
+    ch.writeInbound(in);
+    assertSame(in, passed.get(0));
+    assertEquals(512, budget.reservedBytes());
+    ch.finishAndReleaseAll();
+    assertEquals(0, budget.reservedBytes());
+  }
+
+  @Test
+  void aCopyThatCannotBeAllocatedLeavesNoChargeAndNoBuffer() {
+    EmbeddedChannel ch = channel();
+    ch.config().setAllocator(new AbstractByteBufAllocator() {
+      @Override
+      protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+        throw new OutOfMemoryError("no memory for the copy (test)");
+      }
+
+      @Override
+      protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+        throw new OutOfMemoryError("no memory for the copy (test)");
+      }
+
+      @Override
+      public boolean isDirectBufferPooled() {
+        return false;
+      }
+    });
+    ByteBuf in = read(10, 512);
+    OutOfMemoryError e = assertThrows(OutOfMemoryError.class, () -> ch.writeInbound(in));
+    assertEquals("no memory for the copy (test)", e.getMessage());
+    assertEquals(0, in.refCnt(), "the read is released");
+    assertEquals(10, budget.reservedBytes(), "charged until the channel is inactive");
+    ch.finishAndReleaseAll();
+    assertEquals(0, budget.reservedBytes());
+  }
+
+  @Test
+  void anAnsweredRequestKeepsItsChargeWhileRequestsReadWithItWait() {
+    EmbeddedChannel ch = channel();
+    HttpGuard guard = ch.pipeline().get(HttpGuard.class);
+    ch.writeInbound(read(600, 600)); // one read: a request answered and whole ones behind it
+    guard.done(false, true, 0);
+    assertEquals(600, budget.reservedBytes(), "the waiting requests are slices of that read");
+    guard.done(true, false, 100); // the last whole one answered; 100 bytes of one begun
+    assertEquals(100, budget.reservedBytes());
+    guard.done(false, false, 0);
+    assertEquals(0, budget.reservedBytes());
+    ch.finishAndReleaseAll();
   }
 
   @Test
