@@ -230,7 +230,7 @@ class ParallelEqualsSerialTest {
     ExecutorService pool = Executors.newFixedThreadPool(3);
     AtomicInteger tasks = new AtomicInteger();
     try {
-      for (String f : list("/kel/A/")) {
+      for (String f : PitSample.spread(list("/kel/A/"))) {
         if (f.endsWith(".cesr")) {
           byte[] input = bytes("/kel/A/" + f);
           KelVerifier v = KelVerifier.builder().threads(4).executor(r -> {
@@ -258,7 +258,7 @@ class ParallelEqualsSerialTest {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     AtomicInteger tasks = new AtomicInteger();
     try {
-      for (String f : list("/kel/A/")) {
+      for (String f : PitSample.spread(list("/kel/A/"))) {
         if (!f.endsWith(".cesr")) {
           continue;
         }
