@@ -21,6 +21,14 @@ import java.util.concurrent.TimeUnit;
  * and closing ({@link CloseReason#MEMORY_BUDGET}) when the budget has no room, and gives them
  * back once the request is answered or the channel has closed. Not sharable: one per channel.
  *
+ * <p>A channel that closes while a request of it is with the watcher ({@link
+ * OneRequestInFlight#inFlight()}: handed to the handler's executor and not yet answered) keeps its
+ * charge until that answer is written, or at the latest until the guard is removed as the closed
+ * channel's pipeline is torn down (which Netty does on each handler's executor in turn, so after
+ * the handler has run the request). Giving it back at close let a client that posts a whole
+ * request and closes at once, again and again, queue request bodies on the one handler thread that
+ * no budget counted.
+ *
  * <p>The charge is the memory held, not the bytes read: the HTTP decoder hands the aggregator
  * slices of each read buffer, which keep the whole buffer alive, so a read is charged its
  * buffer's capacity, and a read that filled less than half of its buffer (a slow peer's) is first
@@ -39,6 +47,8 @@ final class HttpGuard extends ChannelDuplexHandler {
   private long held;
   private boolean inRequest;
   private boolean refused;
+  /** The channel is inactive: what is still charged goes back at the answer or the removal. */
+  private boolean closed;
   private ScheduledFuture<?> timer;
   private ChannelHandlerContext ctx;
 
@@ -111,6 +121,10 @@ final class HttpGuard extends ChannelDuplexHandler {
    */
   void done(boolean nextInProgress, boolean requestsWaiting, long inProgressBytes) {
     stopTimer();
+    if (closed) {
+      cancel(); // the request the channel closed under is answered: nothing of it is left
+      return;
+    }
     long keep = requestsWaiting ? held : Math.min(held, Math.max(0, inProgressBytes));
     if (held > keep) {
       budget.release(held - keep);
@@ -164,7 +178,18 @@ final class HttpGuard extends ChannelDuplexHandler {
     try {
       super.channelInactive(ctx);
     } finally {
-      cancel();
+      closed = true;
+      stopTimer();
+      OneRequestInFlight gate = ctx.pipeline().get(OneRequestInFlight.class);
+      if (gate == null || !gate.inFlight()) {
+        cancel();
+      } // else the request with the watcher keeps the charge until it is answered (done)
     }
+  }
+
+  /** The last moment this guard sees: whatever is still charged is given back. */
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) {
+    cancel();
   }
 }

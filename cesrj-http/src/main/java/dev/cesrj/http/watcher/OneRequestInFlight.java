@@ -70,6 +70,14 @@ final class OneRequestInFlight extends ChannelDuplexHandler {
     }
   }
 
+  /**
+   * {@return whether a request was handed on and its answer is not yet written ({@link
+   * #answered()}): the watcher has it, or it waits on the handler's executor}
+   */
+  boolean inFlight() {
+    return busy;
+  }
+
   /** {@return how many whole requests wait behind the one in flight} */
   int waiting() {
     return waiting.size();

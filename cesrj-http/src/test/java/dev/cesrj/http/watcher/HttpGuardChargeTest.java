@@ -15,6 +15,9 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +29,9 @@ import org.junit.jupiter.api.Test;
  * {@link HttpGuard}'s charge is the memory its channel holds: a read buffer's capacity, an exact
  * copy for a read that filled less than half of its buffer, and a refused connection's charge
  * kept until the channel is inactive (when the handlers behind the guard have released what they
- * held). {@link FixedHeapHostileTest} shows the same bound on a whole watcher's direct memory.
+ * held), or, while a request of it is with the watcher, until that request's answer is written or
+ * the closed channel's pipeline is torn down. {@link FixedHeapHostileTest} shows the same bound on
+ * a whole watcher's direct memory.
  */
 class HttpGuardChargeTest {
   private final CesrMemoryBudget budget = new CesrMemoryBudget(1000);
@@ -159,6 +164,79 @@ class HttpGuardChargeTest {
         "the first 600 bytes stay charged while the handlers behind the guard hold them");
     assertEquals(0, budget.reservedBytes(), "and are given back with them");
     assertTrue(passed.isEmpty());
+    ch.finishAndReleaseAll();
+  }
+
+  /**
+   * A watcher's pipeline up to its handler, whose handler keeps each request it is handed (as the
+   * handler's executor has it queued or running): {@code held} gets them.
+   */
+  private EmbeddedChannel watcherPipeline(List<FullHttpRequest> held) {
+    ReadValve valve = new ReadValve();
+    return new EmbeddedChannel(valve, new HttpGuard(budget, Duration.ZERO),
+        new HttpServerCodec(), new HttpObjectAggregator(400), new OneRequestInFlight(valve),
+        new ChannelInboundHandlerAdapter() {
+          @Override
+          public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            held.add((FullHttpRequest) msg);
+          }
+        });
+  }
+
+  private static ByteBuf post(int bodyBytes) {
+    String head = "POST / HTTP/1.1\r\nHost: w\r\nContent-Type: application/cesr\r\n"
+        + "Content-Length: " + bodyBytes + "\r\n\r\n";
+    ByteBuf b = Unpooled.directBuffer(head.length() + bodyBytes, head.length() + bodyBytes);
+    b.writeCharSequence(head, StandardCharsets.US_ASCII);
+    b.writeZero(bodyBytes);
+    return b;
+  }
+
+  @Test
+  void aConnectionClosedUnderARequestInFlightKeepsItsChargeUntilTheAnswer() {
+    List<FullHttpRequest> held = new ArrayList<>();
+    EmbeddedChannel ch = watcherPipeline(held);
+    ByteBuf request = post(300);
+    int charged = request.capacity();
+    ch.writeInbound(request);
+    assertEquals(1, held.size(), "the request is with the watcher");
+    assertEquals(charged, budget.reservedBytes());
+    ch.pipeline().fireChannelInactive(); // the client closed: the request still waits its turn
+    assertEquals(charged, budget.reservedBytes(),
+        "a body queued for the watcher stays charged after its connection closed");
+    ch.pipeline().get(HttpGuard.class).done(false, false, 0); // its answer is written
+    assertEquals(0, budget.reservedBytes());
+    held.forEach(FullHttpRequest::release);
+    ch.finishAndReleaseAll();
+    assertEquals(0, budget.reservedBytes());
+  }
+
+  @Test
+  void aConnectionClosedWithNoRequestInFlightGivesItsChargeBackAtOnce() {
+    List<FullHttpRequest> held = new ArrayList<>();
+    EmbeddedChannel ch = watcherPipeline(held);
+    ByteBuf half = Unpooled.copiedBuffer("POST / HTTP/1.1\r\nContent-Length: 50\r\n\r\n",
+        StandardCharsets.US_ASCII);
+    int charged = half.capacity();
+    ch.writeInbound(half); // a request begun, none with the watcher
+    assertEquals(charged, budget.reservedBytes());
+    ch.pipeline().fireChannelInactive();
+    assertThrows(io.netty.handler.codec.PrematureChannelClosureException.class,
+        ch::checkException, "the aggregator reports the request cut by the close");
+    assertEquals(0, budget.reservedBytes());
+    assertTrue(held.isEmpty());
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void aClosedChannelsTornDownPipelineGivesBackWhatAnUnansweredRequestHeld() {
+    List<FullHttpRequest> held = new ArrayList<>();
+    EmbeddedChannel ch = watcherPipeline(held);
+    ch.writeInbound(post(300));
+    assertTrue(budget.reservedBytes() > 0);
+    ch.close(); // inactive, then deregistered: every handler removed, no answer ever written
+    assertEquals(0, budget.reservedBytes(), "released when the guard is removed");
+    held.forEach(FullHttpRequest::release);
     ch.finishAndReleaseAll();
   }
 }

@@ -1,0 +1,106 @@
+package dev.cesrj.http.watcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cesrj.netty.CesrMemoryBudget;
+import dev.cesrj.netty.CloseReason;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Clients that each post a whole request and close at once, while the watcher is busy (its first
+ * append held on a latch), must not queue request bodies on the handler's thread that no budget
+ * counts once their connections are gone (closed here by the server's idle guard, as a connection
+ * whose request waits is not read). Each body stays charged until its answer is written, so
+ * against a 256 KiB budget twelve posts of 36 KB fill it and the rest are refused (503, closed as
+ * {@link CloseReason#MEMORY_BUDGET}); once the watcher goes on, every byte is given back. Before,
+ * a connection's charge was given back at close whatever the watcher still held of it: the budget
+ * stayed near empty and nothing was refused, however many bodies queued.
+ */
+class PostAndCloseBudgetTest {
+  private static final long BUDGET = 256 << 10;
+  private static final int BODY = 36_000;
+  private static final int CLIENTS = 12; // 432 KB of bodies against 256 KiB
+  /**
+   * The server closes a connection idle this long. A connection whose whole request waits for
+   * the watcher is not read (one request in flight), so it is the idle guard, not the client's
+   * close, that makes it inactive while the request still waits.
+   */
+  private static final Duration IDLE = Duration.ofMillis(200);
+
+  @Test
+  void bodiesQueuedForABusyWatcherStayChargedAfterTheirClientsClose() throws Exception {
+    PipelinedBudgetTest.HeldStore store = new PipelinedBudgetTest.HeldStore();
+    byte[] first = Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
+        .findFirst().orElseThrow().rawRequest();
+    try (Watcher w = Watcher.open(store);
+        WatcherServer s = WatcherServer.builder(w)
+            .guards(g -> g.maxFrameBytes(128 << 10).memoryBudgetBytes(BUDGET)
+                .idleTimeout(IDLE)).start();
+        Socket busy = new Socket("127.0.0.1", s.port())) {
+      busy.getOutputStream().write(first);
+      busy.getOutputStream().flush();
+      store.entered.await(); // the handler's one thread is held: what follows queues behind it
+      try {
+        fillWhileHeld(s, post());
+      } finally {
+        store.release.countDown(); // else closing the server waits for the held append
+      }
+      CesrMemoryBudget budget = s.initializer().budget();
+      waitFor(() -> budget.reservedBytes() == 0, s, budget,
+          "every queued request answered and given back");
+      assertEquals(0, budget.reservedBytes());
+    }
+  }
+
+  /** A POST of {@link #BODY} bytes that the watcher answers 400 (not CESR) once it gets to it. */
+  private static byte[] post() {
+    return ("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/cesr\r\n"
+        + "CESR-ATTACHMENT: -AAB\r\nContent-Length: " + BODY + "\r\n\r\n" + "{".repeat(BODY))
+        .getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** The posting clients, each closing at once; then what the budget holds of them. */
+  private static void fillWhileHeld(WatcherServer s, byte[] post) throws Exception {
+    CesrMemoryBudget budget = s.initializer().budget();
+    long before = s.stats().accepted();
+    for (int i = 0; i < CLIENTS; i++) {
+      long n = before + i + 1;
+      try (Socket c = new Socket("127.0.0.1", s.port())) {
+        OutputStream out = c.getOutputStream();
+        out.write(post);
+        out.flush();
+      } catch (java.io.IOException e) {
+        // refused and reset before the whole body was written: what the budget is for
+      }
+      // accepted, read and closed: refused by the budget, or its request handed on to wait for
+      // the watcher and the connection closed as idle
+      // (the first connection, whose request the held append has, is closed as idle too)
+      waitFor(() -> s.stats().accepted() >= n && s.initializer().channels().isEmpty(), s,
+          budget, "client " + i + " closed");
+    }
+    long refused = s.stats().closed(CloseReason.MEMORY_BUDGET);
+    long charged = budget.reservedBytes();
+    assertTrue(refused >= 1, "the queued bodies fill the budget: " + refused + " refused; "
+        + budget);
+    assertTrue(charged > BUDGET - 2L * (BODY + 8192),
+        "the bodies queued behind the held append stay charged: " + charged + " of " + BUDGET);
+    assertTrue(charged <= BUDGET, charged + " of " + BUDGET);
+  }
+
+  private static void waitFor(java.util.function.BooleanSupplier done, WatcherServer s,
+      CesrMemoryBudget budget, String what) throws InterruptedException {
+    long until = System.nanoTime() + 10_000_000_000L;
+    while (!done.getAsBoolean()) {
+      if (System.nanoTime() > until) {
+        throw new AssertionError("not within 10 s: " + what + "; " + s.connectionsSummary()
+            + "; " + budget);
+      }
+      Thread.sleep(5);
+    }
+  }
+}
