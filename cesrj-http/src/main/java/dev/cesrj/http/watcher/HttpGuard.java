@@ -25,9 +25,10 @@ import java.util.concurrent.TimeUnit;
  * OneRequestInFlight#inFlight()}: handed to the handler's executor and not yet answered) keeps its
  * charge until that answer is written, or at the latest until the guard is removed as the closed
  * channel's pipeline is torn down (which Netty does on each handler's executor in turn, so after
- * the handler has run the request). Giving it back at close let a client that posts a whole
- * request and closes at once, again and again, queue request bodies on the one handler thread that
- * no budget counted.
+ * the handler has run the request). Giving it back at close let request bodies wait on the one
+ * handler thread uncounted: a connection whose whole request waits is not read, so the server's
+ * idle guard closes it once the watcher is slower than the idle timeout, and new connections could
+ * then queue more bodies behind it ({@code PostAndCloseBudgetTest}).
  *
  * <p>The charge is the memory held, not the bytes read: the HTTP decoder hands the aggregator
  * slices of each read buffer, which keep the whole buffer alive, so a read is charged its
