@@ -9,8 +9,10 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The guards of cesrj-netty's {@code CesrServerInitializer} that judge bytes, for HTTP: it sits
@@ -19,16 +21,22 @@ import java.util.concurrent.TimeUnit;
  * answering {@code 408} and closing ({@link CloseReason#FRAME_TIMEOUT}); (2) charges the bytes of
  * the request in progress to the server's shared {@link CesrMemoryBudget}, answering {@code 503}
  * and closing ({@link CloseReason#MEMORY_BUDGET}) when the budget has no room, and gives them
- * back once the request is answered or the channel has closed. Not sharable: one per channel.
+ * back once the request is answered or, with no request at the watcher, the channel has closed.
+ * The deadline ends when the request is whole ({@link #whole()}): the time it then waits for the
+ * watcher is not the client's. Not sharable: one per channel.
  *
  * <p>A channel that closes while a request of it is with the watcher ({@link
  * OneRequestInFlight#inFlight()}: handed to the handler's executor and not yet answered) keeps its
- * charge until that answer is written, or at the latest until the guard is removed as the closed
- * channel's pipeline is torn down (which Netty does on each handler's executor in turn, so after
- * the handler has run the request). Giving it back at close let request bodies wait on the one
- * handler thread uncounted: a connection whose whole request waits is not read, so the server's
- * idle guard closes it once the watcher is slower than the idle timeout, and new connections could
- * then queue more bodies behind it ({@code PostAndCloseBudgetTest}).
+ * charge until the watcher has handled that request: the release is queued on the handler's
+ * executor, which runs its tasks in order, so it runs once the request is done (at once if that
+ * executor no longer takes tasks, as at the end of a server's stop); whichever of it, the answer's
+ * bookkeeping ({@link #done}) and the guard's removal comes first gives the charge back, and the
+ * others find nothing left. What is kept includes what the codec held of a request begun and the
+ * requests dropped from the gate at close: at most a read buffer more, for as long as the watcher
+ * takes. Giving it all back at close let request bodies wait on the one handler thread uncounted:
+ * a connection whose whole request waits is not read, so the server's idle guard closed it once
+ * the watcher was slower than the idle timeout, and new connections could then queue more bodies
+ * behind it ({@code PostAndCloseBudgetTest}).
  *
  * <p>The charge is the memory held, not the bytes read: the HTTP decoder hands the aggregator
  * slices of each read buffer, which keep the whole buffer alive, so a read is charged its
@@ -45,7 +53,8 @@ import java.util.concurrent.TimeUnit;
 final class HttpGuard extends ChannelDuplexHandler {
   private final CesrMemoryBudget budget;
   private final Duration deadline;
-  private long held;
+  /** Charged to the budget now; after close it may be released from the handler's executor. */
+  private final AtomicLong held = new AtomicLong();
   private boolean inRequest;
   private boolean refused;
   /** The channel is inactive: what is still charged goes back at the answer or the removal. */
@@ -91,7 +100,7 @@ final class HttpGuard extends ChannelDuplexHandler {
       refuse(ctx, CloseReason.MEMORY_BUDGET, "503 Service Unavailable");
       return;
     }
-    held += charge; // before the copy: a failed allocation leaves the charge to channelInactive
+    held.addAndGet(charge); // before the copy: a failed allocation leaves it to channelInactive
     ByteBuf kept = buf;
     if (compact) {
       try {
@@ -123,13 +132,14 @@ final class HttpGuard extends ChannelDuplexHandler {
   void done(boolean nextInProgress, boolean requestsWaiting, long inProgressBytes) {
     stopTimer();
     if (closed) {
-      cancel(); // the request the channel closed under is answered: nothing of it is left
+      releaseAll(); // the request the channel closed under is handled: nothing of it is left
       return;
     }
-    long keep = requestsWaiting ? held : Math.min(held, Math.max(0, inProgressBytes));
-    if (held > keep) {
-      budget.release(held - keep);
-      held = keep;
+    long h = held.get();
+    long keep = requestsWaiting ? h : Math.min(h, Math.max(0, inProgressBytes));
+    if (h > keep) {
+      budget.release(h - keep);
+      held.set(keep);
     }
     if (!nextInProgress) {
       inRequest = false;
@@ -142,9 +152,18 @@ final class HttpGuard extends ChannelDuplexHandler {
     }
   }
 
+  /**
+   * The request in progress is whole and leaves the codec: its deadline ends (what it then waits
+   * for is the watcher, not the client). A request begun after it gets its own deadline when this
+   * one is answered ({@link #done}); reads are paused until then. Call on the event loop.
+   */
+  void whole() {
+    stopTimer();
+  }
+
   /** {@return the bytes of this connection charged to the budget now} */
   long held() {
-    return held;
+    return held.get();
   }
 
   private void stopTimer() {
@@ -156,9 +175,14 @@ final class HttpGuard extends ChannelDuplexHandler {
 
   private void cancel() {
     stopTimer();
-    if (held > 0) {
-      budget.release(held);
-      held = 0;
+    releaseAll();
+  }
+
+  /** Gives back everything charged, once: safe from any thread. */
+  private void releaseAll() {
+    long h = held.getAndSet(0);
+    if (h > 0) {
+      budget.release(h);
     }
   }
 
@@ -182,9 +206,17 @@ final class HttpGuard extends ChannelDuplexHandler {
       closed = true;
       stopTimer();
       OneRequestInFlight gate = ctx.pipeline().get(OneRequestInFlight.class);
-      if (gate == null || !gate.inFlight()) {
-        cancel();
-      } // else the request with the watcher keeps the charge until it is answered (done)
+      ChannelHandlerContext handler = ctx.pipeline().lastContext(); // the watcher's handler
+      if (gate == null || !gate.inFlight() || handler == null) {
+        releaseAll();
+      } else {
+        // the request with the watcher keeps the charge until the watcher has handled it
+        try {
+          handler.executor().execute(this::releaseAll);
+        } catch (RejectedExecutionException e) {
+          releaseAll(); // the executor has ended: nothing of the request is left to run
+        }
+      }
     }
   }
 

@@ -40,6 +40,10 @@ final class OneRequestInFlight extends ChannelDuplexHandler {
       ctx.fireChannelRead(msg);
       return;
     }
+    HttpGuard guard = ctx.pipeline().get(HttpGuard.class);
+    if (guard != null) {
+      guard.whole(); // its deadline ends: it has reached the watcher's side
+    }
     ctx.channel().config().setAutoRead(false);
     valve.pause();
     if (busy) {

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cesrj.netty.CesrMemoryBudget;
 import dev.cesrj.netty.CloseReason;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,7 +46,8 @@ class PostAndCloseBudgetTest {
         Socket busy = new Socket("127.0.0.1", s.port())) {
       busy.getOutputStream().write(first);
       busy.getOutputStream().flush();
-      store.entered.await(); // the handler's one thread is held: what follows queues behind it
+      // the handler's one thread is held: what follows queues behind it
+      assertTrue(store.entered.await(10, TimeUnit.SECONDS), "the first append started");
       try {
         fillWhileHeld(s, post());
       } finally {
@@ -54,6 +57,79 @@ class PostAndCloseBudgetTest {
       waitFor(() -> budget.reservedBytes() == 0, s, budget,
           "every queued request answered and given back");
       assertEquals(0, budget.reservedBytes());
+    }
+  }
+
+  /**
+   * A server stopped while the watcher still has a request of a connection it closes gives that
+   * request's charge back once the watcher is done with it, though its event loops have ended by
+   * then: a budget shared with other servers keeps nothing of a stopped one.
+   */
+  @Test
+  void aServerStoppedWhileTheWatcherIsBusyLeavesASharedBudgetUncharged() throws Exception {
+    CesrMemoryBudget shared = new CesrMemoryBudget(1 << 20);
+    PipelinedBudgetTest.HeldStore store = new PipelinedBudgetTest.HeldStore();
+    byte[] first = Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
+        .findFirst().orElseThrow().rawRequest();
+    try (Watcher w = Watcher.open(store)) {
+      WatcherServer s = WatcherServer.builder(w)
+          .guards(g -> g.maxFrameBytes(128 << 10).memoryBudget(shared)).start();
+      Thread releaser = new Thread(() -> {
+        try {
+          Thread.sleep(7_000); // past stop's teardown rounds and its executors' 2 s timeout
+        } catch (InterruptedException e) {
+          return;
+        } finally {
+          store.release.countDown();
+        }
+      });
+      try (Socket busy = new Socket("127.0.0.1", s.port())) {
+        busy.getOutputStream().write(first);
+        busy.getOutputStream().flush();
+        assertTrue(store.entered.await(10, TimeUnit.SECONDS), "the append started");
+        assertTrue(shared.reservedBytes() > 0, shared.toString());
+        releaser.start();
+        s.stop(); // closes the connection while its request is with the watcher
+      } finally {
+        store.release.countDown();
+        releaser.join();
+      }
+      long until = System.nanoTime() + 10_000_000_000L;
+      while (shared.reservedBytes() != 0 && System.nanoTime() < until) {
+        Thread.sleep(5);
+      }
+      assertEquals(0, shared.reservedBytes(), "a stopped server leaves nothing charged: " + shared);
+    }
+  }
+
+  /**
+   * The request deadline runs from a request's first byte to its last: a whole request that
+   * waits for a busy watcher longer than the deadline is answered, not refused with 408.
+   */
+  @Test
+  void aWholeRequestWaitingForTheWatcherIsNotTimedOut() throws Exception {
+    PipelinedBudgetTest.HeldStore store = new PipelinedBudgetTest.HeldStore();
+    byte[] first = Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
+        .findFirst().orElseThrow().rawRequest();
+    try (Watcher w = Watcher.open(store);
+        WatcherServer s = WatcherServer.builder(w)
+            .guards(g -> g.maxFrameBytes(128 << 10).frameTimeout(Duration.ofMillis(300))
+                .idleTimeout(Duration.ZERO)).start();
+        Socket busy = new Socket("127.0.0.1", s.port())) {
+      busy.getOutputStream().write(first);
+      busy.getOutputStream().flush();
+      try {
+        assertTrue(store.entered.await(10, TimeUnit.SECONDS), "the append started");
+        Thread.sleep(900); // three deadlines
+        assertEquals(0, s.stats().closed(CloseReason.FRAME_TIMEOUT), s.connectionsSummary());
+      } finally {
+        store.release.countDown();
+      }
+      busy.setSoTimeout(10_000);
+      InputStream in = busy.getInputStream();
+      int status = RawHttp.read(in).status();
+      assertTrue(status / 100 == 2, "the waiting request is answered: " + status);
+      assertEquals(0, s.stats().closed(CloseReason.FRAME_TIMEOUT), s.connectionsSummary());
     }
   }
 
