@@ -122,8 +122,9 @@ final class HttpGuard extends ChannelDuplexHandler {
    * answered, not when the connection falls idle, and a client pipelining without pause cannot
    * make the charge grow past what was read before reading paused. If a request has begun ({@code
    * nextInProgress}, from {@link RequestLimits#inRequest()}), it gets a deadline of its own from
-   * now; whole waiting requests get none (they wait for the watcher, not the client). Call on the
-   * channel's event loop, as every other method of this guard runs.
+   * now, or, while whole requests wait (reads stay paused, so its bytes cannot come), from the
+   * answer to the last of them; whole waiting requests get none (they wait for the watcher, not
+   * the client). Call on the channel's event loop, as every other method of this guard runs.
    *
    * @param nextInProgress whether the head of a following request was read and its end not yet
    * @param requestsWaiting whether whole requests wait in {@link OneRequestInFlight}
@@ -144,6 +145,9 @@ final class HttpGuard extends ChannelDuplexHandler {
     if (!nextInProgress) {
       inRequest = false;
       return;
+    }
+    if (requestsWaiting) {
+      return; // reads stay paused until the last waiting request is answered: its done starts it
     }
     if (ctx != null && !deadline.isZero() && !refused) {
       ChannelHandlerContext c = ctx;
@@ -206,7 +210,8 @@ final class HttpGuard extends ChannelDuplexHandler {
       closed = true;
       stopTimer();
       OneRequestInFlight gate = ctx.pipeline().get(OneRequestInFlight.class);
-      ChannelHandlerContext handler = ctx.pipeline().lastContext(); // the watcher's handler
+      // the watcher's handler, last in the pipeline (WatcherServer adds nothing after it)
+      ChannelHandlerContext handler = ctx.pipeline().lastContext();
       if (gate == null || !gate.inFlight() || handler == null) {
         releaseAll();
       } else {

@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Hands each whole HTTP request to the {@link Watcher} and writes its {@link WatcherAnswer}:
@@ -66,16 +67,23 @@ final class WatcherHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     // held but what requests behind it still hold (waiting whole in the gate, or begun in the
     // codec), then the gate hands on the next or resumes reading. The write's listener runs on
     // this handler's executor: the guard and the gate are the event loop's, so it hops there.
-    write(ctx, keepAlive, a, post).addListener(f -> ctx.channel().eventLoop().execute(() -> {
-      if (guard != null) {
-        boolean next = limits != null && limits.inRequest();
-        guard.done(next, gate != null && gate.waiting() > 0,
-            next ? limits.inProgressBytes() : 0);
+    write(ctx, keepAlive, a, post).addListener(f -> {
+      try {
+        ctx.channel().eventLoop().execute(() -> {
+          if (guard != null) {
+            boolean next = limits != null && limits.inRequest();
+            guard.done(next, gate != null && gate.waiting() > 0,
+                next ? limits.inProgressBytes() : 0);
+          }
+          if (gate != null) {
+            gate.answered();
+          }
+        });
+      } catch (RejectedExecutionException e) {
+        // the server stopped while the watcher had this request: its channel is closed, and the
+        // guard's release queued on this executor at close gives its charge back
       }
-      if (gate != null) {
-        gate.answered();
-      }
-    }));
+    });
   }
 
   private WatcherAnswer answer(ChannelHandlerContext ctx, FullHttpRequest req, boolean post) {

@@ -133,6 +133,52 @@ class PostAndCloseBudgetTest {
     }
   }
 
+  /**
+   * One packet: a GET answered at once, a whole POST whose append the watcher holds, and the head
+   * of a third request whose body never comes. The third's deadline starts when the POST is
+   * answered (reads are paused until then, so its bytes could not come): the POST gets its own
+   * answer, however long the watcher takes, and only then the unfinished request its 408.
+   */
+  @Test
+  void aRequestBegunBehindAWaitingOneIsTimedFromTheLastAnswer() throws Exception {
+    PipelinedBudgetTest.HeldStore store = new PipelinedBudgetTest.HeldStore();
+    byte[] held = Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
+        .findFirst().orElseThrow().rawRequest();
+    java.io.ByteArrayOutputStream packet = new java.io.ByteArrayOutputStream();
+    packet.write("GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+    packet.write(held);
+    packet.write(("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/cesr\r\n"
+        + "CESR-ATTACHMENT: -AAB\r\nContent-Length: 100\r\n\r\nabc")
+        .getBytes(StandardCharsets.US_ASCII));
+    try (Watcher w = Watcher.open(store);
+        WatcherServer s = WatcherServer.builder(w)
+            .guards(g -> g.maxFrameBytes(128 << 10).frameTimeout(Duration.ofMillis(300))
+                .idleTimeout(Duration.ZERO)).start();
+        Socket c = new Socket("127.0.0.1", s.port())) {
+      c.getOutputStream().write(packet.toByteArray());
+      c.getOutputStream().flush();
+      try {
+        assertTrue(store.entered.await(10, TimeUnit.SECONDS), "the POST's append started");
+        Thread.sleep(900); // three deadlines while the POST waits for the watcher
+        assertEquals(0, s.stats().closed(CloseReason.FRAME_TIMEOUT), s.connectionsSummary());
+      } finally {
+        store.release.countDown();
+      }
+      c.setSoTimeout(10_000);
+      InputStream in = c.getInputStream();
+      int get = RawHttp.read(in).status();
+      assertTrue(get != 408, "the GET's own answer: " + get);
+      int posted = RawHttp.read(in).status();
+      assertTrue(posted / 100 == 2, "the held POST is answered: " + posted);
+      assertEquals(408, RawHttp.read(in).status(), "the unfinished request, timed from then");
+      long until = System.nanoTime() + 5_000_000_000L; // counted when the close completes
+      while (s.stats().closed(CloseReason.FRAME_TIMEOUT) == 0 && System.nanoTime() < until) {
+        Thread.sleep(5);
+      }
+      assertEquals(1, s.stats().closed(CloseReason.FRAME_TIMEOUT), s.connectionsSummary());
+    }
+  }
+
   /** A POST of {@link #BODY} bytes that the watcher answers 400 (not CESR) once it gets to it. */
   private static byte[] post() {
     return ("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/cesr\r\n"
