@@ -75,12 +75,12 @@ final class ElementReader {
    * (code, index and pad bits: the check of the framer's fast path); the group was framed and
    * checked whole, so every signature before the first whose head fails is one of 88 characters,
    * and that one starts where the arithmetic puts it. A group with such a signature is read by the
-   * checked path instead, with its verdict: bytes written into the buffer after framing (a group
-   * of this length framed whole cannot hold a signature of a two-character code, every one of
-   * cesrj's longer than 88 characters; keripy's test-only {@code 0z}, {@code 1z} and {@code 4z},
-   * which cesrj refuses, would fail the head check all the same). The same views, in the same list shape, as reading the
-   * content onto a tape gives, and the element limit is applied as {@link #validateElements}
-   * applies it (the same error at the same element, before any view is made).
+   * checked path instead, with its verdict: bytes written into the buffer after framing (a group of
+   * this length framed whole cannot hold a signature of a two-character code, every one of cesrj's
+   * longer than 88 characters; keripy's test-only {@code 0z}, {@code 1z} and {@code 4z}, which
+   * cesrj refuses, would fail the head check all the same). The same views, in the same list shape,
+   * as reading the content onto a tape gives, and the element limit is applied as {@link
+   * #validateElements} applies it (the same error at the same element, before any view is made).
    *
    * @throws ElementLimitException past {@link CesrOptions#maxElements()}, enclosed in {@code g}
    * @throws io.netty.util.IllegalReferenceCountException if {@code g}'s buffer was released

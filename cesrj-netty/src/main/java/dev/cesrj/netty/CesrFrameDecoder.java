@@ -117,7 +117,8 @@ import java.util.concurrent.TimeUnit;
  *       (charging declared sizes, 64 headers of 27 bytes would hold a 64 MiB budget of 1 MiB
  *       frames for a whole frame deadline). A frame admitted is judged again by its declared size
  *       only when a later size field makes it larger; otherwise it is refused only if the memory
- *       its parser holds would pass the budget (see {@link CesrMemoryBudget} for why the asker is the one refused);
+ *       its parser holds would pass the budget (see {@link CesrMemoryBudget} for why the asker
+ *       is the one refused);
  *   <li>fires a {@link dev.cesrj.FrameTimeoutException} and closes the channel when a frame is
  *       still unfinished its deadline after the read that started it. One deadline for every
  *       frame, however much it declared: a frame that declared much and sent little (slowloris)

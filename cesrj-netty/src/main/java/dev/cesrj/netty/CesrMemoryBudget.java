@@ -5,31 +5,33 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A memory budget shared by every connection of a server, in bytes, that accounts the bytes the
  * connections' {@link CesrFrameDecoder}s actually hold: each decoder given it charges ({@link
- * #tryReserve}) the memory its parser holds for its unfinished (or held) frame after each read
- * (the capacity of its cumulation, {@link dev.cesrj.stream.CesrStreamParser#bufferedCapacity()},
- * not only the bytes filled in it), and gives it back ({@link #release}) as the parser lets go of
- * it (once the frame has completed and been passed on), the decoder fails or the channel closes:
- * always together with the buffers it stands for. A charge that would take the total past {@link #limitBytes()} is refused, and that
- * decoder fires a {@link dev.cesrj.MemoryBudgetException} and closes its channel, while the other
- * connections go on. So the bytes held by every connection together never pass the limit, and
- * many peers that each hold part of a large frame hold at most the budget, never the heap.
+ * #tryReserve}) the memory its parser holds for its unfinished (or held) frame after each read (the
+ * capacity of its cumulation, {@link dev.cesrj.stream.CesrStreamParser#bufferedCapacity()}, not
+ * only the bytes filled in it), and gives it back ({@link #release}) as the parser lets go of it
+ * (once the frame has completed and been passed on), the decoder fails or the channel closes:
+ * always together with the buffers it stands for. A charge that would take the total past {@link
+ * #limitBytes()} is refused, and that decoder fires a {@link dev.cesrj.MemoryBudgetException} and
+ * closes its channel, while the other connections go on. So the bytes held by every connection
+ * together never pass the limit, and many peers that each hold part of a large frame hold at most
+ * the budget, never the heap.
  *
  * <h2>Declared sizes: judged, not charged</h2>
  *
  * <p>A frame's declared size (its version string's size, a group's count) is judged against the
  * room left ({@link #roomFor}) as soon as its size field is in, but is not charged: only the bytes
  * that have arrived are, in the cumulation that holds them. So a peer that sends a header of 8 to
- * 27 bytes declaring a large frame costs the budget that cumulation (4,096 bytes), and any number of such peers (up to the connection cap)
- * take nothing that an honest connection needs; charging the declared size instead would let 64
- * such headers fill a 64 MiB budget of 1 MiB frames, and every honest frame cut across reads would
- * be refused until the frame deadline closed them. A frame whose declared size can never fit
- * ({@link Room#NEVER}: more than the whole limit) or does not fit in the room the other
- * connections leave now ({@link Room#NOT_NOW}) is refused at once, before its bytes are awaited
- * and buffered: its peer learns at the first read instead of after sending what would be thrown
- * away, and its bytes do not take room that frames admitted earlier are counting on. A frame that
- * fitted when it was declared is not judged again by its declared size: it is refused only if a
- * later read of it would take the memory held past the limit (several frames admitted together may
- * declare more than the budget; the memory held, not the declarations, keeps the bound).
+ * 27 bytes declaring a large frame costs the budget that cumulation (4,096 bytes), and any number
+ * of such peers (up to the connection cap) take nothing that an honest connection needs; charging
+ * the declared size instead would let 64 such headers fill a 64 MiB budget of 1 MiB frames, and
+ * every honest frame cut across reads would be refused until the frame deadline closed them. A
+ * frame whose declared size can never fit ({@link Room#NEVER}: more than the whole limit) or does
+ * not fit in the room the other connections leave now ({@link Room#NOT_NOW}) is refused at once,
+ * before its bytes are awaited and buffered: its peer learns at the first read instead of after
+ * sending what would be thrown away, and its bytes do not take room that frames admitted earlier
+ * are counting on. A frame that fitted when it was declared is not judged again by its declared
+ * size: it is refused only if a later read of it would take the memory held past the limit
+ * (several frames admitted together may declare more than the budget; the memory held, not the
+ * declarations, keeps the bound).
  *
  * <h2>Who is refused</h2>
  *
@@ -45,21 +47,23 @@ import java.util.concurrent.atomic.AtomicLong;
  * one read is framed in place and charged nothing more).
  *
  * <p>What is charged: {@link dev.cesrj.stream.CesrStreamParser#bufferedCapacity()} of each
- * decoder's parser, after each read and again (only ever less) when the parser lets go of the
- * views of a burst of reads: the bytes of memory its cumulation takes, at least the bytes it
- * buffers ({@link dev.cesrj.stream.Framed#buffered()}), at least 4,096 bytes while it holds any,
- * up to twice them while a frame grows it (Netty grows buffers by powers of two up to 4 MiB); an
- * empty cumulation is released at the end of a burst of reads (a connection between frames is
- * charged nothing), and one larger than 64 KiB left less than a quarter full once its frames are
- * consumed is replaced by one of its bytes. So a frame near the largest allowed may take up to twice its size of the budget while it
- * grows: a budget should be at least twice {@link CesrServerInitializer.Builder#maxFrameBytes}. Not charged: frames handed on and not yet released (the decoder pauses reads while a
- * channel has too many, see {@link CesrServerInitializer.Builder#maxFramesInFlight(int)}), Netty's
- * read buffers (one per read in progress) and queued writes (bounded by the channel's write-buffer
- * water marks). Within one read the parser may copy that read's bytes before they are charged,
- * and gives them back within the same read if the budget has no room: the total may pass the
- * limit by at most one read per event loop, for the length of that read (and a cumulation the
- * parser grows for that read is charged at the end of it). Netty's pooled allocator takes memory
- * in chunks and size classes, which the charge does not count.
+ * decoder's parser, after each read and again (only ever less) when the parser lets go of the views
+ * of a burst of reads: the bytes of memory its cumulation takes, at least the bytes it buffers
+ * ({@link dev.cesrj.stream.Framed#buffered()}), at least 4,096 bytes while it holds any, up to
+ * twice them while a frame grows it (Netty grows buffers by powers of two up to 4 MiB); an empty
+ * cumulation is released at the end of a burst of reads (a connection between frames is charged
+ * nothing), and one larger than 64 KiB left less than a quarter full once its frames are consumed
+ * is replaced by one of its bytes. So a frame near the largest allowed may take up to twice its
+ * size of the budget while it grows: a budget should be at least twice {@link
+ * CesrServerInitializer.Builder#maxFrameBytes}. Not charged: frames handed on and not yet released
+ * (the decoder pauses reads while a channel has too many, see {@link
+ * CesrServerInitializer.Builder#maxFramesInFlight(int)}), Netty's read buffers (one per read in
+ * progress) and queued writes (bounded by the channel's write-buffer water marks). Within one read
+ * the parser may copy that read's bytes before they are charged, and gives them back within the
+ * same read if the budget has no room: the total may pass the limit by at most one read per event
+ * loop, for the length of that read (and a cumulation the parser grows for that read is charged at
+ * the end of it). Netty's pooled allocator takes memory in chunks and size classes, which the
+ * charge does not count.
  *
  * <p>Thread-safe: decoders on every event loop charge and release concurrently (one atomic
  * counter, no lock).

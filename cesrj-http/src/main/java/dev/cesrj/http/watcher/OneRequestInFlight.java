@@ -10,12 +10,12 @@ import java.util.ArrayDeque;
  * Read backpressure for HTTP/1.1 pipelining (issue 32's review): at most one whole request per
  * connection is with the watcher at a time. When a {@link FullHttpRequest} leaves the aggregator
  * the channel's {@code autoRead} is turned off and its {@link ReadValve} holds back reads, so the
- * event loop reads no more of this connection; requests the codec had already decoded from the
- * same read wait here (their bytes stay charged to the memory budget by {@link HttpGuard}: at
- * most one read buffer's worth), and the next is handed on only once the answer to the previous one is written ({@link
- * #answered()}); with none waiting, reading resumes. Without it a keep-alive client could queue
- * requests on the handler's executor faster than store appends finish, without bound. Runs on
- * the event loop; not sharable: one per channel.
+ * event loop reads no more of this connection; requests the codec had already decoded from the same
+ * read wait here (their bytes stay charged to the memory budget by {@link HttpGuard}: at most one
+ * read buffer's worth), and the next is handed on only once the answer to the previous one is
+ * written ({@link #answered()}); with none waiting, reading resumes. Without it a keep-alive client
+ * could queue requests on the handler's executor faster than store appends finish, without bound.
+ * Runs on the event loop; not sharable: one per channel.
  */
 final class OneRequestInFlight extends ChannelDuplexHandler {
   private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();

@@ -37,8 +37,7 @@ class PostAndCloseBudgetTest {
   @Test
   void bodiesQueuedForABusyWatcherStayChargedAfterTheirClientsClose() throws Exception {
     PipelinedBudgetTest.HeldStore store = new PipelinedBudgetTest.HeldStore();
-    byte[] first = Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
-        .findFirst().orElseThrow().rawRequest();
+    byte[] first = heldPost();
     try (Watcher w = Watcher.open(store);
         WatcherServer s = WatcherServer.builder(w)
             .guards(g -> g.maxFrameBytes(128 << 10).memoryBudgetBytes(BUDGET)
@@ -69,8 +68,7 @@ class PostAndCloseBudgetTest {
   void aServerStoppedWhileTheWatcherIsBusyLeavesASharedBudgetUncharged() throws Exception {
     CesrMemoryBudget shared = new CesrMemoryBudget(1 << 20);
     PipelinedBudgetTest.HeldStore store = new PipelinedBudgetTest.HeldStore();
-    byte[] first = Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
-        .findFirst().orElseThrow().rawRequest();
+    byte[] first = heldPost();
     try (Watcher w = Watcher.open(store)) {
       WatcherServer s = WatcherServer.builder(w)
           .guards(g -> g.maxFrameBytes(128 << 10).memoryBudget(shared)).start();
@@ -109,8 +107,7 @@ class PostAndCloseBudgetTest {
   @Test
   void aWholeRequestWaitingForTheWatcherIsNotTimedOut() throws Exception {
     PipelinedBudgetTest.HeldStore store = new PipelinedBudgetTest.HeldStore();
-    byte[] first = Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
-        .findFirst().orElseThrow().rawRequest();
+    byte[] first = heldPost();
     try (Watcher w = Watcher.open(store);
         WatcherServer s = WatcherServer.builder(w)
             .guards(g -> g.maxFrameBytes(128 << 10).frameTimeout(Duration.ofMillis(300))
@@ -142,8 +139,7 @@ class PostAndCloseBudgetTest {
   @Test
   void aRequestBegunBehindAWaitingOneIsTimedFromTheLastAnswer() throws Exception {
     PipelinedBudgetTest.HeldStore store = new PipelinedBudgetTest.HeldStore();
-    byte[] held = Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
-        .findFirst().orElseThrow().rawRequest();
+    byte[] held = heldPost();
     java.io.ByteArrayOutputStream packet = new java.io.ByteArrayOutputStream();
     packet.write("GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
     packet.write(held);
@@ -177,6 +173,12 @@ class PostAndCloseBudgetTest {
       }
       assertEquals(1, s.stats().closed(CloseReason.FRAME_TIMEOUT), s.connectionsSummary());
     }
+  }
+
+  /** The first POST of recording A: a KEL event, whose append a {@code HeldStore} holds. */
+  private static byte[] heldPost() {
+    return Recording.exchanges().stream().filter(x -> x.method().equals("POST"))
+        .findFirst().orElseThrow().rawRequest();
   }
 
   /** A POST of {@link #BODY} bytes that the watcher answers 400 (not CESR) once it gets to it. */
