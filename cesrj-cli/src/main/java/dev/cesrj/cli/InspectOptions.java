@@ -89,25 +89,25 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
           break;
         default:
           if (a.startsWith("--") || (a.startsWith("-") && a.length() > 1)) {
-            throw new UsageException("unknown option " + a);
+            throw usage("unknown option " + a);
           }
           if (input != null) {
-            throw new UsageException("one input only: " + input + " and " + a);
+            throw usage("one input only: " + input + " and " + a);
           }
           input = a;
       }
     }
     if (input == null) {
-      throw new UsageException("no input: give a FILE or - for standard input");
+      throw usage("no input: give a FILE or - for standard input");
     }
     if (verify && format == Format.ANNOTATE) {
-      throw new UsageException("--verify works with the tree or --json, not --annotate");
+      throw usage("--verify works with the tree or --json, not --annotate");
     }
     if (!verify && (!failOn.isEmpty() || !schemas.isEmpty())) {
-      throw new UsageException("--fail-on and --schemas need --verify");
+      throw usage("--fail-on and --schemas need --verify");
     }
     if (threads > 0 && !verify) {
-      throw new UsageException("--threads works with --verify");
+      throw usage("--threads works with --verify");
     }
     return new InspectOptions(input, format == null ? Format.TREE : format, options.build(), chunk,
         verify, List.copyOf(schemas), Set.copyOf(failOn), threads);
@@ -118,14 +118,14 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     try {
       return FailOn.of(name);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+      throw usage(e.getMessage());
     }
   }
 
   /** The format {@code option} asks for, unless another was asked for already. */
   private static Format format(Format given, Format wanted, String option) throws UsageException {
     if (given != null && given != wanted) {
-      throw new UsageException("--json and --annotate are two formats: give one, not " + option
+      throw usage("--json and --annotate are two formats: give one, not " + option
           + " too");
     }
     return wanted;
@@ -145,13 +145,13 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
       case "legacy":
         return CounterTable.CESR_1_0_LEGACY;
       default:
-        throw new UsageException("--table takes 1, 2 or legacy, not " + name);
+        throw usage("--table takes 1, 2 or legacy, not " + name);
     }
   }
 
   private static String value(String[] args, int i, String option) throws UsageException {
     if (i >= args.length) {
-      throw new UsageException(option + " needs a value");
+      throw usage(option + " needs a value");
     }
     return args[i];
   }
@@ -162,12 +162,17 @@ record InspectOptions(String input, Format format, CesrOptions options, int chun
     try {
       n = Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw new UsageException(option + " takes a positive whole number, not " + text);
+      throw usage(option + " takes a positive whole number, not " + text);
     }
     if (n < min || n > max) {
-      throw new UsageException(
+      throw usage(
           option + " must be between " + min + " and " + max + ", not " + text);
     }
     return n;
+  }
+
+  /** A wrong {@code inspect} command line, followed by inspect's usage. */
+  private static UsageException usage(String message) {
+    return new UsageException(message, Main.INSPECT_USAGE);
   }
 }

@@ -33,8 +33,9 @@ import java.nio.file.Path;
  * ({@link VerifiedTreeRenderer}), and {@code --json} writes the verdicts, key states, credentials
  * and registries instead of the parse ({@link VerdictJsonRenderer}); a verdict changes the exit
  * status only through {@code --fail-on}. {@code denot} turns annotated text back into the stream's bytes.
- * {@code --help} (or {@code -h}) prints the usage of every command, and after a command that
- * command's usage and options with their defaults, on standard output with status 0.
+ * {@code --help} (or {@code -h}) alone lists the commands, one line each; after a command it
+ * prints that command's usage and options with their defaults; both on standard output with
+ * status 0.
  *
  * <p>Exit status: 0 when everything framed; 2 when the stream has an error (what framed before
  * it is printed, then the typed error with its offset and the bytes around it on standard error)
@@ -74,7 +75,7 @@ public final class Main {
           + " written\n"
           + "  to standard output; reads FILE, or standard input for - or no FILE\n";
 
-  /** The options of {@code inspect}, in its usage and in the usage of both commands. */
+  /** The options of {@code inspect}, in its usage. */
   private static final String INSPECT_OPTIONS =
       "  --table T  the counter table when the stream does not say (1, 2 or legacy)\n"
           + "  --chunk N  push the input through the push parser N bytes at a time\n"
@@ -128,16 +129,17 @@ public final class Main {
           + INSPECT_OPTIONS;
 
   /**
-   * What {@code cesrj}, {@code cesrj --help} and a wrong command line print: the command line of
-   * each command, the options of {@code inspect}, and what each other command does.
+   * What {@code cesrj}, {@code cesrj --help} and an unknown command print: each command with one
+   * line on what it does, and how to get a command's options.
    */
   static final String USAGE =
-      "usage: " + INSPECT_LINE + "       " + DENOT_LINE + "       " + OobiCommand.LINE
-          + "       " + WatchCommand.LINE + "       cesrj [COMMAND] --help\n"
-          + INSPECT_OPTIONS
-          + "  denot     turns annotated text (inspect --annotate) back into the stream's bytes\n"
+      "usage: cesrj COMMAND [OPTION]... (cesrj COMMAND --help gives a command's options)\n"
+          + "  inspect       prints the messages, groups and primitives of a CESR stream;"
+          + " --verify\n"
+          + "                checks them with keripy's rules\n"
+          + "  denot         turns annotated text (inspect --annotate) back into the stream's"
+          + " bytes\n"
           + OobiCommand.SUMMARY + WatchCommand.SUMMARY;
-
 
   private Main() {}
 
@@ -194,7 +196,7 @@ public final class Main {
           return inspect(InspectOptions.parse(args, 1), stdin, out, err);
         case "denot":
           if (args.length > 2) {
-            throw new UsageException("denot takes one input");
+            throw new UsageException("denot takes one input", DENOT_USAGE);
           }
           out.write(Denot.denot(new String(read(args.length == 2 ? args[1] : "-", stdin),
               StandardCharsets.UTF_8)));

@@ -39,7 +39,8 @@ final class OobiCommand {
 
   /** What it does, in the general usage ({@link Main#USAGE}). */
   static final String SUMMARY =
-      "  oobi resolve  resolves OOBIs as keripy's kli oobi resolve does (cesrj oobi --help)\n";
+      "  oobi resolve  resolves OOBIs as keripy's kli oobi resolve does and prints the key"
+          + " states\n";
 
   /** What {@code cesrj oobi --help} prints, and a wrong {@code oobi} command line. */
   static final String HELP = "usage: " + LINE

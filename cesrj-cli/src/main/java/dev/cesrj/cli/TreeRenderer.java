@@ -44,8 +44,15 @@ final class TreeRenderer implements PartsRenderer {
     }
   }
 
+  /** The last line for empty input: a stream of no messages, framed whole (status 0). */
+  static final String EMPTY = "end: 0 bytes framed (empty input: no messages)";
+
   @Override
   public void end(long framedTo, Failure failure) {
+    if (failure == null && inputLength == 0) {
+      out.println(EMPTY);
+      return;
+    }
     out.println(failure == null
         ? "end: " + inputLength + " bytes framed"
         : "stopped at offset " + framedTo + " of " + inputLength + " bytes (error below)");

@@ -43,7 +43,7 @@ final class WatchCommand {
 
   /** What it does, in one line of the general usage ({@link Main#USAGE}). */
   static final String SUMMARY =
-      "  watch     runs a KERI watcher over HTTP until SIGINT or SIGTERM (cesrj watch --help)\n";
+      "  watch         runs a KERI watcher over HTTP until SIGINT or SIGTERM\n";
 
   /** The smallest {@code --max-header}: {@link WatcherServer.Builder#maxHeaderBytes} takes it. */
   static final long MIN_HEADER_BYTES = 1024;

@@ -299,7 +299,10 @@ class InspectCommandTest {
         new String[] {"inspect", "--max-frame", "99999999999999", "-"})) {
       Run run = Run.of(new byte[0], args);
       assertEquals(Main.BAD_INPUT, run.status(), String.join(" ", args));
-      assertTrue(run.stderr().contains("usage: cesrj inspect"), run.stderr());
+      // the command's own usage; the list of commands when there is no known command
+      String usage = args.length == 0 || args[0].equals("frobnicate") ? Main.USAGE
+          : args[0].equals("denot") ? Main.DENOT_USAGE : Main.INSPECT_USAGE;
+      assertTrue(run.stderr().endsWith(usage), run.stderr());
     }
     assertEquals(Main.OK, Run.of(new byte[0], "--help").status());
     assertTrue(Run.of(new byte[0], "inspect", "--max-frame", "3", "-").stderr()

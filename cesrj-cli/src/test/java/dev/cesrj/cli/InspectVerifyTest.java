@@ -397,7 +397,7 @@ class InspectVerifyTest {
   /** The usage names --verify and every reason token; --verify with --annotate is refused. */
   @Test
   void theUsageListsVerifyAndEveryReason() {
-    Run help = Run.of(new byte[0], "--help");
+    Run help = Run.of(new byte[0], "inspect", "--help");
     assertEquals(Main.OK, help.status());
     assertTrue(help.out().startsWith("usage: cesrj inspect [--json | --annotate] [--verify "),
         help.out());
