@@ -48,7 +48,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  *
  * <pre>
- * ./mvnw -B -o -q test-compile exec:exec@jmh -Djmh.args="CursorBenchmark -prof gc -f 2 -wi 3 -i 5 -p groups=16"
+ * ./mvnw -B -q test-compile exec:exec@jmh -Djmh.args="CursorBenchmark -prof gc -f 2 -wi 3 -i 5 -p groups=16"
  * </pre>
  *
  * <p>{@code input} chooses the buffer of {@code bareWalk}, {@code cursor}, {@code zeroCopyRead}
