@@ -67,8 +67,8 @@ final class ErrorReport {
       return NOT_CESR;
     }
     String shown = b >= 0x20 && b < 0x7F ? " ('" + (char) b + "')" : "";
-    return "error: this input is not a CESR stream: at offset 0 it has byte 0x"
-        + Integer.toHexString(b) + shown + " where a CESR stream has a message body (JSON '{', a"
+    return "error: this input is not a CESR stream: at offset 0 it has byte "
+        + String.format("0x%02x", b) + shown + " where a CESR stream has a message body (JSON '{', a"
         + " CBOR or MessagePack map) or a count code ('-' in text, a byte 0xf8 to 0xfb in binary);"
         + " in detail:";
   }

@@ -42,7 +42,8 @@ import java.nio.file.Path;
  * or the command line is wrong, or when the input is too big or too deep for this JVM (an {@link
  * OutOfMemoryError} or {@link StackOverflowError}: one line on standard error, never a stack
  * trace; raise {@code -Xmx} or {@code -Xss}, or cut the input); 1 when the input cannot be read
- * (or, with "internal error", when cesrj itself fails: a bug to report); 3 when the stream framed
+ * or the output cannot be written ("cannot write output": a full disk, say), or, with "internal
+ * error", when cesrj itself fails (a bug to report); 3 when the stream framed
  * whole but a verdict {@code --fail-on} names was given ({@code rejected}: a message ends
  * rejected; {@code escrowed}: a message is still escrowed after every retry; {@code notaccepted}:
  * a credential is not accepted).
@@ -173,6 +174,18 @@ public final class Main {
    * @return the exit status
    */
   public static int run(String[] args, InputStream stdin, PrintStream out, PrintStream err) {
+    int status = command(args, stdin, out, err);
+    // a PrintStream keeps its write errors to itself (a full disk, a closed pipe): a run whose
+    // output was lost is an I/O failure, not a success
+    if (out.checkError()) {
+      err.println("cesrj: cannot write output");
+      return status == OK ? IO_ERROR : status;
+    }
+    return status;
+  }
+
+  /** {@link #run} before the check that the output was written. */
+  private static int command(String[] args, InputStream stdin, PrintStream out, PrintStream err) {
     try {
       if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
         (args.length == 0 ? err : out).print(USAGE);
@@ -197,6 +210,9 @@ public final class Main {
         case "denot":
           if (args.length > 2) {
             throw new UsageException("denot takes one input", DENOT_USAGE);
+          }
+          if (args.length == 2 && args[1].startsWith("-") && !args[1].equals("-")) {
+            throw new UsageException("unknown option " + args[1], DENOT_USAGE);
           }
           out.write(Denot.denot(new String(read(args.length == 2 ? args[1] : "-", stdin),
               StandardCharsets.UTF_8)));

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -186,6 +191,65 @@ class HelpAndPlainErrorsTest {
     assertEquals(Main.OK, annotated.status());
     assertEquals("", annotated.out());
     assertEquals("", annotated.stderr());
+  }
+
+  /**
+   * A first byte below 0x10 is named with two hex digits, as the hex dump under it shows it (it
+   * read {@code 0xa} for a newline).
+   */
+  @Test
+  void aControlByteIsNamedWithTwoHexDigits() {
+    Run run = Run.of(new byte[] {'\n'}, "inspect", "-");
+    assertEquals(Main.BAD_INPUT, run.status());
+    assertTrue(run.stderr().startsWith("error: this input is not a CESR stream: at offset 0 it has"
+        + " byte 0x0a where a CESR stream has "), run.stderr());
+  }
+
+  /** An option {@code denot} does not know is a usage error, not a file name. */
+  @Test
+  void denotRefusesAnUnknownOptionWithItsUsage() {
+    for (String option : List.of("--bogus", "-x")) {
+      Run run = Run.of(new byte[0], "denot", option);
+      assertEquals(Main.BAD_INPUT, run.status(), option);
+      assertEquals("cesrj: unknown option " + option + "\n" + Main.DENOT_USAGE, run.stderr());
+      assertEquals("", run.out());
+    }
+    // - is standard input, not an option
+    Run stdin = Run.of("-AAB".getBytes(StandardCharsets.US_ASCII), "denot", "-");
+    assertEquals(Main.OK, stdin.status(), stdin.stderr());
+  }
+
+  /**
+   * Output that cannot be written (a full disk, a closed pipe: a {@link PrintStream} keeps the
+   * error to itself) ends the run with status 1 and says so, whatever the command.
+   */
+  @Test
+  void outputThatCannotBeWrittenIsAnIoErrorNotSuccess() {
+    OutputStream full = new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("No space left on device");
+      }
+    };
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    for (String[] args : List.of(new String[] {"--help"}, new String[] {"inspect", "-"},
+        new String[] {"inspect", "--help"})) {
+      err.reset();
+      PrintStream out = new PrintStream(full, true, StandardCharsets.UTF_8);
+      int status = Main.run(args, new ByteArrayInputStream("-AAA".getBytes(StandardCharsets.UTF_8)),
+          out, new PrintStream(err, true, StandardCharsets.UTF_8));
+      assertEquals(Main.IO_ERROR, status, String.join(" ", args));
+      assertEquals("cesrj: cannot write output\n", err.toString(StandardCharsets.UTF_8),
+          String.join(" ", args));
+    }
+    // a bad input's own status stays: the error is what the user must see
+    err.reset();
+    int status = Main.run(new String[] {"inspect", "-"},
+        new ByteArrayInputStream("#".getBytes(StandardCharsets.UTF_8)),
+        new PrintStream(full, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(Main.BAD_INPUT, status);
+    assertTrue(err.toString(StandardCharsets.UTF_8).endsWith("cesrj: cannot write output\n"));
   }
 
   @Test
