@@ -45,6 +45,12 @@ final class WatchCommand {
   static final String SUMMARY =
       "  watch         runs a KERI watcher over HTTP until SIGINT or SIGTERM\n";
 
+  /** The options {@link #parse} reads, each with a value: one not here is unknown. */
+  private static final java.util.Set<String> OPTIONS = java.util.Set.of("--http", "--host",
+      "--store", "--schemas", "--budget", "--max-connections", "--max-body", "--max-header",
+      "--request-timeout", "--idle-timeout", "--escrow-messages", "--escrow-bytes",
+      "--max-held-replies", "--max-held-reply-bytes");
+
   /** The smallest {@code --max-header}: {@link WatcherServer.Builder#maxHeaderBytes} takes it. */
   static final long MIN_HEADER_BYTES = 1024;
 
@@ -156,6 +162,9 @@ final class WatchCommand {
     long maxHeldReplyBytes = d.limits().maxHeldReplyBytes();
     for (int i = from; i < args.length; i++) {
       String a = args[i];
+      if (!OPTIONS.contains(a)) {
+        throw new UsageException("watch: unknown option " + a, HELP);
+      }
       if (i + 1 >= args.length) {
         throw new UsageException("watch: " + a + " needs a value", HELP);
       }
@@ -186,7 +195,7 @@ final class WatchCommand {
         case "--escrow-bytes" -> escrowBytes = OptionalLong.of(bytes(a, v, 0, Long.MAX_VALUE));
         case "--max-held-replies" -> maxHeldReplies = (int) count(a, v, 0, Integer.MAX_VALUE);
         case "--max-held-reply-bytes" -> maxHeldReplyBytes = bytes(a, v, 0, Long.MAX_VALUE);
-        default -> throw new UsageException("watch: unknown option " + a, HELP);
+        default -> throw new IllegalStateException("an option of OPTIONS without a case: " + a);
       }
     }
     if (port == null) {

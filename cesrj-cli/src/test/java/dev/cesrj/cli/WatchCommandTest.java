@@ -38,6 +38,16 @@ class WatchCommandTest {
     assertEquals("watch: --http port must be in [0, 65535]: 70000",
         assertThrows(UsageException.class,
             () -> WatchCommand.parse(new String[] {"watch", "--http", "70000"}, 1)).getMessage());
+    // an unknown option is named as one, with or without something after it (it was "needs a
+    // value" when last)
+    for (String[] args : new String[][] {{"watch", "--http", "1", "--bogus"},
+        {"watch", "--bogus", "x", "--http", "1"}}) {
+      assertEquals("watch: unknown option --bogus", assertThrows(UsageException.class,
+          () -> WatchCommand.parse(args, 1)).getMessage());
+    }
+    assertEquals("watch: --store needs a value", assertThrows(UsageException.class,
+        () -> WatchCommand.parse(new String[] {"watch", "--http", "1", "--store"}, 1))
+        .getMessage());
   }
 
   @Test
