@@ -8,12 +8,19 @@ import dev.cesrj.code.Slot;
  * run past the end of the bytes at hand. {@link Verdict#WHOLE}, with {@link #end()} the buffer
  * index just past it, or {@link Verdict#CUT}, with {@link #needed()} the least number of bytes it
  * still needs (before either, a new or reset fit is {@link Verdict#PENDING}): exactly the {@link
- * TruncatedException#needed()} that framing it where no more bytes can come throws. Every layer fills one: {@link TextScan} for a primitive, {@link
- * GroupFramer#frameOrCut} for a group, the push parser's resume of a held message for a message
- * and its bare attachment run, and the message framer for a frame that only genus-version codes
- * begin before the end. A cut is reported here, not thrown: a group of a bare attachment run cut
- * by the end of a read is common when bytes arrive in chunks, and an exception's stack trace
+ * TruncatedException#needed()} that framing it where no more bytes can come throws. Every layer
+ * fills one: {@link TextScan} for a primitive, {@link GroupFramer#frameOrCut} for a group, the
+ * push parser's resume of a held message for a message and its bare attachment run, and the
+ * message framer for a top-level frame. A cut is reported here, not thrown: a message or a group
+ * cut by the end of a read is common when bytes arrive in chunks, and an exception's stack trace
  * would cost each wait.
+ *
+ * <p>A cut found by framing keeps the facts of its truncation (which {@link Errors} factory,
+ * offset, code, what was expected: table constants or strings already built, so recording
+ * allocates nothing): {@link #isTruncation()} is then true and {@link #error()} builds, where no
+ * more bytes can come, exactly the {@link TruncatedException} that {@link #THROWING} throws for
+ * the same cut. A bare {@link #cut(long)} (a layer's own "need more", such as genus-version codes
+ * left before the end, which belong to the message that follows) carries none.
  *
  * <p>Reading: a method that returns a buffer index or a size alongside a {@code Fit} returns it
  * while the fit is not cut (it may have been left {@link Verdict#PENDING}, as {@link
@@ -62,11 +69,35 @@ public final class Fit {
    */
   public static final int CUT_END = Integer.MIN_VALUE;
 
+  /**
+   * Which of the {@link Errors} factories a recorded cut's truncation is built by ({@link
+   * #error()}), or {@link #BARE} for a cut recorded with {@link #cut(long)}, which carries none.
+   */
+  private enum Facts {
+    /** {@link #cut(long)}: bytes lacked, no truncation (the caller's own protocol). */
+    BARE,
+    /** {@link Errors#truncated} expecting {@link TextScan#slotWords(Slot)} of {@link #slot}. */
+    PRIMITIVE,
+    /** {@link Errors#rest(long, String, String, long)} of the code named {@link #words}. */
+    REST,
+    /** {@link Errors#counter}. */
+    COUNTER,
+    /** {@link Errors#truncated} expecting {@link #words}. */
+    TRUNCATED
+  }
+
   /** True for {@link #THROWING}: cuts are thrown, not recorded. */
   private final boolean throwsCuts;
   private Verdict verdict = Verdict.PENDING;
   private int end;
   private long needed;
+  // The facts of a recorded cut, kept (not built into an exception) until {@link #error()} asks:
+  // each is a table constant or a string already built, so recording allocates nothing.
+  private Facts facts = Facts.BARE;
+  private long at;
+  private String code;
+  private Slot slot;
+  private String words;
 
   /** A result to be filled by a framing layer; the caller owns it. */
   public Fit() {
@@ -153,9 +184,43 @@ public final class Fit {
    */
   public Verdict cut(long needed) {
     mutable();
-    this.verdict = Verdict.CUT;
-    this.needed = needed;
+    record(needed, Facts.BARE, 0, null);
     return Verdict.CUT;
+  }
+
+  /**
+   * {@return true after a cut recorded with the facts of the {@link TruncatedException} that
+   * framing the same bytes with {@link #THROWING} throws: {@link #error()} builds it} False while
+   * not cut and after a bare {@link #cut(long)} (a layer's own "need more", such as the
+   * genus-version codes the message framer leaves before the end, which carry no error).
+   */
+  public boolean isTruncation() {
+    return verdict == Verdict.CUT && facts != Facts.BARE;
+  }
+
+  /**
+   * {@return the truncation this fit's cut stands for: built by {@link Errors} from the facts
+   * recorded, exactly the exception (offset, code, what was expected, bytes needed, kind,
+   * message) that {@link #THROWING} throws for the same cut, with the bytes {@link #more} added}
+   * For the end of the input, where no more bytes can come: the cut is then an error. Allocates.
+   *
+   * @throws IllegalStateException unless {@link #isTruncation()}
+   */
+  public TruncatedException error() {
+    if (!isTruncation()) {
+      throw new IllegalStateException(
+          verdict == Verdict.CUT ? "a bare cut carries no truncation" : "not cut: no truncation");
+    }
+    switch (facts) {
+      case PRIMITIVE:
+        return Errors.truncated(at, code, TextScan.slotWords(slot), needed);
+      case REST:
+        return Errors.rest(at, code, words, needed);
+      case COUNTER:
+        return Errors.counter(at, code, needed);
+      default:
+        return Errors.truncated(at, code, words, needed);
+    }
   }
 
   private void mutable() {
@@ -176,19 +241,44 @@ public final class Fit {
     if (throwsCuts) {
       throw Errors.truncated(at, code, TextScan.slotWords(slot), needed);
     }
-    record(needed);
+    record(needed, Facts.PRIMITIVE, at, code);
+    this.slot = slot;
   }
 
   /**
    * The item of code {@code code} (named {@code name}) at byte offset {@code at} whose declared
    * size runs {@code needed} bytes past the bytes at hand: recorded, or on {@link #THROWING}
    * thrown as {@link Errors#rest(long, String, String, long)}.
+   *
+   * @param at the byte offset of its code
+   * @param code its hard code
+   * @param name its code's name (a table constant)
+   * @param needed at least 1
    */
-  void restCut(long at, String code, String name, long needed) {
+  public void restCut(long at, String code, String name, long needed) {
     if (throwsCuts) {
       throw Errors.rest(at, code, name, needed);
     }
-    record(needed);
+    record(needed, Facts.REST, at, code);
+    this.words = name;
+  }
+
+  /**
+   * Anything else at byte offset {@code at} cut by the end of the bytes, {@code needed} bytes
+   * short: recorded, or on {@link #THROWING} thrown as {@link Errors#truncated} expecting {@code
+   * expected} (a constant or a string already built: recording allocates nothing).
+   *
+   * @param at the byte offset of the item cut
+   * @param code its code if read, else {@code null}
+   * @param expected what the missing bytes should hold, in words
+   * @param needed at least 1
+   */
+  public void truncatedCut(long at, String code, String expected, long needed) {
+    if (throwsCuts) {
+      throw Errors.truncated(at, code, expected, needed);
+    }
+    record(needed, Facts.TRUNCATED, at, code);
+    this.words = expected;
   }
 
   /**
@@ -201,12 +291,15 @@ public final class Fit {
     if (throwsCuts) {
       throw Errors.counter(at, code, needed);
     }
-    record(needed);
+    record(needed, Facts.COUNTER, at, code);
   }
 
-  private void record(long needed) {
+  private void record(long needed, Facts facts, long at, String code) {
     this.verdict = Verdict.CUT;
     this.needed = needed;
+    this.facts = facts;
+    this.at = at;
+    this.code = code;
   }
 
   /**
