@@ -378,7 +378,11 @@ final class MessageFramer {
         int r = frameAt(q, end, depth + 1, enclosing, out, fit);
         if (fit.isCut()) {
           if (fit.isTruncation()) {
-            throw fit.error(); // cut by the group's end: malformed (caught below)
+            // cut by the group's end: malformed (caught below), and the fit is not left cut (a
+            // refuted table's reading of the frame may be followed by another, onto this fit)
+            TruncatedException cut = fit.error();
+            fit.reset();
+            throw cut;
           }
           fit.reset(); // only genus-version codes before the group's end: its content ends
           q = end;
