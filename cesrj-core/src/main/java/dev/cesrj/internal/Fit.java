@@ -60,7 +60,7 @@ public final class Fit {
    * {@link Verdict#CUT} (it stays {@link Verdict#PENDING}), and its {@link #reset()}, {@link
    * #whole(int)} and {@link #cut(long)} throw {@link IllegalStateException}.
    */
-  public static final Fit THROWING = new Fit(true);
+  public static final Fit THROWING = new Fit();
 
   /**
    * What a method that returns a buffer index alongside a {@code Fit} returns in place of one once
@@ -70,52 +70,53 @@ public final class Fit {
   public static final int CUT_END = Integer.MIN_VALUE;
 
   /**
-   * Which of the {@link Errors} factories a recorded cut's truncation is built by ({@link
-   * #error()}), or {@link #BARE} for a cut recorded with {@link #cut(long)}, which carries none.
+   * What the fit holds: its {@link Verdict} and, for a cut, which of the {@link Errors} factories
+   * its truncation is built by ({@link #error()}). One field for both keeps a caller's fit at 40
+   * bytes (it is made with each {@code Messages} and push parser).
    */
-  private enum Facts {
-    /** {@link #cut(long)}: bytes lacked, no truncation (the caller's own protocol). */
-    BARE,
-    /** {@link Errors#truncated} expecting {@link TextScan#slotWords(Slot)} of {@link #slot}. */
-    PRIMITIVE,
-    /** {@link Errors#rest(long, String, String, long)} of the code named {@link #words}. */
-    REST,
-    /** {@link Errors#counter}. */
-    COUNTER,
-    /** {@link Errors#truncated} expecting {@link #words}. */
-    TRUNCATED
+  private enum State {
+    /** {@link Verdict#PENDING}. */
+    PENDING(Verdict.PENDING),
+    /** {@link Verdict#WHOLE}: {@link #at} holds the end. */
+    WHOLE(Verdict.WHOLE),
+    /** {@link Verdict#CUT} by {@link #cut(long)}: bytes lacked, no truncation. */
+    BARE(Verdict.CUT),
+    /** {@link Verdict#CUT}: {@link Errors#truncated} expecting {@link #words}, a slot's words. */
+    PRIMITIVE(Verdict.CUT),
+    /** {@link Verdict#CUT}: {@link Errors#rest(long, String, String, long)} of the code named {@link #words}. */
+    REST(Verdict.CUT),
+    /** {@link Verdict#CUT}: {@link Errors#counter}. */
+    COUNTER(Verdict.CUT),
+    /** {@link Verdict#CUT}: {@link Errors#truncated} expecting {@link #words}. */
+    TRUNCATED(Verdict.CUT);
+
+    final Verdict verdict;
+
+    State(Verdict verdict) {
+      this.verdict = verdict;
+    }
   }
 
-  /** True for {@link #THROWING}: cuts are thrown, not recorded. */
-  private final boolean throwsCuts;
-  private Verdict verdict = Verdict.PENDING;
-  private int end;
+  private State state = State.PENDING;
   private long needed;
-  // The facts of a recorded cut, kept (not built into an exception) until {@link #error()} asks:
-  // each is a table constant or a string already built, so recording allocates nothing.
-  private Facts facts = Facts.BARE;
+  // WHOLE: the end. CUT: the offset of the item cut; with the code and words below, the facts of
+  // its truncation, kept (not built into an exception) until error() asks: each is a table
+  // constant or a string already built, so recording allocates nothing.
   private long at;
   private String code;
-  private Slot slot;
   private String words;
 
   /** A result to be filled by a framing layer; the caller owns it. */
-  public Fit() {
-    this(false);
-  }
-
-  private Fit(boolean throwsCuts) {
-    this.throwsCuts = throwsCuts;
-  }
+  public Fit() {}
 
   /** {@return what the last framing found} */
   public Verdict verdict() {
-    return verdict;
+    return state.verdict;
   }
 
   /** {@return true once a cut is recorded: {@link #verdict()} is {@link Verdict#CUT}} */
   public boolean isCut() {
-    return verdict == Verdict.CUT;
+    return state.verdict == Verdict.CUT;
   }
 
   /**
@@ -125,13 +126,13 @@ public final class Fit {
    *     {@link Verdict#PENDING}
    */
   public int end() {
-    if (verdict != Verdict.WHOLE) {
+    if (state != State.WHOLE) {
       throw new IllegalStateException(
-          verdict == Verdict.CUT
+          isCut()
               ? "a cut item has no end: it needs " + needed + " more bytes"
               : "nothing framed yet: no end");
     }
-    return end;
+    return (int) at;
   }
 
   /**
@@ -142,9 +143,9 @@ public final class Fit {
    *     while {@link Verdict#PENDING}
    */
   public long needed() {
-    if (verdict != Verdict.CUT) {
+    if (!isCut()) {
       throw new IllegalStateException(
-          verdict == Verdict.WHOLE
+          state == State.WHOLE
               ? "a whole item needs no more bytes"
               : "nothing framed yet: no bytes needed");
     }
@@ -158,7 +159,7 @@ public final class Fit {
    */
   public void reset() {
     mutable();
-    verdict = Verdict.PENDING;
+    state = State.PENDING;
   }
 
   /**
@@ -169,8 +170,8 @@ public final class Fit {
    */
   public Verdict whole(int end) {
     mutable();
-    this.verdict = Verdict.WHOLE;
-    this.end = end;
+    this.state = State.WHOLE;
+    this.at = end;
     return Verdict.WHOLE;
   }
 
@@ -184,7 +185,7 @@ public final class Fit {
    */
   public Verdict cut(long needed) {
     mutable();
-    record(needed, Facts.BARE, 0, null);
+    record(needed, State.BARE, 0, null, null);
     return Verdict.CUT;
   }
 
@@ -195,7 +196,7 @@ public final class Fit {
    * genus-version codes the message framer leaves before the end, which carry no error).
    */
   public boolean isTruncation() {
-    return verdict == Verdict.CUT && facts != Facts.BARE;
+    return isCut() && state != State.BARE;
   }
 
   /**
@@ -209,11 +210,9 @@ public final class Fit {
   public TruncatedException error() {
     if (!isTruncation()) {
       throw new IllegalStateException(
-          verdict == Verdict.CUT ? "a bare cut carries no truncation" : "not cut: no truncation");
+          isCut() ? "a bare cut carries no truncation" : "not cut: no truncation");
     }
-    switch (facts) {
-      case PRIMITIVE:
-        return Errors.truncated(at, code, TextScan.slotWords(slot), needed);
+    switch (state) {
       case REST:
         return Errors.rest(at, code, words, needed);
       case COUNTER:
@@ -224,7 +223,7 @@ public final class Fit {
   }
 
   private void mutable() {
-    if (throwsCuts) {
+    if (this == THROWING) {
       throw new IllegalStateException("Fit.THROWING records nothing");
     }
   }
@@ -238,11 +237,11 @@ public final class Fit {
    * @param slot where it stands, {@code null} for any Matter code
    */
   void primitiveCut(long at, String code, Slot slot, long needed) {
-    if (throwsCuts) {
-      throw Errors.truncated(at, code, TextScan.slotWords(slot), needed);
+    String expected = TextScan.slotWords(slot); // a constant: no allocation
+    if (this == THROWING) {
+      throw Errors.truncated(at, code, expected, needed);
     }
-    record(needed, Facts.PRIMITIVE, at, code);
-    this.slot = slot;
+    record(needed, State.PRIMITIVE, at, code, expected);
   }
 
   /**
@@ -256,11 +255,10 @@ public final class Fit {
    * @param needed at least 1
    */
   public void restCut(long at, String code, String name, long needed) {
-    if (throwsCuts) {
+    if (this == THROWING) {
       throw Errors.rest(at, code, name, needed);
     }
-    record(needed, Facts.REST, at, code);
-    this.words = name;
+    record(needed, State.REST, at, code, name);
   }
 
   /**
@@ -274,11 +272,10 @@ public final class Fit {
    * @param needed at least 1
    */
   public void truncatedCut(long at, String code, String expected, long needed) {
-    if (throwsCuts) {
+    if (this == THROWING) {
       throw Errors.truncated(at, code, expected, needed);
     }
-    record(needed, Facts.TRUNCATED, at, code);
-    this.words = expected;
+    record(needed, State.TRUNCATED, at, code, expected);
   }
 
   /**
@@ -288,18 +285,18 @@ public final class Fit {
    * @param code its hard code if read, else {@code null}
    */
   void counterCut(long at, String code, long needed) {
-    if (throwsCuts) {
+    if (this == THROWING) {
       throw Errors.counter(at, code, needed);
     }
-    record(needed, Facts.COUNTER, at, code);
+    record(needed, State.COUNTER, at, code, null);
   }
 
-  private void record(long needed, Facts facts, long at, String code) {
-    this.verdict = Verdict.CUT;
+  private void record(long needed, State state, long at, String code, String words) {
+    this.state = state;
     this.needed = needed;
-    this.facts = facts;
     this.at = at;
     this.code = code;
+    this.words = words;
   }
 
   /**
@@ -312,6 +309,6 @@ public final class Fit {
 
   /** {@return true for {@link #THROWING}: a cut given to this fit is thrown} */
   boolean throwsCuts() {
-    return throwsCuts;
+    return this == THROWING;
   }
 }
