@@ -83,7 +83,10 @@ public final class Fit {
     BARE(Verdict.CUT),
     /** {@link Verdict#CUT}: {@link Errors#truncated} expecting {@link #words}, a slot's words. */
     PRIMITIVE(Verdict.CUT),
-    /** {@link Verdict#CUT}: {@link Errors#rest(long, String, String, long)} of the code named {@link #words}. */
+    /**
+     * {@link Verdict#CUT}: {@link Errors#rest(long, String, String, long)} of the code named
+     * {@link #words}.
+     */
     REST(Verdict.CUT),
     /** {@link Verdict#CUT}: {@link Errors#counter}. */
     COUNTER(Verdict.CUT),
