@@ -8,12 +8,19 @@ import dev.cesrj.code.Slot;
  * run past the end of the bytes at hand. {@link Verdict#WHOLE}, with {@link #end()} the buffer
  * index just past it, or {@link Verdict#CUT}, with {@link #needed()} the least number of bytes it
  * still needs (before either, a new or reset fit is {@link Verdict#PENDING}): exactly the {@link
- * TruncatedException#needed()} that framing it where no more bytes can come throws. Every layer fills one: {@link TextScan} for a primitive, {@link
- * GroupFramer#frameOrCut} for a group, the push parser's resume of a held message for a message
- * and its bare attachment run, and the message framer for a frame that only genus-version codes
- * begin before the end. A cut is reported here, not thrown: a group of a bare attachment run cut
- * by the end of a read is common when bytes arrive in chunks, and an exception's stack trace
+ * TruncatedException#needed()} that framing it where no more bytes can come throws. Every layer
+ * fills one: {@link TextScan} for a primitive, {@link GroupFramer#frameOrCut} for a group, the
+ * push parser's resume of a held message for a message and its bare attachment run, and the
+ * message framer for a top-level frame. A cut is reported here, not thrown: a message or a group
+ * cut by the end of a read is common when bytes arrive in chunks, and an exception's stack trace
  * would cost each wait.
+ *
+ * <p>A cut found by framing keeps the facts of its truncation (which {@link Errors} factory,
+ * offset, code, what was expected: table constants or strings already built, so recording
+ * allocates nothing): {@link #isTruncation()} is then true and {@link #error()} builds, where no
+ * more bytes can come, exactly the {@link TruncatedException} that {@link #THROWING} throws for
+ * the same cut. A bare {@link #cut(long)} (a layer's own "need more", such as genus-version codes
+ * left before the end, which belong to the message that follows) carries none.
  *
  * <p>Reading: a method that returns a buffer index or a size alongside a {@code Fit} returns it
  * while the fit is not cut (it may have been left {@link Verdict#PENDING}, as {@link
@@ -53,7 +60,7 @@ public final class Fit {
    * {@link Verdict#CUT} (it stays {@link Verdict#PENDING}), and its {@link #reset()}, {@link
    * #whole(int)} and {@link #cut(long)} throw {@link IllegalStateException}.
    */
-  public static final Fit THROWING = new Fit(true);
+  public static final Fit THROWING = new Fit();
 
   /**
    * What a method that returns a buffer index alongside a {@code Fit} returns in place of one once
@@ -62,29 +69,57 @@ public final class Fit {
    */
   public static final int CUT_END = Integer.MIN_VALUE;
 
-  /** True for {@link #THROWING}: cuts are thrown, not recorded. */
-  private final boolean throwsCuts;
-  private Verdict verdict = Verdict.PENDING;
-  private int end;
+  /**
+   * What the fit holds: its {@link Verdict} and, for a cut, which of the {@link Errors} factories
+   * its truncation is built by ({@link #error()}). One field for both keeps a caller's fit at 40
+   * bytes (it is made with each {@code Messages} and push parser).
+   */
+  private enum State {
+    /** {@link Verdict#PENDING}. */
+    PENDING(Verdict.PENDING),
+    /** {@link Verdict#WHOLE}: {@link #at} holds the end. */
+    WHOLE(Verdict.WHOLE),
+    /** {@link Verdict#CUT} by {@link #cut(long)}: bytes lacked, no truncation. */
+    BARE(Verdict.CUT),
+    /** {@link Verdict#CUT}: {@link Errors#truncated} expecting {@link #words}, a slot's words. */
+    PRIMITIVE(Verdict.CUT),
+    /**
+     * {@link Verdict#CUT}: {@link Errors#rest(long, String, String, long)} of the code named
+     * {@link #words}.
+     */
+    REST(Verdict.CUT),
+    /** {@link Verdict#CUT}: {@link Errors#counter}. */
+    COUNTER(Verdict.CUT),
+    /** {@link Verdict#CUT}: {@link Errors#truncated} expecting {@link #words}. */
+    TRUNCATED(Verdict.CUT);
+
+    final Verdict verdict;
+
+    State(Verdict verdict) {
+      this.verdict = verdict;
+    }
+  }
+
+  private State state = State.PENDING;
   private long needed;
+  // WHOLE: the end. CUT: the offset of the item cut; with the code and words below, the facts of
+  // its truncation, kept (not built into an exception) until error() asks: each is a table
+  // constant or a string already built, so recording allocates nothing.
+  private long at;
+  private String code;
+  private String words;
 
   /** A result to be filled by a framing layer; the caller owns it. */
-  public Fit() {
-    this(false);
-  }
-
-  private Fit(boolean throwsCuts) {
-    this.throwsCuts = throwsCuts;
-  }
+  public Fit() {}
 
   /** {@return what the last framing found} */
   public Verdict verdict() {
-    return verdict;
+    return state.verdict;
   }
 
   /** {@return true once a cut is recorded: {@link #verdict()} is {@link Verdict#CUT}} */
   public boolean isCut() {
-    return verdict == Verdict.CUT;
+    return state.verdict == Verdict.CUT;
   }
 
   /**
@@ -94,13 +129,13 @@ public final class Fit {
    *     {@link Verdict#PENDING}
    */
   public int end() {
-    if (verdict != Verdict.WHOLE) {
+    if (state != State.WHOLE) {
       throw new IllegalStateException(
-          verdict == Verdict.CUT
+          isCut()
               ? "a cut item has no end: it needs " + needed + " more bytes"
               : "nothing framed yet: no end");
     }
-    return end;
+    return (int) at;
   }
 
   /**
@@ -111,9 +146,9 @@ public final class Fit {
    *     while {@link Verdict#PENDING}
    */
   public long needed() {
-    if (verdict != Verdict.CUT) {
+    if (!isCut()) {
       throw new IllegalStateException(
-          verdict == Verdict.WHOLE
+          state == State.WHOLE
               ? "a whole item needs no more bytes"
               : "nothing framed yet: no bytes needed");
     }
@@ -127,7 +162,7 @@ public final class Fit {
    */
   public void reset() {
     mutable();
-    verdict = Verdict.PENDING;
+    state = State.PENDING;
   }
 
   /**
@@ -138,8 +173,8 @@ public final class Fit {
    */
   public Verdict whole(int end) {
     mutable();
-    this.verdict = Verdict.WHOLE;
-    this.end = end;
+    this.state = State.WHOLE;
+    this.at = end;
     return Verdict.WHOLE;
   }
 
@@ -153,13 +188,45 @@ public final class Fit {
    */
   public Verdict cut(long needed) {
     mutable();
-    this.verdict = Verdict.CUT;
-    this.needed = needed;
+    record(needed, State.BARE, 0, null, null);
     return Verdict.CUT;
   }
 
+  /**
+   * {@return true after a cut recorded with the facts of the {@link TruncatedException} that
+   * framing the same bytes with {@link #THROWING} throws: {@link #error()} builds it} False while
+   * not cut and after a bare {@link #cut(long)} (a layer's own "need more", such as the
+   * genus-version codes the message framer leaves before the end, which carry no error).
+   */
+  public boolean isTruncation() {
+    return isCut() && state != State.BARE;
+  }
+
+  /**
+   * {@return the truncation this fit's cut stands for: built by {@link Errors} from the facts
+   * recorded, exactly the exception (offset, code, what was expected, bytes needed, kind,
+   * message) that {@link #THROWING} throws for the same cut, with the bytes {@link #more} added}
+   * For the end of the input, where no more bytes can come: the cut is then an error. Allocates.
+   *
+   * @throws IllegalStateException unless {@link #isTruncation()}
+   */
+  public TruncatedException error() {
+    if (!isTruncation()) {
+      throw new IllegalStateException(
+          isCut() ? "a bare cut carries no truncation" : "not cut: no truncation");
+    }
+    switch (state) {
+      case REST:
+        return Errors.rest(at, code, words, needed);
+      case COUNTER:
+        return Errors.counter(at, code, needed);
+      default:
+        return Errors.truncated(at, code, words, needed);
+    }
+  }
+
   private void mutable() {
-    if (throwsCuts) {
+    if (this == THROWING) {
       throw new IllegalStateException("Fit.THROWING records nothing");
     }
   }
@@ -173,22 +240,45 @@ public final class Fit {
    * @param slot where it stands, {@code null} for any Matter code
    */
   void primitiveCut(long at, String code, Slot slot, long needed) {
-    if (throwsCuts) {
-      throw Errors.truncated(at, code, TextScan.slotWords(slot), needed);
+    String expected = TextScan.slotWords(slot); // a constant: no allocation
+    if (this == THROWING) {
+      throw Errors.truncated(at, code, expected, needed);
     }
-    record(needed);
+    record(needed, State.PRIMITIVE, at, code, expected);
   }
 
   /**
    * The item of code {@code code} (named {@code name}) at byte offset {@code at} whose declared
    * size runs {@code needed} bytes past the bytes at hand: recorded, or on {@link #THROWING}
    * thrown as {@link Errors#rest(long, String, String, long)}.
+   *
+   * @param at the byte offset of its code
+   * @param code its hard code
+   * @param name its code's name (a table constant)
+   * @param needed at least 1
    */
-  void restCut(long at, String code, String name, long needed) {
-    if (throwsCuts) {
+  public void restCut(long at, String code, String name, long needed) {
+    if (this == THROWING) {
       throw Errors.rest(at, code, name, needed);
     }
-    record(needed);
+    record(needed, State.REST, at, code, name);
+  }
+
+  /**
+   * Anything else at byte offset {@code at} cut by the end of the bytes, {@code needed} bytes
+   * short: recorded, or on {@link #THROWING} thrown as {@link Errors#truncated} expecting {@code
+   * expected} (a constant or a string already built: recording allocates nothing).
+   *
+   * @param at the byte offset of the item cut
+   * @param code its code if read, else {@code null}
+   * @param expected what the missing bytes should hold, in words
+   * @param needed at least 1
+   */
+  public void truncatedCut(long at, String code, String expected, long needed) {
+    if (this == THROWING) {
+      throw Errors.truncated(at, code, expected, needed);
+    }
+    record(needed, State.TRUNCATED, at, code, expected);
   }
 
   /**
@@ -198,15 +288,18 @@ public final class Fit {
    * @param code its hard code if read, else {@code null}
    */
   void counterCut(long at, String code, long needed) {
-    if (throwsCuts) {
+    if (this == THROWING) {
       throw Errors.counter(at, code, needed);
     }
-    record(needed);
+    record(needed, State.COUNTER, at, code, null);
   }
 
-  private void record(long needed) {
-    this.verdict = Verdict.CUT;
+  private void record(long needed, State state, long at, String code, String words) {
+    this.state = state;
     this.needed = needed;
+    this.at = at;
+    this.code = code;
+    this.words = words;
   }
 
   /**
@@ -219,6 +312,6 @@ public final class Fit {
 
   /** {@return true for {@link #THROWING}: a cut given to this fit is thrown} */
   boolean throwsCuts() {
-    return throwsCuts;
+    return this == THROWING;
   }
 }

@@ -128,11 +128,18 @@ public final class GroupFramer {
   }
 
   /**
-   * {@link #counter(int, int, CounterTable, long)} reporting a cut to {@code fit}.
+   * {@link #counter(int, int, CounterTable, long)} reporting a cut to {@code fit} ({@link
+   * Fit#THROWING}: thrown, as that method does), without resetting it: for a layer that frames
+   * several items onto one fit (the message framer) and reads it after each.
    *
+   * @param pos where the counter starts
+   * @param limit the end of the bytes at hand
+   * @param table the table to read it with
+   * @param rest bytes the enclosing grammar needs after it, added to a cut's figure
+   * @param fit where a cut goes
    * @return the counter's size, or {@link Fit#CUT_END} once {@code fit} is cut
    */
-  private int counter(int pos, int limit, CounterTable table, long rest, Fit fit) {
+  public int counter(int pos, int limit, CounterTable table, long rest, Fit fit) {
     // Fast path: a small code -X## whose count characters are Base64.
     if (limit - pos >= 4 && src.at(pos) == '-') {
       CounterCode c = table.small(src.at(pos + 1));
@@ -367,6 +374,24 @@ public final class GroupFramer {
    */
   public int group(int pos, int limit, CounterTable table, int depth, GroupTape tape) {
     return frame(pos, limit, table, depth, tape, Fit.THROWING);
+  }
+
+  /**
+   * {@link #group(int, int, CounterTable, int, GroupTape)} reporting a cut to {@code fit} ({@link
+   * Fit#THROWING}: thrown, as that method does), without resetting it: for a layer that frames
+   * several items onto one fit (the message framer) and reads it after each. After a cut the tape
+   * may hold part of the group (the caller drops the frame's record).
+   *
+   * @param pos where the group's counter starts
+   * @param limit the end of the bytes at hand
+   * @param table the table to read counters with
+   * @param depth the group's nesting depth
+   * @param tape where the items go ({@link GroupTape#NONE}: not recorded)
+   * @param fit where a cut goes
+   * @return the buffer index just past the group, or {@link Fit#CUT_END} once {@code fit} is cut
+   */
+  public int group(int pos, int limit, CounterTable table, int depth, GroupTape tape, Fit fit) {
+    return frame(pos, limit, table, depth, tape, fit);
   }
 
   /**

@@ -475,18 +475,31 @@ public final class TextScan {
         s.offset(pos), c0 == '-' ? "-" : null, slotWords(slot), what + " where a primitive must be");
   }
 
-  /** What a primitive in {@code slot} is called in error messages. */
+  /**
+   * What a primitive in {@code slot} is called in error messages: a constant (made once per slot),
+   * so that a {@link Fit} records it without allocating.
+   */
   public static String slotWords(Slot slot) {
-    if (slot == null) {
-      return "a Matter primitive";
-    }
-    switch (slot) {
-      case SIGER:
-        return "an indexed signature";
-      case SIGS:
-        return "a ControllerIdxSigs counter";
-      default:
-        return "a " + slot.name().charAt(0) + slot.name().substring(1).toLowerCase() + " primitive";
+    return slot == null ? "a Matter primitive" : SLOT_WORDS[slot.ordinal()];
+  }
+
+  private static final String[] SLOT_WORDS = new String[Slot.values().length];
+
+  static {
+    for (Slot slot : Slot.values()) {
+      String words;
+      switch (slot) {
+        case SIGER:
+          words = "an indexed signature";
+          break;
+        case SIGS:
+          words = "a ControllerIdxSigs counter";
+          break;
+        default:
+          words =
+              "a " + slot.name().charAt(0) + slot.name().substring(1).toLowerCase() + " primitive";
+      }
+      SLOT_WORDS[slot.ordinal()] = words;
     }
   }
 }

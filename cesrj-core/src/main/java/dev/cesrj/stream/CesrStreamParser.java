@@ -49,10 +49,11 @@ import java.util.Objects;
  * counter or group lacks (exactly, or at least, see {@link Framed#needed()}) before it looks
  * again. Before it frames an envelope or GenericGroup it checks its count against the bytes at
  * hand ({@link FrameLookahead}). So a stream is framed once per message, whatever the chunks; a
- * {@link dev.cesrj.TruncatedException} from the framer (where no check could tell) likewise
- * means "more bytes needed", and the parser does not frame again before at least {@link
- * dev.cesrj.TruncatedException#needed()} more bytes have arrived. Framing work over a stream is
- * therefore O(bytes), never O(bytes^2) (see {@link Framed#held()}).
+ * frame the framer finds cut (where no check could tell) likewise means "more bytes needed",
+ * reported in the framer's one result with the bytes lacked (no exception is built per wait),
+ * and the parser does not frame again before at least that many more bytes have arrived.
+ * Framing work over a stream is therefore O(bytes), never O(bytes^2) (see {@link
+ * Framed#held()}).
  *
  * <p>End of a bare attachment run: a message whose attachments are not wrapped (no
  * AttachmentGroup {@code -V}/{@code -C}, no BodyWithAttachmentGroup envelope) and reach the end
@@ -723,6 +724,7 @@ public final class CesrStreamParser implements AutoCloseable {
           framer.frame(pos, limit, out, fit);
         }
       } catch (TruncatedException e) {
+        // thrown only by the resume of a held run at the end of the input (HeldRunFramer.run)
         heldRun.clear();
         if (ended) {
           fail(truncatedAtEnd(e, pos, origin, limit));
@@ -733,6 +735,16 @@ public final class CesrStreamParser implements AutoCloseable {
       } catch (CesrException e) {
         heldRun.clear();
         fail(e);
+        break;
+      }
+      if (fit.isTruncation()) {
+        // a frame cut by limit, reported in the fit (a resume's cuts are handled above)
+        heldRun.clear();
+        if (ended) {
+          fail(truncatedAtEnd(fit.error(), pos, origin, limit));
+        } else {
+          awaiting = Math.min(fit.needed(), pos + window - limit); // never wait past the window
+        }
         break;
       }
       if (fit.isCut()) {

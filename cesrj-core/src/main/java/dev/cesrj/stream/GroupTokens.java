@@ -1,7 +1,6 @@
 package dev.cesrj.stream;
 
 import dev.cesrj.CesrOptions;
-import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CountUnit;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
@@ -68,31 +67,24 @@ final class GroupTokens extends TokenSource {
     tape.clear();
     next = 0;
     end = 0;
-    try {
-      if (in.ended) {
-        groupEnd = framer.group(pos, limit, t, 1, tape); // a cut is an error: no more bytes come
-      } else {
-        if (framer.frameOrCut(pos, limit, t, 1, tape, fit) == Fit.Verdict.CUT) {
-          return in.needMore(fit.needed()); // reported without an exception
-        }
-        groupEnd = fit.end();
+    if (in.ended) {
+      groupEnd = framer.group(pos, limit, t, 1, tape); // a cut is an error: no more bytes come
+    } else {
+      if (framer.frameOrCut(pos, limit, t, 1, tape, fit) == Fit.Verdict.CUT) {
+        return in.needMore(fit.needed()); // reported without an exception
       }
-      if (framer.code().unit() == CountUnit.NONE) {
-        after = framer.selectedTable(pos);
-      }
-      // the elements Group.elements() would hold, of this group and each group in it
-      ElementCount.validateGroups(tape, in.src, options);
-      if (options.checkValueCharacters()
-          && Domain.ofCounterByte(in.src.at(pos)) == Domain.QB64
-          && !framer.code().layout().holdsStream()) {
-        Transcode.requireBase64(
-            in.buf.slice(pos, groupEnd - pos), in.src.offset(pos), framer.code().code());
-      }
-    } catch (TruncatedException e) {
-      if (!in.ended) {
-        return in.needMore(e.needed());
-      }
-      throw e;
+      groupEnd = fit.end();
+    }
+    if (framer.code().unit() == CountUnit.NONE) {
+      after = framer.selectedTable(pos);
+    }
+    // the elements Group.elements() would hold, of this group and each group in it
+    ElementCount.validateGroups(tape, in.src, options);
+    if (options.checkValueCharacters()
+        && Domain.ofCounterByte(in.src.at(pos)) == Domain.QB64
+        && !framer.code().layout().holdsStream()) {
+      Transcode.requireBase64(
+          in.buf.slice(pos, groupEnd - pos), in.src.offset(pos), framer.code().code());
     }
     table = after;
     in.frameEnd = groupEnd;

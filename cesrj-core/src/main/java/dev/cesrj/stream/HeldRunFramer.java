@@ -165,7 +165,8 @@ final class HeldRunFramer {
       CounterTable t = f.runTable(held.version, p, limit);
       held.table = t != null ? t : CounterTable.CESR_1_0; // as whole framing of the same bytes
     }
-    return f.attachments(p, limit, held.table, held.pinned, 1, false, held.run, p == bodyEnd);
+    return f.attachments(
+        p, limit, held.table, held.pinned, 1, false, held.run, p == bodyEnd, Fit.THROWING);
   }
 
   /**
@@ -223,7 +224,7 @@ final class HeldRunFramer {
         if (CesrOptions.fitsFrame(total, f.options().maxFrameBytes()) && total > limit - p) {
           return hold(f, held, p, total - (limit - p), cut, fit); // a first one holds the whole run
         }
-        int end = f.wrapper(p, limit, table, held.pinned, 1, run);
+        int end = f.wrapper(p, limit, table, held.pinned, 1, run, Fit.THROWING);
         if (p == bodyEnd) {
           return framed(fit, end); // the AttachmentGroup holds all the attachments
         }

@@ -113,6 +113,15 @@ final class MessageFramer {
     return groups.group(p, limit, table, depth, tape);
   }
 
+  /**
+   * {@link #group(int, int, CounterTable, int)} reporting a cut to {@code fit}.
+   *
+   * @return the index past the group, or {@link Fit#CUT_END} once {@code fit} is cut
+   */
+  private int group(int p, int limit, CounterTable table, int depth, Fit fit) {
+    return groups.group(p, limit, table, depth, tape, fit);
+  }
+
   /** The limits and default table this framer frames with. */
   CesrOptions options() {
     return views.options;
@@ -176,7 +185,7 @@ final class MessageFramer {
    * null}), whatever its parts declare, and so is one whose bare attachment run goes on past the
    * limit (judged at each group boundary, before what comes next is read). The framer reads at
    * most the {@link #window} of the frame: a frame that needs more once that window has been
-   * read is too large; a truncation short of it is thrown as it is (a caller that waits for more
+   * read is too large; a truncation short of it is reported as it is (a caller that waits for more
    * bytes waits at most for the window), so that whole and streamed input give the same error
    * whatever follows the frame.
    *
@@ -185,8 +194,13 @@ final class MessageFramer {
    * genus-version codes were left before {@code limit}: they belong to the message that follows
    * them, which needs at least one more byte (the table switch is kept; where no more bytes can
    * come the codes end the stream). Of several codes in a row, the last is the message's {@link
-   * Message#genusVersion()}. Anything else cut by {@code limit} is thrown, as above.
+   * Message#genusVersion()}. Anything else cut by {@code limit} (a body, a counter, a group, an
+   * envelope) is {@link Fit.Verdict#CUT} with the facts of its truncation ({@link
+   * Fit#isTruncation()}; {@link Fit#error()} builds it, for a caller where no more bytes come),
+   * not thrown: a caller that waits for more bytes pays no exception per wait. Nothing is added
+   * to {@code out} then. Other errors are thrown.
    *
+   * @param fit the caller's (not {@link Fit#THROWING})
    * @return {@code fit}'s verdict
    */
   Fit.Verdict frame(int pos, int limit, List<Message> out, Fit fit) {
@@ -200,14 +214,20 @@ final class MessageFramer {
       try {
         end = frameAt(pos, cap, 1, List.of(), out, fit);
       } catch (TruncatedException e) {
-        if (cap - (long) pos >= window) {
-          // the whole window was read and is not enough: more than the limit
-          options().validateFrameBytes(src.offset(pos), null, cap - pos + e.needed());
-        }
-        throw e; // more bytes would show more: wait for them (at most up to the window)
+        // met where framing still throws its cuts (a CESR-native body, the legacy table's second
+        // reading of a run): recorded with its facts, as every other cut
+        fit.truncatedCut(e.offset(), e.code(), e.expected(), e.needed());
+        end = Fit.CUT_END;
       }
       if (fit.isCut()) {
-        if (cap < limit) {
+        out.subList(mark, out.size()).clear();
+        if (fit.isTruncation()) {
+          if (cap - (long) pos >= window) {
+            // the whole window was read and is not enough: more than the limit
+            options().validateFrameBytes(src.offset(pos), null, cap - pos + fit.needed());
+          }
+          // else more bytes would show more: wait for them (at most up to the window)
+        } else if (cap < limit) {
           // genus-version codes fill the window: more than the limit
           options().validateFrameBytes(src.offset(pos), null, cap - pos + 1L);
         }
@@ -238,8 +258,9 @@ final class MessageFramer {
    * {@code chain} (outermost first): leading genus-version codes, then a GenericGroup or one
    * message.
    *
-   * @return the index just past the frame; {@link Fit#CUT_END} once {@code fit} is cut (1 byte
-   *     needed) because only genus-version codes were left before {@code limit}
+   * @return the index just past the frame; {@link Fit#CUT_END} once {@code fit} is cut: a
+   *     truncation ({@link Fit#isTruncation()}), or 1 byte needed because only genus-version codes
+   *     were left before {@code limit}
    */
   private int frameAt(
       int pos, int limit, int depth, List<Group> chain, List<Message> out, Fit fit) {
@@ -247,7 +268,10 @@ final class MessageFramer {
     Group gvc = null;
     // keripy reads each genus-version code at a message start in turn: the last one wins
     while (groups.isGenusVersionAt(p, limit, table())) {
-      int q = group(p, limit, table(), depth);
+      int q = group(p, limit, table(), depth, fit);
+      if (fit.isCut()) {
+        return Fit.CUT_END;
+      }
       gvc = view(p, q, depth);
       streamTable = groups.selectedTable(p);
       p = q;
@@ -260,7 +284,10 @@ final class MessageFramer {
       if (within != null) {
         groups.requireDomain(within, p, limit);
       }
-      CounterTable ft = counterFrameTable(p, limit);
+      CounterTable ft = counterFrameTable(p, limit, fit);
+      if (ft == null) {
+        return Fit.CUT_END; // fit is cut: the bytes do not tell the table yet
+      }
       int mark = out.size();
       try {
         return counterFrame(pos, p, limit, depth, gvc, chain, out, ft, fit);
@@ -274,7 +301,10 @@ final class MessageFramer {
             pos, p, limit, depth, gvc, chain, out, options().defaultTable(), fit);
       }
     }
-    Message m = message(pos, p, limit, gvc, depth, table());
+    Message m = message(pos, p, limit, gvc, depth, table(), fit);
+    if (fit.isCut()) {
+      return Fit.CUT_END;
+    }
     out.add(chain.isEmpty() ? m : m.inGenericGroups(chain));
     return pos + m.length();
   }
@@ -283,11 +313,17 @@ final class MessageFramer {
   private int counterFrame(
       int pos, int p, int limit, int depth, Group gvc, List<Group> chain, List<Message> out,
       CounterTable ft, Fit fit) {
-    groups.counter(p, limit, ft, 0);
+    groups.counter(p, limit, ft, 0, fit);
+    if (fit.isCut()) {
+      return Fit.CUT_END;
+    }
     if (groups.code().layout().holdsStream()) {
       return genericGroup(p, limit, depth, chain, out, ft, fit);
     }
-    Message m = message(pos, p, limit, gvc, depth, ft);
+    Message m = message(pos, p, limit, gvc, depth, ft, fit);
+    if (fit.isCut()) {
+      return Fit.CUT_END;
+    }
     out.add(chain.isEmpty() ? m : m.inGenericGroups(chain));
     return pos + m.length();
   }
@@ -315,12 +351,16 @@ final class MessageFramer {
    * group's end: a frame cut by it is malformed, not truncated, and genus-version codes left
    * before it end the content ({@code fit}, which frames each inner frame, is not left cut).
    *
-   * @return the index just past the group
+   * @return the index just past the group, or {@link Fit#CUT_END} once {@code fit} is cut (the
+   *     group runs past {@code limit})
    */
   private int genericGroup(
       int p, int limit, int depth, List<Group> chain, List<Message> out, CounterTable table,
       Fit fit) {
-    int end = group(p, limit, table, depth);
+    int end = group(p, limit, table, depth, fit);
+    if (fit.isCut()) {
+      return Fit.CUT_END;
+    }
     Group gg = view(p, end, depth);
     List<Group> inner = new ArrayList<>(chain.size() + 1);
     inner.addAll(chain);
@@ -337,6 +377,13 @@ final class MessageFramer {
       while (q < end) {
         int r = frameAt(q, end, depth + 1, enclosing, out, fit);
         if (fit.isCut()) {
+          if (fit.isTruncation()) {
+            // cut by the group's end: malformed (caught below), and the fit is not left cut (a
+            // refuted table's reading of the frame may be followed by another, onto this fit)
+            TruncatedException cut = fit.error();
+            fit.reset();
+            throw cut;
+          }
           fit.reset(); // only genus-version codes before the group's end: its content ends
           q = end;
         } else {
@@ -363,15 +410,16 @@ final class MessageFramer {
    * else the one {@link TableRule#forCounterFrame} infers (the default if none reads a message
    * there, so that its error is reported).
    *
-   * @throws TruncatedException if the bytes before {@code limit} do not tell yet
+   * @return the table, or {@code null} once {@code fit} is cut: the bytes before {@code limit} do
+   *     not tell yet
    */
-  private CounterTable counterFrameTable(int p, int limit) {
+  private CounterTable counterFrameTable(int p, int limit, Fit fit) {
     if (streamTable != null || !options().tableInferred()) {
       return table();
     }
     CounterTable t = TableRule.forCounterFrame(src, p, limit, options().defaultTable());
     if (t == null) {
-      throw Errors.truncated(
+      fit.truncatedCut(
           src.offset(p), null, "the counter and the start of its content, which tell its table",
           TableRule.needed(src, p, limit));
     }
@@ -420,7 +468,8 @@ final class MessageFramer {
     run.clear();
     try {
       return attachments(
-          bodyEnd, limit, CounterTable.CESR_1_0_LEGACY, streamTable, depth, false, run, true);
+          bodyEnd, limit, CounterTable.CESR_1_0_LEGACY, streamTable, depth, false, run, true,
+          Fit.THROWING);
     } catch (CesrException legacy) {
       throw TableRule.furthest(refused, legacy);
     }
@@ -437,27 +486,33 @@ final class MessageFramer {
   /**
    * Frames one top-level message starting at {@code p} (after any genus-version code, which
    * started at {@code start}).
+   *
+   * @return the message, or {@code null} once {@code fit} is cut (read the fit first)
    */
   private Message message(
-      int start, int p, int limit, Group gvc, int depth, CounterTable table) {
+      int start, int p, int limit, Group gvc, int depth, CounterTable table, Fit fit) {
     if (p >= limit) {
-      throw Errors.truncated(src.offset(p), null, "a message", 1);
+      fit.truncatedCut(src.offset(p), null, "a message", 1);
+      return null;
     }
     int b = src.at(p);
     if (Tritet.of(b).isMessage()) {
-      return bareMessage(start, p, limit, gvc, depth);
+      return bareMessage(start, p, limit, gvc, depth, fit);
     }
     if (!startsCounter(b)) {
       throw coldStart(p, b, "a message");
     }
-    groups.counter(p, limit, table, 0);
+    groups.counter(p, limit, table, 0, fit);
+    if (fit.isCut()) {
+      return null;
+    }
     CounterCode code = groups.code();
     Layout layout = code.layout();
     if (layout.isBodyGroup()) {
-      return bodyGroupMessage(start, p, limit, depth, gvc, table, streamTable);
+      return bodyGroupMessage(start, p, limit, depth, gvc, table, streamTable, fit);
     }
     if (layout.holdsBody()) { // holds a body group: a BodyWithAttachmentGroup
-      return envelope(start, p, limit, depth, gvc, table, streamTable);
+      return envelope(start, p, limit, depth, gvc, table, streamTable, fit);
     }
     if (!layout.supported()) {
       throw unsupportedMessage(p, code);
@@ -512,15 +567,23 @@ final class MessageFramer {
         plain + " (CESR: tritet " + bits + " at a cold-start point)");
   }
 
-  /** A top-level JSON, CBOR or MGPK body at {@code p} and the attachments after it. */
-  private Message bareMessage(int start, int p, int limit, Group gvc, int depth) {
-    VersionString vs = VersionSniffer.read(src, p, limit, false, src.offset(p));
+  /**
+   * A top-level JSON, CBOR or MGPK body at {@code p} and the attachments after it.
+   *
+   * @return the message, or {@code null} once {@code fit} is cut (read the fit first)
+   */
+  private Message bareMessage(int start, int p, int limit, Group gvc, int depth, Fit fit) {
+    VersionString vs = VersionSniffer.read(src, p, limit, false, src.offset(p), fit);
+    if (fit.isCut()) {
+      return null;
+    }
     checkInForce(vs, streamTable, src.offset(p));
     long size = vs.size();
     options().validateFrameBytes(src.offset(p), vs.text(), size);
     if (size > limit - p) {
-      throw Errors.truncated(
+      fit.truncatedCut(
           src.offset(p), vs.text(), "the rest of the message body", size - (limit - p));
+      return null;
     }
     int bodyEnd = p + (int) size;
     CounterTable t = runTable(vs, bodyEnd, limit);
@@ -530,10 +593,13 @@ final class MessageFramer {
     Run run = new Run(depth);
     int end;
     try {
-      end = attachments(bodyEnd, limit, t, streamTable, depth, false, run, true);
+      end = attachments(bodyEnd, limit, t, streamTable, depth, false, run, true, fit);
     } catch (CesrException e) {
       // out of line and without the run: a run seen by a handler could no longer stay unallocated
       return legacyMessage(e, start, p, limit, gvc, depth, vs, t);
+    }
+    if (fit.isCut()) {
+      return null;
     }
     return bareMessage(start, p, end, gvc, depth, vs, t, run);
   }
@@ -584,11 +650,19 @@ final class MessageFramer {
   /**
    * A message enclosed in the BodyWithAttachmentGroup at {@code p} (its counter read): optional
    * genus-version code scoped to it, NonNativeBodyGroup, then attachments and nested messages up
-   * to the end of the group.
+   * to the end of the group. Its content is framed with {@link Fit#THROWING}: the group's count
+   * fixed where it ends, so a cut there is malformed.
+   *
+   * @return the message, or {@code null} once {@code fit} is cut (the envelope runs past {@code
+   *     limit}; read the fit first)
    */
   private Message envelope(
-      int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
-    int end = group(p, limit, table, depth);
+      int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned,
+      Fit fit) {
+    int end = group(p, limit, table, depth, fit);
+    if (fit.isCut()) {
+      return null;
+    }
     Group env = view(p, end, depth);
     int q = p + env.counterSize();
     CounterTable t = table;
@@ -613,10 +687,10 @@ final class MessageFramer {
       if (!groups.code().layout().isBodyGroup()) {
         throw bodyGroupError(q);
       }
-      MessageBody body = body(q, end, t, depth + 1, scoped);
+      MessageBody body = body(q, end, t, depth + 1, scoped, Fit.THROWING);
       CounterTable at = scoped != null ? scoped : t; // the envelope's table (keripy's parser)
       Run run = new Run(depth + 1);
-      attachments(body.end(), end, at, scoped, depth + 1, true, run, true);
+      attachments(body.end(), end, at, scoped, depth + 1, true, run, true, Fit.THROWING);
       return new Message(
           src.offset(start), end - start, depth, gvc != null ? gvc : innerGvc, env, body, at, run);
     } catch (TruncatedException e) {
@@ -633,26 +707,44 @@ final class MessageFramer {
    * not enclosed in an envelope (keripy {@code msgParsator}), with the attachments after it up to
    * the next message or {@code limit}: at the top of the stream, or nested inside an envelope or
    * AttachmentGroup that ends at {@code limit}.
+   *
+   * @return the message, or {@code null} once {@code fit} is cut (read the fit first)
    */
   private Message bodyGroupMessage(
-      int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned) {
-    MessageBody body = body(p, limit, table, depth, pinned);
+      int start, int p, int limit, int depth, Group gvc, CounterTable table, CounterTable pinned,
+      Fit fit) {
+    MessageBody body = body(p, limit, table, depth, pinned, fit);
+    if (fit.isCut()) {
+      return null;
+    }
     CounterTable at = pinned != null ? pinned : table; // the body group's table (keripy's parser)
     Run run = new Run(depth);
-    int end = attachments(body.end(), limit, at, pinned, depth, false, run, true);
+    int end = attachments(body.end(), limit, at, pinned, depth, false, run, true, fit);
+    if (fit.isCut()) {
+      return null;
+    }
     return new Message(src.offset(start), end - start, depth, gvc, null, body, at, run);
   }
 
   /**
    * Frames the NonNativeBodyGroup at {@code q} and decodes its Texter's raw value, the body;
    * errors in the body are reported at the Texter's offset.
+   *
+   * @return the body, or {@code null} once {@code fit} is cut (read the fit first)
    */
-  private MessageBody body(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
-    groups.counter(q, limit, table, 0);
+  private MessageBody body(
+      int q, int limit, CounterTable table, int depth, CounterTable pinned, Fit fit) {
+    groups.counter(q, limit, table, 0, fit);
+    if (fit.isCut()) {
+      return null;
+    }
     if (groups.code().layout().content() == Layout.Content.FIELDS) { // a CESR-native body
       return checked(nativeBody(q, limit, table, depth, pinned));
     }
-    int r = group(q, limit, table, depth);
+    int r = group(q, limit, table, depth, fit);
+    if (fit.isCut()) {
+      return null;
+    }
     Group group = view(q, r, depth);
     Matter texter = (Matter) group.elements().get(0);
     byte[] raw = texter.raw();
@@ -782,7 +874,9 @@ final class MessageFramer {
    * @param table the table to read counters with
    * @param pinned the table of the genus-version code in force, or {@code null}
    * @param first whether a group at {@code p} is the run's first (false where a held run goes on)
-   * @return the index after the last attachment
+   * @param fit where a counter or group cut by {@code limit} goes ({@link Fit#THROWING} where
+   *     {@code limit} is the end of an enclosing counted group or of the input)
+   * @return the index after the last attachment, or {@link Fit#CUT_END} once {@code fit} is cut
    */
   int attachments(
       int p,
@@ -792,7 +886,8 @@ final class MessageFramer {
       int depth,
       boolean enclosed,
       Run run,
-      boolean first) {
+      boolean first,
+      Fit fit) {
     while (p < limit) {
       requireWithinFrameLimit(p);
       int b = src.at(p);
@@ -814,7 +909,10 @@ final class MessageFramer {
             "an attachment group",
             "a genus-version code inside a group, not at its start");
       }
-      groups.counter(p, limit, table, 0);
+      groups.counter(p, limit, table, 0, fit);
+      if (fit.isCut()) {
+        return Fit.CUT_END;
+      }
       CounterCode code = groups.code();
       if (startsMessage(code)) {
         if (!enclosed) {
@@ -822,13 +920,19 @@ final class MessageFramer {
         }
         p = nestedMessage(p, limit, table, pinned, depth, code, run);
       } else if (code.layout().content() == Layout.Content.GROUPS) { // an AttachmentGroup
-        int end = wrapper(p, limit, table, pinned, depth, run);
+        int end = wrapper(p, limit, table, pinned, depth, run, fit);
+        if (fit.isCut()) {
+          return Fit.CUT_END;
+        }
         if (first && !enclosed) {
           return end;
         }
         p = end;
       } else {
-        int q = group(p, limit, table, depth);
+        int q = group(p, limit, table, depth, fit);
+        if (fit.isCut()) {
+          return Fit.CUT_END;
+        }
         addGroup(run, view(p, q, depth), depth);
         p = q;
       }
@@ -862,10 +966,10 @@ final class MessageFramer {
     Group entry;
     Layout layout = code.layout();
     if (layout.isBodyGroup()) {
-      nested = bodyGroupMessage(p, p, limit, depth, null, table, pinned);
+      nested = bodyGroupMessage(p, p, limit, depth, null, table, pinned, Fit.THROWING);
       entry = nested.bodyGroup().orElseThrow();
     } else if (layout.holdsBody()) { // a BodyWithAttachmentGroup
-      nested = envelope(p, p, limit, depth, null, table, pinned);
+      nested = envelope(p, p, limit, depth, null, table, pinned, Fit.THROWING);
       entry = nested.envelope().orElseThrow();
     } else {
       throw Errors.unsupported(
@@ -914,9 +1018,16 @@ final class MessageFramer {
     options().validateElements(offset, code, run.groups.size());
   }
 
-  /** An AttachmentGroup: counted, optional leading genus-version code scoped to it. */
+  /**
+   * An AttachmentGroup: counted, optional leading genus-version code scoped to it. Its counter
+   * is whole before {@code limit} (read before this is called); its content is framed with
+   * {@link Fit#THROWING} (the count fixed where it ends, so a cut there is malformed).
+   *
+   * @param fit where the group goes if it runs past {@code limit}
+   * @return the index after the group, or {@link Fit#CUT_END} once {@code fit} is cut
+   */
   int wrapper(
-      int p, int limit, CounterTable table, CounterTable pinned, int depth, Run run) {
+      int p, int limit, CounterTable table, CounterTable pinned, int depth, Run run, Fit fit) {
     int fs = groups.counter(p, limit, table, 0);
     CounterCode code = groups.code();
     long count = groups.count();
@@ -924,7 +1035,8 @@ final class MessageFramer {
     long total = fs + d.quadlets(count);
     options().validateFrameBytes(src.offset(p), code.code(), total);
     if (total > limit - p) {
-      throw Errors.rest(src.offset(p), code, total - (limit - p));
+      fit.restCut(src.offset(p), code.code(), code.name(), total - (limit - p));
+      return Fit.CUT_END;
     }
     options().validateDepth(src.offset(p), code.code(), depth);
     int end = p + (int) total;
@@ -944,7 +1056,7 @@ final class MessageFramer {
         scoped = t;
         q = r;
       }
-      attachments(q, end, t, scoped, depth + 1, true, run, true);
+      attachments(q, end, t, scoped, depth + 1, true, run, true, Fit.THROWING);
     } catch (TruncatedException e) {
       throw Errors.cutBy(e, code, src.offset(p));
     } catch (CesrException e) {

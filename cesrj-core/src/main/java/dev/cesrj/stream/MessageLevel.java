@@ -37,6 +37,8 @@ final class MessageLevel {
   int runEnd;
   /** How many of {@link Message#nested()} its run has met. */
   int nested;
+  /** How many of {@link Message#groups()}, its run's parts in stream order, it has met. */
+  int part;
   /** The height of the AttachmentGroup stack when its run began. */
   int base;
 
@@ -46,6 +48,7 @@ final class MessageLevel {
     phase = Phase.START;
     p = at;
     nested = 0;
+    part = 0;
     base = attachmentHeight;
   }
 

@@ -1,7 +1,6 @@
 package dev.cesrj.stream;
 
 import dev.cesrj.CesrOptions;
-import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.code.Domain;
@@ -105,14 +104,13 @@ final class MessageTokens extends TokenSource {
     tape.clear();
     messageFramer.record(tape);
     Fit f = fit;
-    try {
-      messageFramer.frame(pos, limit, pending, f);
-    } catch (TruncatedException e) {
+    messageFramer.frame(pos, limit, pending, f);
+    if (f.isTruncation()) { // cut by the end of the bytes: reported in the fit, not thrown
       if (!in.ended) {
         messageFramer.streamTable(before);
-        return in.needMore(e.needed());
+        return in.needMore(f.needed());
       }
-      throw e;
+      throw f.error(); // no more bytes come: the truncation framing them whole throws
     }
     // only genus-version codes before limit: the message they belong to needs more
     boolean cut = f.isCut();

@@ -16,8 +16,12 @@ import java.util.List;
  * in a run are walked on a stack of {@link MessageLevel}s, AttachmentGroups on a stack of {@link
  * AttachmentLevel}s, both made once per depth at construction and reused. Each attachment group's
  * items are played from the message framer's record ({@link GroupTape#wholeGroupAt}); the
- * message-level parts come from the message's views and counter codes the framer checked ({@link
- * GroupFramer#framedCode}). Sources: keripy {@code src/keri/core/parsing.py} {@code
+ * message-level parts (each part of a run: a group, an AttachmentGroup, a nested message, an
+ * AttachmentGroup's leading genus-version code; a message's genus-version code, envelope and
+ * body group) from the views the framer made ({@link Message#groups()} and the message's
+ * accessors), not from their bytes. Only a genus-version code that the message does not keep (one
+ * of several in a row, and those outside messages in {@link MessageTokens}) is read again, with
+ * {@link GroupFramer#framedCode}. Sources: keripy {@code src/keri/core/parsing.py} {@code
  * Parser.msgParsator}; CESR specification, "Count code tables".
  */
 final class MessageWalk {
@@ -25,8 +29,6 @@ final class MessageWalk {
   private final CursorToken tok;
   private final GroupFramer framer;
   private final GroupTape tape;
-  /** A group the message framer's record does not hold, framed again here (see {@link #part}). */
-  private final GroupTape own = new GroupTape(16);
   private final TapePlayer player;
   private final MessageLevel[] levels;
   private int height;
@@ -144,11 +146,8 @@ final class MessageWalk {
           }
           int p = l.p;
           if (p < l.runEnd) {
-            Domain d = Domain.ofCounterByte(in.src.at(p));
-            CounterTable t = m.table();
-            CounterCode c = framer.framedCode(d, p, t);
             int depth = m.envelope().isPresent() ? m.depth() + 1 : m.depth();
-            boolean set = part(m, l, p, l.runEnd, d, c, t, depth);
+            boolean set = part(m, l, p, nextPart(m, l, p), depth);
             l.p = partEnd;
             return set;
           }
@@ -213,46 +212,61 @@ final class MessageWalk {
           CesrToken.GROUP_END, a.start, a.end - a.start, a.depth, a.qb2, a.code, a.count);
       return true;
     }
-    Domain d = a.qb2 ? Domain.QB2 : Domain.QB64;
-    CounterTable t = a.table;
-    CounterCode code = framer.framedCode(d, p, t);
+    Group g = nextPart(m, l, p);
     if (a.first) {
       a.first = false;
-      if (code.layout().selectsTable()) {
+      if (g.code().layout().selectsTable()) {
         // it selects the table for the rest of this AttachmentGroup's content
-        genusVersion(p, d, code, a.depth + 1);
+        tok.genusVersion(p, a.qb2 ? Domain.QB2 : Domain.QB64, g.code(), g.count(), a.depth + 1);
         a.table = tok.genus;
         a.p = p + tok.length;
         return true;
       }
     }
-    boolean set = part(m, l, p, a.end, d, code, t, a.depth + 1);
+    boolean set = part(m, l, p, g, a.depth + 1);
     a.p = partEnd;
     return set;
   }
 
   /**
-   * The token of the genus-version code at {@code p}: the message's own ({@code known}, read by
-   * the message framer) if it stands there, else the code read there with {@code table}.
+   * The token of the genus-version code at {@code p}: the message's own ({@code known}, the
+   * message framer's view: its code and count) if it stands there, else the code read there with
+   * {@code table} (one of several codes in a row, whose views the message does not keep).
    */
   private void genusVersionAt(int p, Group known, CounterTable table, int depth) {
     Domain d = Domain.ofCounterByte(in.src.at(p));
-    CounterCode c =
-        known != null && indexOf(known) == p ? known.code() : framer.framedCode(d, p, table);
-    genusVersion(p, d, c, depth);
+    if (known != null && indexOf(known) == p) {
+      tok.genusVersion(p, d, known.code(), known.count(), depth);
+    } else {
+      genusVersion(p, d, framer.framedCode(d, p, table), depth);
+    }
   }
 
   /**
-   * Starts the part at {@code p} of the run of message {@code m} (at {@code l}), a counter of code
-   * {@code c} read with {@code t}, of nesting depth {@code depth}: a nested message is pushed (no
-   * token yet), an AttachmentGroup is pushed and its {@code GROUP_START} set, any other group's
-   * items are played from the record (or, if it lacks them, framed again) and its first entry set.
+   * The framer's view of the next part of the run of message {@code m} (at {@code l}), which
+   * starts at {@code p}: the run's groups ({@link Message#groups()}) are in stream order, each
+   * AttachmentGroup before its content, a nested message by its envelope or body group, so the
+   * walk takes its parts' codes and counts from them instead of reading their counters again.
+   */
+  private Group nextPart(Message m, MessageLevel l, int p) {
+    Group g = m.groups().get(l.part++);
+    if (indexOf(g) != p) {
+      throw new IllegalStateException(
+          "part at " + (p - in.origin) + ", the framer's next at " + g.offset());
+    }
+    return g;
+  }
+
+  /**
+   * Starts the part at {@code p} of the run of message {@code m} (at {@code l}), the framer's
+   * view {@code g}, of nesting depth {@code depth}: a nested message is pushed (no token yet), an
+   * AttachmentGroup is pushed and its {@code GROUP_START} set, any other group's items are played
+   * from the message framer's record and its first entry set.
    *
    * @return true if a token was set; {@link #partEnd} is the index just past the part
    */
-  private boolean part(
-      Message m, MessageLevel l, int p, int end, Domain d, CounterCode c, CounterTable t,
-      int depth) {
+  private boolean part(Message m, MessageLevel l, int p, Group g, int depth) {
+    CounterCode c = g.code();
     if (c.layout().startsMessage()) {
       Message nested = m.nested().get(l.nested++);
       if (indexOf(nested) != p) {
@@ -264,25 +278,25 @@ final class MessageWalk {
       return false;
     }
     if (c.layout().content() == Layout.Content.GROUPS) { // an AttachmentGroup
-      long n = framer.framedCount(d, p, c);
-      int fs = (int) d.size(c.fs());
-      int groupEnd = p + fs + (int) d.quadlets(n);
-      groups[groupHeight++].open(p, fs, groupEnd, depth, d == Domain.QB2, c, n, t);
-      tok.counter(CesrToken.GROUP_START, p, groupEnd - p, depth, d == Domain.QB2, c, n);
+      long n = g.count();
+      boolean qb2 = Domain.ofCounterByte(in.src.at(p)) == Domain.QB2;
+      int fs = (int) (qb2 ? Domain.QB2 : Domain.QB64).size(c.fs());
+      int groupEnd = p + g.length();
+      groups[groupHeight++].open(p, fs, groupEnd, depth, qb2, c, n, c.table());
+      tok.counter(CesrToken.GROUP_START, p, groupEnd - p, depth, qb2, c, n);
       partEnd = groupEnd;
       return true;
     }
+    // MessageFramer frames every other part with GroupFramer#group onto its record (the tape it
+    // was given), so the record holds it whole at this depth and code: its items are read there
     int k = tape.wholeGroupAt(seek, p, depth, c);
-    if (k >= 0) {
-      // the message framer framed and recorded it: its items are read from there
-      seek = tape.match(k) + 1;
-      player.start(tape, k, seek);
-      partEnd = p + tape.length(k);
-    } else {
-      own.clear();
-      partEnd = framer.group(p, end, t, depth, own);
-      player.start(own, 0, own.size());
+    if (k < 0) {
+      throw new IllegalStateException(
+          "the group at " + (p - in.origin) + " is not on the message framer's record");
     }
+    seek = tape.match(k) + 1;
+    player.start(tape, k, seek);
+    partEnd = p + tape.length(k);
     player.step(tok);
     return true;
   }

@@ -169,6 +169,10 @@ public final class Messages implements Iterator<Message>, Iterable<Message>, Aut
         done = true;
         throw e;
       }
+      if (fit.isTruncation()) {
+        done = true;
+        throw fit.error(); // a frame cut by the end of the input
+      }
       if (v == Fit.Verdict.CUT) {
         advance(limit); // only genus-version codes were left: they end the input
         return false;

@@ -3,6 +3,7 @@ package dev.cesrj.stream;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.VersionStringException;
 import dev.cesrj.internal.Errors;
+import dev.cesrj.internal.Fit;
 import dev.cesrj.internal.Source;
 
 /**
@@ -35,6 +36,22 @@ final class VersionSniffer {
    *     does not fit the body
    */
   static VersionString read(Source s, int p, int limit, boolean complete, long at) {
+    return read(s, p, limit, complete, at, Fit.THROWING);
+  }
+
+  /**
+   * {@link #read(Source, int, int, boolean, long)} reporting the truncation to {@code fit}
+   * ({@link Fit#THROWING}: thrown) rather than throwing it.
+   *
+   * @param s the bytes
+   * @param p index of the body's first byte
+   * @param limit index after the last readable byte
+   * @param complete true if {@code [p, limit)} is the whole body
+   * @param at the offset to report in errors
+   * @param fit where a cut goes
+   * @return the version string, or {@code null} once {@code fit} is cut (read the fit first)
+   */
+  static VersionString read(Source s, int p, int limit, boolean complete, long at, Fit fit) {
     int window = Math.min(limit - p, SMELL_SIZE);
     for (int o = 0; o <= VersionString.MAX_OFFSET && o < window; o++) {
       int c = s.at(p + o);
@@ -48,8 +65,9 @@ final class VersionSniffer {
       }
     }
     if (window < SMELL_SIZE && !complete) {
-      throw Errors.truncated(
+      fit.truncatedCut(
           at, null, "a version string within the first 27 bytes of the body", SMELL_SIZE - window);
+      return null;
     }
     throw Errors.versionString(
         at,

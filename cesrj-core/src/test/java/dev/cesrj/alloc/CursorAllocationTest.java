@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cesrj.CesrOptions;
+import dev.cesrj.TruncatedException;
+import dev.cesrj.internal.Errors;
 import dev.cesrj.stream.CesrCursor;
+import dev.cesrj.stream.CesrToken;
+import dev.cesrj.stream.Messages;
 import dev.cesrj.testing.Corpus;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -77,6 +81,60 @@ class CursorAllocationTest {
       heap.release();
       direct.release();
     }
+  }
+
+  /** Keeps each truncation measured reachable, so that the JIT cannot drop its allocation. */
+  private static volatile TruncatedException lastBuilt;
+
+  /**
+   * The messages mode waits for the bytes a cut frame lacks without building an exception (issue
+   * 33, item 2: the message framer reports a cut in the caller's {@code Fit}): a frame cut before
+   * its body's version string, in its body or in its first attachment group's counter allocates
+   * less per wait (the framing of what is at hand: 0 to 248 bytes outside surefire) than the one
+   * {@link TruncatedException} each wait built before (1,224 to 1,568 bytes per wait outside
+   * surefire), measured here the same way.
+   */
+  @Test
+  void messagesModeWaitsWithoutAnException() {
+    byte[] stream = Corpus.bytes("kel_single.v1.bare.txt.cesr");
+    int bodySize;
+    try (Messages messages = Messages.copyOf(stream)) {
+      bodySize = (int) messages.next().version().size();
+    }
+    Allocations truncation = AllocationMeter.measure(new CountingAllocator(), 20_000, 5_000,
+        () -> {
+          TruncatedException e = Errors.truncated(0, null, "the rest of the message body", 1);
+          lastBuilt = e;
+          return e.needed();
+        });
+    System.out.println("CursorAllocationTest one TruncatedException: " + truncation);
+    CesrCursor cursor = CesrCursor.messages(CesrOptions.DEFAULT);
+    // before the version string; in the body; 2 bytes into the first attachment group's counter
+    int[] cuts = {10, bodySize / 2, bodySize + 2};
+    for (int cut : cuts) {
+      ByteBuf buf =
+          PooledByteBufAllocator.DEFAULT.heapBuffer(stream.length).writeBytes(stream, 0, cut);
+      try {
+        long needed = waitOnce(cursor, buf);
+        Allocations a = AllocationMeter.measure(
+            new CountingAllocator(), WARMUPS, RUNS, () -> waitOnce(cursor, buf));
+        System.out.println("CursorAllocationTest messages wait, cut at " + cut + " (needs "
+            + needed + "): " + a);
+        assertEquals(0, a.buffers());
+        assertTrue(a.heapBytesPerRun() < truncation.heapBytesPerRun(),
+            a + " against one truncation's " + truncation);
+      } finally {
+        buf.release();
+      }
+    }
+  }
+
+  /** Reads {@code buf} from its start to the first {@code NEED_MORE}; returns the bytes needed. */
+  private static long waitOnce(CesrCursor cursor, ByteBuf buf) {
+    cursor.reset(buf);
+    CesrToken t = cursor.next();
+    assertEquals(CesrToken.NEED_MORE, t);
+    return cursor.needed();
   }
 
   @Test

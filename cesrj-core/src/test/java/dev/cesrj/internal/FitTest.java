@@ -3,6 +3,7 @@ package dev.cesrj.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -101,6 +102,50 @@ class FitTest {
     assertEquals(80, mine.needed());
     mine.more(8);
     assertEquals(88, mine.needed());
+    // the truncation it stands for, with the bytes added: Errors.needingMore of the thrown one
+    assertEquals(
+        Truncations.describe(Errors.needingMore(p, 8)), Truncations.describe(mine.error()));
+  }
+
+  @Test
+  void aRecordedCutBuildsTheTruncationThrowingThrows() {
+    Fit t = Fit.THROWING;
+    Fit mine = new Fit();
+    assertTrue(mine.isCut() == mine.isTruncation());
+    assertEquals("not cut: no truncation",
+        assertThrows(IllegalStateException.class, mine::error).getMessage());
+    List<Runnable> cuts = List.of(
+        () -> t.primitiveCut(12, "A", Slot.SIGER, 80),
+        () -> t.primitiveCut(3, null, null, 4),
+        () -> t.primitiveCut(7, "E", Slot.DIGER, 40),
+        () -> t.restCut(5, "-A", "ControllerIdxSigs", 9),
+        () -> t.counterCut(0, null, 2),
+        () -> t.truncatedCut(299, "KERI10JSON00012b_", "the rest of the message body", 17));
+    List<Runnable> records = List.of(
+        () -> mine.primitiveCut(12, "A", Slot.SIGER, 80),
+        () -> mine.primitiveCut(3, null, null, 4),
+        () -> mine.primitiveCut(7, "E", Slot.DIGER, 40),
+        () -> mine.restCut(5, "-A", "ControllerIdxSigs", 9),
+        () -> mine.counterCut(0, null, 2),
+        () -> mine.truncatedCut(299, "KERI10JSON00012b_", "the rest of the message body", 17));
+    for (int i = 0; i < cuts.size(); i++) {
+      TruncatedException thrown = assertThrows(TruncatedException.class, cuts.get(i)::run);
+      mine.reset();
+      records.get(i).run();
+      assertTrue(mine.isTruncation());
+      assertEquals(thrown.needed(), mine.needed());
+      assertEquals(Truncations.describe(thrown), Truncations.describe(mine.error()));
+      assertNotSame(mine.error(), mine.error()); // built per call, for the end of input only
+    }
+    // a bare cut (a layer's own "need more") carries none
+    mine.cut(1);
+    assertTrue(mine.isCut());
+    assertFalse(mine.isTruncation());
+    assertEquals("a bare cut carries no truncation",
+        assertThrows(IllegalStateException.class, mine::error).getMessage());
+    mine.whole(4);
+    assertFalse(mine.isTruncation());
+    assertFalse(t.isTruncation());
   }
 
   private static void assertTruncation(
@@ -224,7 +269,7 @@ class FitTest {
           long scanned = TextScan.matterScan(d, s, pos, limit, null, 1 << 20, rest, fit);
           if (fit.isCut()) {
             assertEquals(TextScan.CUT_SCAN, scanned);
-            return "cut " + fit.needed();
+            return cut(fit);
           }
           return "whole " + TextScan.size(scanned) + " " + TextScan.matterCodeOf(scanned);
         }
@@ -232,7 +277,7 @@ class FitTest {
           long scanned = TextScan.indexerScan(d, s, pos, limit, rest, fit);
           if (fit.isCut()) {
             assertEquals(TextScan.CUT_SCAN, scanned);
-            return "cut " + fit.needed();
+            return cut(fit);
           }
           return "whole " + TextScan.size(scanned) + " " + TextScan.indexerCodeOf(scanned);
         }
@@ -242,7 +287,7 @@ class FitTest {
             int size = framer.counterOrCut(pos, limit, table, rest, fit);
             if (fit.isCut()) {
               assertEquals(Fit.CUT_END, size);
-              return "cut " + fit.needed();
+              return cut(fit);
             }
             return "whole " + size + " " + framer.code() + " " + framer.count();
           }
@@ -252,11 +297,22 @@ class FitTest {
       }
     } catch (TruncatedException e) {
       assertFalse(caller, "a caller's fit records a cut, it is not thrown: " + e);
-      return "cut " + e.needed();
+      return "cut " + e.needed() + " " + Truncations.describe(e);
     } catch (CesrException e) {
       return e.getClass().getSimpleName() + " " + e.kind() + " @" + e.offset() + " "
           + e.getMessage();
     }
+  }
+
+  /**
+   * A caller's recorded cut in words: its figure and every fact of the truncation it builds,
+   * which must be those of the one {@link Fit#THROWING} throws.
+   */
+  private static String cut(Fit fit) {
+    assertTrue(fit.isTruncation(), "a scanner's cut carries its truncation");
+    TruncatedException e = fit.error();
+    assertEquals(fit.needed(), e.needed());
+    return "cut " + fit.needed() + " " + Truncations.describe(e);
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.cesrj.CesrOptions;
 import dev.cesrj.TruncatedException;
 import dev.cesrj.code.CounterTable;
 import dev.cesrj.internal.Fit;
+import dev.cesrj.internal.Truncations;
 import io.netty.buffer.Unpooled;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -20,7 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The message layer reports "need more" with the framing layers' one result, a {@link Fit}
  * (issue 33, item 2): {@link MessageFramer#frame} is {@link Fit.Verdict#CUT} needing 1 byte when
- * only genus-version codes were left before the end (it returned -1), and {@link
+ * only genus-version codes were left before the end (it returned -1), and {@link Fit.Verdict#CUT}
+ * with the facts of the truncation when a message is cut by the end of the bytes (it threw it),
+ * and {@link
  * HeldRunFramer#resume} leaves the end or the bytes lacked in the parser's fit (it kept them in a
  * field of its own and in {@code HeldRun.needed}).
  */
@@ -74,15 +77,42 @@ class FrameResultTest {
   }
 
   @Test
-  void aCutMessageIsStillThrownWhereMoreBytesWouldShowMore() {
+  void aCutMessageIsRecordedInTheFitWithTheTruncationItStandsFor() {
     List<Message> out = new ArrayList<>();
     Fit fit = new Fit();
     byte[] cut = java.util.Arrays.copyOf(MESSAGE, 300); // the body and 1 byte of the counter
-    TruncatedException e = assertThrows(
-        TruncatedException.class, () -> frame(cut, out, fit, new MessageFramer[1]));
-    assertEquals(299, e.offset());
-    assertEquals(3, e.needed());
+    assertEquals(Fit.Verdict.CUT, frame(cut, out, fit, new MessageFramer[1]));
+    assertTrue(fit.isTruncation());
+    assertEquals(3, fit.needed());
     assertTrue(out.isEmpty());
+    // the counter at 299, of which only '-' is at hand: what GroupFramer throws for it
+    TruncatedException e = fit.error();
+    assertEquals(
+        Truncations.describe(new TruncatedException(299, null, "a counter", 3)),
+        Truncations.describe(e));
+    // and what Messages, at the end of the input, throws
+    try (Messages messages = Messages.copyOf(cut)) {
+      TruncatedException m = assertThrows(TruncatedException.class, messages::hasNext);
+      assertEquals(Truncations.describe(e), Truncations.describe(m));
+    }
+
+    // the body itself cut: its version string read, its size not at hand
+    byte[] body = java.util.Arrays.copyOf(MESSAGE, 100);
+    assertEquals(Fit.Verdict.CUT, frame(body, out, fit, new MessageFramer[1]));
+    VersionString vs = VersionSniffer.read(
+        new dev.cesrj.internal.Source(Unpooled.wrappedBuffer(MESSAGE), 0), 0, MESSAGE.length,
+        false, 0);
+    assertEquals(
+        Truncations.describe(
+            new TruncatedException(0, vs.text(), "the rest of the message body", vs.size() - 100)),
+        Truncations.describe(fit.error()));
+    // before its version string
+    byte[] head = java.util.Arrays.copyOf(MESSAGE, 10);
+    assertEquals(Fit.Verdict.CUT, frame(head, out, fit, new MessageFramer[1]));
+    assertEquals(
+        Truncations.describe(new TruncatedException(
+            0, null, "a version string within the first 27 bytes of the body", 17)),
+        Truncations.describe(fit.error()));
   }
 
   @Test

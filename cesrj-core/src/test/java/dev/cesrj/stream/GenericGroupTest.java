@@ -347,4 +347,46 @@ class GenericGroupTest {
         assertEquals(content(v2.get(0)).replace("CESR_1_0", "CESR_1_0_LEGACY"),
                 content(old.get(0)));
     }
+
+  /**
+   * A frame that the inferred table reads as a GenericGroup whose content is cut by the group's
+   * end (malformed), a reading then refuted and the frame read with the default table: the cut
+   * recorded on the framer's {@code Fit} for the first reading is not left there, so the error is
+   * the default table's (found by the mutants of the session 21 review: it was the first
+   * reading's cut, "a version string" at offset 3). In qb2, {@code f8 00 01} is {@code -AAB}: a
+   * GenericGroup of one quadlet in CESR 2.0, ControllerIdxSigs in CESR 1.0; {@code 0xc8} at offset
+   * 3 starts a message body (tritet 110) whose version string cannot lie within the group.
+   */
+  @Test
+  void aRefutedReadingOfAGenericGroupLeavesNoCutBehind() {
+    byte[] b = Corpus.bytes("atc_sigs_K12_S1.v1.qb2.cesr").clone();
+    assertEquals(0xf8, b[0] & 0xff);
+    b[3] = (byte) 0xc8;
+    CesrOptions v1 = CesrOptions.builder().defaultTable(CounterTable.CESR_1_0).build();
+    CesrException expected = firstError(b, v1);
+    assertEquals(dev.cesrj.ErrorKind.COLD_START, expected.kind());
+    assertEquals(0, expected.offset());
+    CesrException inferred = firstError(b, CesrOptions.DEFAULT);
+    assertEquals(expected.getClass(), inferred.getClass());
+    assertEquals(expected.getMessage(), inferred.getMessage());
+    // the cursor's messages mode, fed every byte, and the push parser say the same
+    CesrCursor cursor = CesrCursor.messages(CesrOptions.DEFAULT)
+        .reset(Unpooled.wrappedBuffer(b)).endOfInput();
+    CesrException c = assertThrows(CesrException.class, cursor::next);
+    assertEquals(expected.getMessage(), c.getMessage());
+    try (CesrStreamParser parser = new CesrStreamParser(CesrOptions.DEFAULT)) {
+      parser.feed(b).close();
+      assertEquals(expected.getMessage(), parser.failure().getMessage());
+    }
+  }
+
+  private static CesrException firstError(byte[] b, CesrOptions options) {
+    return assertThrows(CesrException.class, () -> {
+      try (Messages m = Messages.over(Unpooled.wrappedBuffer(b), options)) {
+        while (m.hasNext()) {
+          m.next();
+        }
+      }
+    });
+  }
 }
