@@ -30,6 +30,14 @@ public final class Errors {
   private Errors() {}
 
   /**
+   * {@return the byte {@code b} (0 to 255) as every error names one: {@code 0x} and two lower-case
+   * hex digits, as a hex dump shows it ({@code 0x0a} for a newline)}
+   */
+  public static String hexByte(int b) {
+    return String.format("0x%02x", b & 0xFF);
+  }
+
+  /**
    * {@return the error for content that ends inside the counted group that encloses it: the
    * truncation {@code e}, met while framing that content, is malformed input
    * ({@link ErrorKind#MALFORMED_CONTENT_CUT}), not a need for more bytes, because the group's

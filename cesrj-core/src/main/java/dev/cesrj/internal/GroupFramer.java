@@ -294,14 +294,14 @@ public final class GroupFramer {
           src.offset(pos),
           null,
           "a qb2 counter (first sextet 62, '-')",
-          "byte 0x" + Integer.toHexString(b) + " (sextet '" + (char) src.ch(d, pos, 0)
+          "byte " + Errors.hexByte(b) + " (sextet '" + (char) src.ch(d, pos, 0)
               + "') where a group must start");
     }
     return Errors.coldStart(
         src.offset(pos),
         null,
         "a counter ('-')",
-        "byte 0x" + Integer.toHexString(b) + " where a group must start");
+        "byte " + Errors.hexByte(b) + " where a group must start");
   }
 
   /**
@@ -316,7 +316,7 @@ public final class GroupFramer {
           src.offset(pos),
           null,
           "a " + d + " counter (the domain of the enclosing group)",
-          "byte 0x" + Integer.toHexString(src.at(pos)) + " starts no " + d + " counter");
+          "byte " + Errors.hexByte(src.at(pos)) + " starts no " + d + " counter");
     }
   }
 

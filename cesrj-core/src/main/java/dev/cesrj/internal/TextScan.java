@@ -363,7 +363,7 @@ public final class TextScan {
             s.offset(pos + i),
             code,
             "a Base64url character",
-            "byte 0x" + Integer.toHexString(ch) + " in a size, count or index");
+            "byte " + Errors.hexByte(ch) + " in a size, count or index");
       }
       v = (v << 6) | digit;
     }
@@ -384,7 +384,7 @@ public final class TextScan {
             s.offset(pos + d.byteOf(k)),
             code.code(),
             i < code.xs() ? "pre-pad '_'" : "a Base64url character",
-            (d == Domain.QB64 ? "byte 0x" + Integer.toHexString(ch) : "sextet '" + (char) ch + "'")
+            (d == Domain.QB64 ? "byte " + Errors.hexByte(ch) : "sextet '" + (char) ch + "'")
                 + " in the soft part of " + code.name());
       }
     }
@@ -424,7 +424,7 @@ public final class TextScan {
             s.offset(pos + k),
             code,
             "a Base64url character",
-            "byte 0x" + Integer.toHexString(ch) + " in the value");
+            "byte " + Errors.hexByte(ch) + " in the value");
       }
       int lo = bit % 6;
       int hi = Math.min(6, lo + (to - bit));
@@ -467,7 +467,7 @@ public final class TextScan {
   }
 
   private static RuntimeException notAPrimitive(Source s, int pos, int c0, Slot slot) {
-    String what = c0 == '-' ? "a counter" : c0 == '_' ? "an op code" : "byte 0x" + Integer.toHexString(c0);
+    String what = c0 == '-' ? "a counter" : c0 == '_' ? "an op code" : "byte " + Errors.hexByte(c0);
     if (c0 == '_') {
       return Errors.unknownCode(s.offset(pos), "_", slotWords(slot), "op codes are reserved");
     }

@@ -77,7 +77,7 @@ public final class Transcode {
           offset + (i - from),
           code,
           "a Base64url character",
-          "byte 0x" + Integer.toHexString(qb64.getByte(i) & 0xFF) + " in qb64 text");
+          "byte " + Errors.hexByte(qb64.getByte(i)) + " in qb64 text");
     }
   }
 }

@@ -112,6 +112,6 @@ public final class ValueDecoder {
    */
   public static MalformedException badCharacter(long at, String code, int ch) {
     return Errors.malformed(ErrorKind.MALFORMED_CHARACTER, at, code,
-        "a Base64url value character", "byte 0x" + Integer.toHexString(ch) + " in the value");
+        "a Base64url value character", "byte " + Errors.hexByte(ch) + " in the value");
   }
 }

@@ -551,7 +551,7 @@ final class MessageFramer {
   CesrException coldStart(int p, int b, String expected) {
     Tritet tr = Tritet.of(b);
     String shown = b >= 0x20 && b < 0x7F ? " ('" + (char) b + "')" : "";
-    String what = "byte 0x" + Integer.toHexString(b) + shown;
+    String what = "byte " + Errors.hexByte(b) + shown;
     String plain;
     if (tr == Tritet.ANNOTATED) {
       plain = what + " is whitespace or a control character, as annotated CESR text starts:"

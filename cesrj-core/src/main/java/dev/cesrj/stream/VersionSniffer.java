@@ -122,7 +122,7 @@ final class VersionSniffer {
           at,
           vs.text(),
           "a body serialized as " + vs.kind(),
-          "first byte 0x" + Integer.toHexString(b) + " does not start one");
+          "first byte " + Errors.hexByte(b) + " does not start one");
     }
     if (vs.size() < vs.offset() + vs.text().length()) {
       throw Errors.versionString(

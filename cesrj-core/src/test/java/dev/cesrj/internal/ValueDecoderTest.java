@@ -60,8 +60,8 @@ class ValueDecoderTest {
               new byte[raw.length], 0, 100 + from, code.code()));
       assertEquals(ErrorKind.MALFORMED_CHARACTER, e.kind(), code.name());
       assertEquals(100 + bad, e.offset(), code.name() + " seed " + SEED);
-      assertEquals("at offset " + (100 + bad) + ", code " + code.code() + ": byte 0x"
-          + Integer.toHexString(a[bad] & 0xFF) + " in the value; expected a Base64url value character",
+      assertEquals("at offset " + (100 + bad) + ", code " + code.code() + ": byte "
+          + String.format("0x%02x", a[bad] & 0xFF) + " in the value; expected a Base64url value character",
           e.getMessage());
       checked++;
     }

@@ -481,7 +481,7 @@ class MessageFramingEdgeCaseTest {
         assertEquals(4 + TestStreams.bodyGroupV1(body).length(), enclosed.offset());
         assertEquals("an attachment group", enclosed.expected());
         ColdStartException annotated = firstError(ColdStartException.class, ascii("\n{}"));
-        assertEquals("at offset 0: byte 0xa is whitespace or a control character, as annotated"
+        assertEquals("at offset 0: byte 0x0a is whitespace or a control character, as annotated"
                 + " CESR text starts: de-annotate it first (CESR: tritet 000 at a cold-start"
                 + " point); expected a message", annotated.getMessage());
         assertEquals("at offset 0: byte 0x23 ('#') starts neither a message body with a version"

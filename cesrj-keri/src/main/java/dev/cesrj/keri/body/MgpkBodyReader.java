@@ -107,7 +107,7 @@ final class MgpkBodyReader extends BinaryBodyReader {
         return map(least(uint(4), 0x10000, at), depth, at);
       default: // bin, ext, fixext, 0xc1
         throw BodyErrors.syntax(at, "a str, number, array, map, boolean or nil",
-            "format byte 0x" + Integer.toHexString(f));
+            String.format("format byte 0x%02x", f));
     }
   }
 

@@ -85,7 +85,7 @@ class KelVerifierHostileTest {
     Verdict icp = o.verdicts().get(0);
     assertEquals(Status.REJECTED, icp.status(), icp.toString());
     assertEquals(Reason.BODY_ERROR, icp.reason());
-    assertEquals("at offset " + bad + ", code A: byte 0x8 in the value; expected a Base64url"
+    assertEquals("at offset " + bad + ", code A: byte 0x08 in the value; expected a Base64url"
         + " value character", icp.detail());
     assertEquals(9, o.verdicts().size());
     for (Verdict v : o.verdicts().subList(1, 9)) {
