@@ -7,6 +7,7 @@ import dev.cesrj.EnclosingGroup;
 import dev.cesrj.code.CounterCode;
 import dev.cesrj.code.Domain;
 import dev.cesrj.code.IndexerCode;
+import dev.cesrj.code.Layout;
 import dev.cesrj.code.Slot;
 import dev.cesrj.internal.ElementCount;
 import dev.cesrj.internal.GroupFramer;
@@ -32,7 +33,9 @@ import java.util.List;
  * framed once more with the framer's own checks, recording each item on a {@link GroupTape}, and
  * the views are made from the tape: each primitive's code is looked up once, by the framer (no
  * second scan here). The fields of a CESR-native body or field group are recorded likewise by
- * {@link NativeBodyFramer}, which frames them.
+ * {@link NativeBodyFramer}, which frames them. The nested groups made there that would be framed
+ * again in turn get their elements made from the same tape at the same time ({@link TapeViews}):
+ * each group's content is framed at most once after the stream's framing (issue 33 item 1).
  */
 final class ElementReader {
   private final ByteBuf buf;
@@ -54,7 +57,9 @@ final class ElementReader {
    * its own facts say it is a uniform signature group ({@link GroupShape#fits}: a signature code,
    * qb64, a 4-character counter and {@code 4 + 88 * count} characters; then each signature's head
    * is checked there), else by framing its content again ({@link #read}). The one place that
-   * decides how a group's elements are read; nothing about it is carried from the framing.
+   * decides how a group's elements are read; nothing about it is carried from the framing. (A
+   * nested group whose elements an enclosing group's read made already, {@link TapeViews}, has
+   * them cached and does not come here.)
    *
    * @throws ElementLimitException past {@link CesrOptions#maxElements()}, enclosed in {@code g}
    * @throws CesrException as the checked read throws it
@@ -141,8 +146,7 @@ final class ElementReader {
           GroupTape tape = tape();
           try {
             framer.tuples(d, from, end, g.code(), g.table(), g.depth(), tape);
-            validateElements(tape, g);
-            return tuples(tape, g.code(), g.code().slots());
+            return new TapeViews(views, tape).elements(g, 0, tape.size());
           } finally {
             done(tape);
           }
@@ -152,8 +156,7 @@ final class ElementReader {
           GroupTape tape = tape();
           try {
             framer.attachments(d, from, end, g.table(), g.depth(), tape);
-            validateElements(tape, g);
-            return items(tape);
+            return new TapeViews(views, tape).elements(g, 0, tape.size());
           } finally {
             done(tape);
           }
@@ -167,8 +170,7 @@ final class ElementReader {
             // made here, not held: a reader is made per group read, most of them not native
             new NativeBodyFramer(framer, options)
                 .fields(from, end, g.code(), g.table(), g.depth(), tape);
-            validateElements(tape, g);
-            return items(tape);
+            return new TapeViews(views, tape).elements(g, 0, tape.size());
           } finally {
             done(tape);
           }
@@ -207,7 +209,8 @@ final class ElementReader {
 
   /**
    * {@return how many group contents the calling thread's reads have framed again onto a tape
-   * (every read but those of {@link #uniformSignatures}, a Bytes primitive and pathed material)}
+   * (every read but those of {@link #uniformSignatures}, a Bytes primitive and pathed material;
+   * a nested group whose elements its enclosing group's read made has them cached)}
    * For the tests that show which groups are read without framing again.
    */
   static long framings() {
@@ -241,74 +244,6 @@ final class ElementReader {
     return Matter.framed(views, p, TextScan.size(scanned), TextScan.matterCodeOf(scanned), d);
   }
 
-  /** The view of the item at entry {@code i} of {@code tape} (a group's start: the whole group). */
-  private Element view(GroupTape tape, int i) {
-    int p = tape.start(i);
-    Domain d = tape.domain(i);
-    switch (tape.step(i)) {
-      case MATTER:
-        return Matter.framed(views, p, tape.length(i), tape.matterCode(i), d);
-      case INDEXER:
-        return IndexedSignature.framed(views, p, tape.indexerCode(i), d);
-      default:
-        return new Group(
-            views, p, tape.length(i), tape.counterCode(i), tape.count(i), tape.depth(i));
-    }
-  }
-
-  /** The entry after the item at entry {@code i} (past a group's end). */
-  private static int after(GroupTape tape, int i) {
-    return tape.step(i) == GroupTape.Step.GROUP_START ? tape.match(i) + 1 : i + 1;
-  }
-
-  /**
-   * The elements of a tuple group of code {@code c} from the tape of its content: the head's
-   * items, then each tuple (as a {@link Tuple} when it has several slots).
-   */
-  private List<Element> tuples(GroupTape tape, CounterCode c, List<Slot> slots) {
-    List<Element> out = new ArrayList<>();
-    int n = tape.size();
-    int i = 0;
-    for (int h = 0; h < c.head().size(); h++) {
-      out.add(view(tape, i));
-      i = after(tape, i);
-    }
-    int width = slots.size();
-    while (i < n) {
-      int start = tape.start(i);
-      if (width == 1) {
-        out.add(view(tape, i));
-        i = after(tape, i);
-        continue;
-      }
-      List<Element> parts = new ArrayList<>(width);
-      int p = start;
-      for (int k = 0; k < width; k++) {
-        Element e = view(tape, i);
-        parts.add(e);
-        p = tape.start(i) + tape.length(i);
-        i = after(tape, i);
-      }
-      out.add(new Tuple(buf, start, p - start, src.offset(start), slots,
-          Collections.unmodifiableList(parts)));
-    }
-    return Collections.unmodifiableList(out);
-  }
-
-  /**
-   * Refuses the content on {@code tape} of {@code g} if it holds more elements than {@link
-   * CesrOptions#maxElements()}, before any view is made: {@link ElementCount#validate}, the count
-   * the groups cursor makes too, the error enclosed in {@code g} (a view knows no group around
-   * its own).
-   */
-  private void validateElements(GroupTape tape, Group g) {
-    try {
-      ElementCount.validate(tape, 0, tape.size(), g.code(), src, options);
-    } catch (ElementLimitException e) {
-      throw enclosed(e, g);
-    }
-  }
-
   /**
    * {@code e}, met among the elements of {@code g}, enclosed in it (a view knows no group around
    * its own).
@@ -318,16 +253,165 @@ final class ElementReader {
   }
 
   /**
-   * The items of a tape recorded at one level, in order, each whole: the groups of an
-   * AttachmentGroup (a leading genus-version code is one), or the fields of a CESR-native body or
-   * field group (Matter primitives and nested groups).
+   * Whether the group of code {@code c} recorded at entry {@code i} of {@code tape} is read from a
+   * tape ({@link #read}: tuples, groups or fields) and not by {@link #uniformSignatures}: the
+   * nested groups whose elements an enclosing group's read makes from its own tape ({@link
+   * TapeViews}).
    */
-  private List<Element> items(GroupTape tape) {
-    List<Element> out = new ArrayList<>();
-    int n = tape.size();
-    for (int i = 0; i < n; i = after(tape, i)) {
-      out.add(view(tape, i));
+  private static boolean readFromTape(GroupTape tape, int i, CounterCode c) {
+    switch (c.layout().content()) {
+      case TUPLES:
+      case GROUPS:
+      case FIELDS:
+        return !GroupShape.fits(c, tape.domain(i), tape.length(i), tape.count(i));
+      default:
+        return false;
     }
-    return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * Makes the element views of one group's content recorded on the thread's tape ({@link #read}),
+   * entries {@code from} to {@code to}. The framing recorded the items of the groups nested in
+   * that content too: a nested group whose own elements would be framed again onto a tape (not a
+   * uniform signature group, read by arithmetic) gets its elements made here as well, from its
+   * entries, at any depth, and cached in its view ({@link Group#framed(GroupViews, int, int,
+   * dev.cesrj.code.CounterCode, long, int, List)}), so that reading them frames nothing (issue 33
+   * item 1: each group framed once). A nested group whose elements pass the element limit only;
+   * one that does not is left to its own read, which frames it again and throws the error.
+   */
+  private static final class TapeViews {
+    private final GroupViews views;
+    private final GroupTape tape;
+
+    TapeViews(GroupViews views, GroupTape tape) {
+      this.views = views;
+      this.tape = tape;
+    }
+
+    /**
+     * The elements of {@code g}, whose content is entries {@code from} (inclusive) to {@code to}
+     * (exclusive), in its layout's list shape, after the element limit ({@link #validate}).
+     */
+    List<Element> elements(Group g, int from, int to) {
+      validate(g, from, to);
+      return views(g.code(), from, to);
+    }
+
+    /** The views of the content (entries {@code from} to {@code to}) of a group of code c. */
+    private List<Element> views(CounterCode c, int from, int to) {
+      if (c.layout().content() == Layout.Content.TUPLES) {
+        return tuples(from, to, c);
+      }
+      return items(from, to);
+    }
+
+    /**
+     * The elements of the nested group of code {@code c} whose start is entry {@code i}, as its own
+     * {@link Group#elements()} would give them; null if they hold more than {@link
+     * CesrOptions#maxElements()} (its own read throws then).
+     */
+    private List<Element> nested(CounterCode c, int i) {
+      int from = i + 1;
+      int to = tape.match(i);
+      if (!views.options.fitsElements(to - (long) from)) {
+        try {
+          ElementCount.validate(tape, from, to, c, new Source(views.buf, views.origin),
+              views.options);
+        } catch (ElementLimitException e) {
+          return null;
+        }
+      }
+      return views(c, from, to);
+    }
+
+    /**
+     * Refuses the content of {@code g} if it holds more elements than {@link
+     * CesrOptions#maxElements()}, before any view is made: {@link ElementCount#validate}, the count
+     * the groups cursor makes too, the error enclosed in {@code g} (a view knows no group around
+     * its own).
+     */
+    private void validate(Group g, int from, int to) {
+      CesrOptions options = views.options;
+      if (options.fitsElements(to - (long) from)) {
+        return;
+      }
+      try {
+        ElementCount.validate(tape, from, to, g.code(), new Source(views.buf, views.origin),
+            options);
+      } catch (ElementLimitException e) {
+        throw enclosed(e, g);
+      }
+    }
+
+    /** The view of the item at entry {@code i} (a group's start: the whole group). */
+    private Element view(int i) {
+      GroupTape t = tape;
+      int p = t.start(i);
+      Domain d = t.domain(i);
+      switch (t.step(i)) {
+        case MATTER:
+          return Matter.framed(views, p, t.length(i), t.matterCode(i), d);
+        case INDEXER:
+          return IndexedSignature.framed(views, p, t.indexerCode(i), d);
+        case GROUP_START:
+          CounterCode c = t.counterCode(i);
+          List<Element> elements = readFromTape(t, i, c) ? nested(c, i) : null;
+          return Group.framed(views, p, t.length(i), c, t.count(i), t.depth(i), elements);
+        default:
+          return new Group(views, p, t.length(i), t.counterCode(i), t.count(i), t.depth(i));
+      }
+    }
+
+    /** The entry after the item at entry {@code i} (past a group's end). */
+    private int after(int i) {
+      return tape.step(i) == GroupTape.Step.GROUP_START ? tape.match(i) + 1 : i + 1;
+    }
+
+    /**
+     * The elements of a tuple group of code {@code c} from entries {@code from} to {@code to}: the
+     * head's items, then each tuple (as a {@link Tuple} when it has several slots).
+     */
+    private List<Element> tuples(int from, int to, CounterCode c) {
+      List<Element> out = new ArrayList<>();
+      int i = from;
+      for (int h = 0; h < c.head().size(); h++) {
+        out.add(view(i));
+        i = after(i);
+      }
+      List<Slot> slots = c.slots();
+      int width = slots.size();
+      while (i < to) {
+        int start = tape.start(i);
+        if (width == 1) {
+          out.add(view(i));
+          i = after(i);
+          continue;
+        }
+        List<Element> parts = new ArrayList<>(width);
+        int p = start;
+        for (int k = 0; k < width; k++) {
+          Element e = view(i);
+          parts.add(e);
+          p = tape.start(i) + tape.length(i);
+          i = after(i);
+        }
+        out.add(new Tuple(views.buf, start, p - start, (long) start - views.origin, slots,
+            Collections.unmodifiableList(parts)));
+      }
+      return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * The items recorded at one level from entries {@code from} to {@code to}, in order, each
+     * whole: the groups of an AttachmentGroup (a leading genus-version code is one), or the fields
+     * of a CESR-native body or field group (Matter primitives and nested groups).
+     */
+    private List<Element> items(int from, int to) {
+      List<Element> out = new ArrayList<>();
+      for (int i = from; i < to; i = after(i)) {
+        out.add(view(i));
+      }
+      return Collections.unmodifiableList(out);
+    }
   }
 }

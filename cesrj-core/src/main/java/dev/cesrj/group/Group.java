@@ -62,6 +62,19 @@ public final class Group implements Element {
   }
 
   /**
+   * A group view made by an enclosing group's {@link #elements()} read, with its own elements
+   * already made from that read's framing of the content ({@code elements}, cached as {@link
+   * #elements()} caches them; null: made on first use, as for any other view).
+   */
+  static Group framed(
+      GroupViews views, int index, int length, CounterCode code, long count, int depth,
+      List<Element> elements) {
+    Group g = new Group(views, index, length, code, count, depth);
+    g.elements = elements;
+    return g;
+  }
+
+  /**
    * This group's view over {@code to}, another buffer holding the same bytes, which start at the
    * same offset from its origin: for a framing layer that moved its bytes to a new buffer (the push
    * parser's cumulation); nothing is read or checked again: the bytes are the same.
@@ -200,9 +213,17 @@ public final class Group implements Element {
    * in a tuple of TransIdxSigGroups, or the signatures of a legacy {@code -J} SadPathSigGroups).
    * Every other group (qb2, big counters, a signature of a two-character code, tuple groups such
    * as TransIdxSigGroups, AttachmentGroups, bodies, CESR 2.0 quadlet counts) has its content
-   * framed once more here, with the framer's checks, onto a record the views are read from.
-   * Recording every group's items while it is first framed would spare that second framing, but
-   * it was measured to cost every stream, read or not: {@code CursorBenchmark.zeroCopy} 2.3x and
+   * framed once more here, with the framer's checks, onto a tape the views are read from. That
+   * framing records the items of the groups nested in the content too, so the nested groups that
+   * would be framed again in turn (an AttachmentGroup's groups, the signature group of a
+   * TransIdxSigGroups tuple, the field and seal groups of a CESR-native body, at any depth; not
+   * the uniform signature groups, read by arithmetic) get their elements made from it at the same
+   * time, cached as this call caches its own: their {@code elements()} frames nothing. So after
+   * the stream's framing a group's content is framed at most once more, by the outermost group
+   * whose elements are read. A nested group whose elements exceed {@link
+   * dev.cesrj.CesrOptions#maxElements()} is left to its own call, which frames it and throws.
+   * Recording every group's items while it is first framed would spare that framing too, but it
+   * was measured to cost every stream, read or not: {@code CursorBenchmark.zeroCopy} 2.3x and
    * {@code copyOnce} 1.8x slower (see {@code docs/guide/framing-engine.md}).
    *
    * @throws dev.cesrj.ElementLimitException if the group holds more than {@link
@@ -257,6 +278,15 @@ public final class Group implements Element {
 
   int index() {
     return index;
+  }
+
+  /**
+   * {@return whether this group's elements are made already (cached): read once, or made by an
+   * enclosing group's read from its framing} For the tests that show which groups are read
+   * without framing again.
+   */
+  boolean cached() {
+    return elements != null;
   }
 
   /**
