@@ -119,7 +119,10 @@ public final class Fit {
 
   /** {@return true once a cut is recorded: {@link #verdict()} is {@link Verdict#CUT}} */
   public boolean isCut() {
-    return state.verdict == Verdict.CUT;
+    // two comparisons with constants, not a load of the state's verdict: every framing layer
+    // asks after each item, THROWING's framing (Groups, the whole-buffer framer) included
+    State s = state;
+    return s != State.PENDING && s != State.WHOLE;
   }
 
   /**
