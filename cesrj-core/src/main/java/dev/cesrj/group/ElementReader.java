@@ -35,7 +35,8 @@ import java.util.List;
  * second scan here). The fields of a CESR-native body or field group are recorded likewise by
  * {@link NativeBodyFramer}, which frames them. The nested groups made there that would be framed
  * again in turn get their elements made from the same tape at the same time ({@link TapeViews}):
- * each group's content is framed at most once after the stream's framing (issue 33 item 1).
+ * through one tree of views, each group's content is framed at most once after the stream's
+ * framing (issue 33 item 1).
  */
 final class ElementReader {
   private final ByteBuf buf;

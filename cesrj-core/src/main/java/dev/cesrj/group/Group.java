@@ -219,8 +219,10 @@ public final class Group implements Element {
    * TransIdxSigGroups tuple, the field and seal groups of a CESR-native body, at any depth; not
    * the uniform signature groups, read by arithmetic) get their elements made from it at the same
    * time, cached as this call caches its own: their {@code elements()} frames nothing. So after
-   * the stream's framing a group's content is framed at most once more, by the outermost group
-   * whose elements are read. A nested group whose elements exceed {@link
+   * the stream's framing a group's content is framed at most once more through one view tree, by
+   * the outermost group whose elements are read. Views made elsewhere of the same bytes are
+   * separate: a message's {@code Message#groups()} holds its own views of the groups inside an
+   * AttachmentGroup, and their {@code elements()} frame their content once more. A nested group whose elements exceed {@link
    * dev.cesrj.CesrOptions#maxElements()} is left to its own call, which frames it and throws.
    * Recording every group's items while it is first framed would spare that framing too, but it
    * was measured to cost every stream, read or not: {@code CursorBenchmark.zeroCopy} 2.3x and

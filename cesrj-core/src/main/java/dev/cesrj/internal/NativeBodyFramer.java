@@ -62,15 +62,19 @@ public final class NativeBodyFramer {
    * content.
    *
    * @param depth the body group's nesting depth (1 at the top of the stream)
-   * @return the buffer index just past the body group
-   * @throws TruncatedException if the group runs past {@code limit}: exactly the missing bytes
+   * @param fit where a body group that runs past {@code limit} is reported: a caller's fit is cut
+   *     with exactly the missing bytes and the facts of its truncation ({@link Fit#restCut}), so
+   *     that a caller waiting for more bytes builds no exception; {@link Fit#THROWING} throws it
+   * @return the buffer index just past the body group, or {@link Fit#CUT_END} once {@code fit} is
+   *     cut
+   * @throws TruncatedException on {@link Fit#THROWING}, if the group runs past {@code limit}
    * @throws FrameTooLargeException if the group is larger than {@link CesrOptions#maxFrameBytes()}
    * @throws NestingTooDeepException if it, or a group inside, is deeper than {@link
    *     CesrOptions#maxDepth()}
    * @throws MalformedException if it is not a native body group, or a field is not a primitive or
    *     a field group, or runs past the body's count
    */
-  public int body(int pos, int limit, CounterTable table, int depth) {
+  public int body(int pos, int limit, CounterTable table, int depth, Fit fit) {
     int fs = groups.counter(pos, limit, table, 0);
     CounterCode c = groups.code();
     long count = groups.count();
@@ -78,7 +82,10 @@ public final class NativeBodyFramer {
       throw Errors.malformed(ErrorKind.MALFORMED_MISPLACED,
           src.offset(pos), c.code(), "a FixBodyGroup or MapBodyGroup", c.name() + " is no native body");
     }
-    int end = counted(pos, limit, c, fs, count, depth);
+    int end = counted(pos, limit, c, fs, count, depth, fit);
+    if (fit.isCut()) {
+      return Fit.CUT_END;
+    }
     fields(pos, c, pos + fs, end, table, depth, GroupTape.NONE);
     return end;
   }
@@ -103,14 +110,18 @@ public final class NativeBodyFramer {
   /**
    * The end of the quadlet-counted group at {@code pos} (counter of {@code fs} characters read,
    * code {@code c}, count {@code count}), checked against the frame limit, {@code limit} and the
-   * depth limit.
+   * depth limit; one that runs past {@code limit} is cut on {@code fit} (thrown on {@link
+   * Fit#THROWING} as {@link Errors#rest(long, CounterCode, long)}).
+   *
+   * @return the index past the group, or {@link Fit#CUT_END} once {@code fit} is cut
    */
-  private int counted(int pos, int limit, CounterCode c, int fs, long count, int depth) {
+  private int counted(int pos, int limit, CounterCode c, int fs, long count, int depth, Fit fit) {
     CesrOptions.validateDepth(src.offset(pos), c.code(), depth, maxDepth);
     long total = fs + Domain.QB64.quadlets(count);
     CesrOptions.validateFrameBytes(src.offset(pos), c.code(), total, maxFrame);
     if (total > limit - pos) {
-      throw Errors.rest(src.offset(pos), c, total - (limit - pos));
+      fit.restCut(src.offset(pos), c.code(), c.name(), total - (limit - pos));
+      return Fit.CUT_END;
     }
     return pos + (int) total;
   }
@@ -157,7 +168,7 @@ public final class NativeBodyFramer {
           "a primitive, a GenericMapGroup, a GenericListGroup or a seal group",
           c.name() + " inside a CESR-native body");
     }
-    int q = counted(p, end, c, fs, count, depth);
+    int q = counted(p, end, c, fs, count, depth, Fit.THROWING);
     boolean rec = tape.records();
     int s = rec ? tape.groupStart(p, q - p, c, count, depth, Domain.QB64) : 0;
     if (c.layout().content() == Layout.Content.FIELDS) { // a field group (a body is no field)

@@ -497,7 +497,7 @@ public final class TextScan {
           break;
         default:
           words =
-              "a " + slot.name().charAt(0) + slot.name().substring(1).toLowerCase() + " primitive";
+              "a " + slot.name().charAt(0) + slot.name().substring(1).toLowerCase(java.util.Locale.ROOT) + " primitive";
       }
       SLOT_WORDS[slot.ordinal()] = words;
     }

@@ -214,8 +214,8 @@ final class MessageFramer {
       try {
         end = frameAt(pos, cap, 1, List.of(), out, fit);
       } catch (TruncatedException e) {
-        // met where framing still throws its cuts (a CESR-native body, the legacy table's second
-        // reading of a run): recorded with its facts, as every other cut
+        // met where framing still throws its cuts (the legacy table's second reading of a run,
+        // rare): recorded with its facts, as every other cut
         fit.truncatedCut(e.offset(), e.code(), e.expected(), e.needed());
         end = Fit.CUT_END;
       }
@@ -739,7 +739,8 @@ final class MessageFramer {
       return null;
     }
     if (groups.code().layout().content() == Layout.Content.FIELDS) { // a CESR-native body
-      return checked(nativeBody(q, limit, table, depth, pinned));
+      MessageBody nb = nativeBody(q, limit, table, depth, pinned, fit);
+      return nb == null ? null : checked(nb); // null: fit is cut
     }
     int r = group(q, limit, table, depth, fit);
     if (fit.isCut()) {
@@ -783,9 +784,12 @@ final class MessageFramer {
    *
    * @throws VersionStringException if there is no such Verser, it is not a version keripy
    *     accepts, or the body is larger than a version string can say (16,777,215)
+   * @return the body, or {@code null} once {@code fit} is cut (the body group runs past {@code
+   *     limit}; read the fit first)
    * @throws UnsupportedException for a native body in qb2
    */
-  private MessageBody nativeBody(int q, int limit, CounterTable table, int depth, CounterTable pinned) {
+  private MessageBody nativeBody(
+      int q, int limit, CounterTable table, int depth, CounterTable pinned, Fit fit) {
     CounterCode code = groups.code();
     long count = groups.count();
     if (groups.domainAt(q, limit) == Domain.QB2) {
@@ -794,7 +798,10 @@ final class MessageFramer {
           src.offset(q), code.code(), "a CESR-native body in qb64",
           "a CESR-native body in qb2 (framed in qb64 only)");
     }
-    int r = natives().body(q, limit, table, depth);
+    int r = natives().body(q, limit, table, depth, fit);
+    if (fit.isCut()) {
+      return null; // the body runs past limit: fit holds its truncation
+    }
     Group group = Group.framed(views, q, r - q, code, count, depth);
     int verser = code.isMapBody() ? 1 : 0;
     List<Element> fields = group.elements();

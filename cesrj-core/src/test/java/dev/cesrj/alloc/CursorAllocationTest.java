@@ -129,6 +129,52 @@ class CursorAllocationTest {
     }
   }
 
+  /**
+   * A CESR-native body cut by the end of the bytes (a MapBodyGroup of 6 quadlets, 16 of its 28
+   * characters at hand) is waited for without an exception too: the native body framer cuts the
+   * caller's fit with the missing bytes (it threw a {@code TruncatedException} that the message
+   * framer caught, one per wait). At the end of the input the cursor throws exactly what {@link
+   * Messages} throws for the same bytes.
+   */
+  @Test
+  void aCutNativeBodyIsWaitedForWithoutAnException() {
+    byte[] whole = ("-_AAACAA" + "-GAG" + "0J_v" + "0OKERICAACAA" + "0J_t" + "Xicp")
+        .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    int cut = 16;
+    Allocations truncation = AllocationMeter.measure(new CountingAllocator(), 20_000, 5_000,
+        () -> {
+          TruncatedException e = Errors.rest(8, "-G", "MapBodyGroup", 12);
+          lastBuilt = e;
+          return e.needed();
+        });
+    CesrCursor cursor = CesrCursor.messages(CesrOptions.DEFAULT);
+    ByteBuf buf = PooledByteBufAllocator.DEFAULT.heapBuffer(whole.length).writeBytes(whole, 0, cut);
+    try {
+      assertEquals(whole.length - cut, waitOnce(cursor, buf));
+      Allocations a = AllocationMeter.measure(
+          new CountingAllocator(), WARMUPS, RUNS, () -> waitOnce(cursor, buf));
+      System.out.println("CursorAllocationTest messages wait, native body cut at " + cut + ": " + a);
+      assertEquals(0, a.buffers());
+      assertTrue(a.heapBytesPerRun() < truncation.heapBytesPerRun(),
+          a + " against one truncation's " + truncation);
+      TruncatedException expected;
+      try (Messages messages =
+          Messages.copyOf(java.util.Arrays.copyOf(whole, cut), CesrOptions.DEFAULT)) {
+        expected = org.junit.jupiter.api.Assertions.assertThrows(
+            TruncatedException.class, messages::next);
+      }
+      cursor.reset(buf).endOfInput();
+      TruncatedException atEnd =
+          org.junit.jupiter.api.Assertions.assertThrows(TruncatedException.class, cursor::next);
+      assertEquals(expected.getMessage(), atEnd.getMessage());
+      assertEquals(expected.offset(), atEnd.offset());
+      assertEquals(expected.needed(), atEnd.needed());
+      assertEquals(expected.kind(), atEnd.kind());
+    } finally {
+      buf.release();
+    }
+  }
+
   /** Reads {@code buf} from its start to the first {@code NEED_MORE}; returns the bytes needed. */
   private static long waitOnce(CesrCursor cursor, ByteBuf buf) {
     cursor.reset(buf);
