@@ -45,7 +45,7 @@ class EncoderValueCharactersTest {
         EncoderException e = assertThrows(EncoderException.class, () -> enc.writeOutbound(message(mutated)));
         IllegalArgumentException why = assertInstanceOf(IllegalArgumentException.class, e.getCause());
         assertEquals("ControllerIdxSigs element 0 part 0 (SIGER) is not an indexed signature as the"
-            + " decoder reads it: at offset 44: byte 0x" + Integer.toHexString(bad.charAt(0))
+            + " decoder reads it: at offset 44: byte " + String.format("0x%02x", (int) bad.charAt(0))
             + " in qb64 text; expected a Base64url character", why.getMessage(), "byte 40 of the signature");
         assertNull(enc.readOutbound(), "nothing written");
         enc.finishAndReleaseAll();
