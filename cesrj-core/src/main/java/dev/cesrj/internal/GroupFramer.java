@@ -344,23 +344,7 @@ public final class GroupFramer {
    *     (exact once a quadlet count is read)
    */
   public int group(int pos, int limit, CounterTable table, int depth) {
-    return frame(pos, limit, table, depth, GroupTape.NONE, Fit.THROWING);
-  }
-
-  /**
-   * Frames the group at {@code pos} in the mode given: recorded on {@code tape} ({@link
-   * GroupTape#NONE}: not recorded), a cut reported to {@code fit} ({@link Fit#THROWING}: thrown).
-   *
-   * @return the buffer index just past the group, or {@link Fit#CUT_END} once {@code fit} is cut
-   */
-  private int frame(int pos, int limit, CounterTable table, int depth, GroupTape tape, Fit fit) {
-    if (CesrOptions.fitsDepth(depth, maxDepth)) {
-      int end = signaturesFast(pos, limit, table, depth, tape);
-      if (end >= 0) {
-        return end;
-      }
-    }
-    return groupChecked(pos, limit, table, depth, tape, fit);
+    return group(pos, limit, table, depth, GroupTape.NONE, Fit.THROWING);
   }
 
   /**
@@ -373,7 +357,7 @@ public final class GroupFramer {
    * @param tape where the items go; the caller owns it ({@link GroupTape#NONE}: not recorded)
    */
   public int group(int pos, int limit, CounterTable table, int depth, GroupTape tape) {
-    return frame(pos, limit, table, depth, tape, Fit.THROWING);
+    return group(pos, limit, table, depth, tape, Fit.THROWING);
   }
 
   /**
@@ -391,7 +375,13 @@ public final class GroupFramer {
    * @return the buffer index just past the group, or {@link Fit#CUT_END} once {@code fit} is cut
    */
   public int group(int pos, int limit, CounterTable table, int depth, GroupTape tape, Fit fit) {
-    return frame(pos, limit, table, depth, tape, fit);
+    if (CesrOptions.fitsDepth(depth, maxDepth)) {
+      int end = signaturesFast(pos, limit, table, depth, tape);
+      if (end >= 0) {
+        return end;
+      }
+    }
+    return groupChecked(pos, limit, table, depth, tape, fit);
   }
 
   /**
@@ -414,7 +404,7 @@ public final class GroupFramer {
     GroupTape t = tape != null ? tape : GroupTape.NONE;
     int mark = t.size();
     fit.reset();
-    int end = frame(pos, limit, table, depth, t, fit);
+    int end = group(pos, limit, table, depth, t, fit);
     if (fit.isCut()) {
       if (t.records()) {
         t.truncate(mark);
@@ -621,7 +611,7 @@ public final class GroupFramer {
             "an attachment group",
             "a genus-version code inside an AttachmentGroup, not at its start");
       }
-      p = frame(p, end, t, depth + 1, tape, Fit.THROWING);
+      p = group(p, end, t, depth + 1, tape, Fit.THROWING);
     }
   }
 
@@ -861,7 +851,7 @@ public final class GroupFramer {
     }
     int q;
     try {
-      q = frame(p, end, table, depth, tape, fit);
+      q = group(p, end, table, depth, tape, fit);
     } catch (TruncatedException e) {
       throw Errors.needingMore(e, rest); // thrown by Fit.THROWING: the rest is added here
     }

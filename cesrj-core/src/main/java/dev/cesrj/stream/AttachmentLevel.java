@@ -1,7 +1,6 @@
 package dev.cesrj.stream;
 
 import dev.cesrj.code.CounterCode;
-import dev.cesrj.code.CounterTable;
 
 /**
  * One depth of the AttachmentGroup stack of {@link MessageTokens}: an AttachmentGroup whose
@@ -25,15 +24,13 @@ final class AttachmentLevel {
   /** Its counter's count (quadlets). */
   long count;
   CounterCode code;
-  /** The table its content is read with: the enclosing one, or its genus-version code's. */
-  CounterTable table;
 
   /**
    * Starts the AttachmentGroup of code {@code c} and count {@code n} at buffer index {@code at},
-   * its counter {@code fs} bytes, its content up to {@code groupEnd}, read with {@code t}.
+   * its counter {@code fs} bytes, its content up to {@code groupEnd}. (The table its parts are
+   * read with is not kept: each part's view, from the message framer's record, has its code.)
    */
-  void open(
-      int at, int fs, int groupEnd, int d, boolean isQb2, CounterCode c, long n, CounterTable t) {
+  void open(int at, int fs, int groupEnd, int d, boolean isQb2, CounterCode c, long n) {
     start = at;
     end = groupEnd;
     p = at + fs;
@@ -42,6 +39,5 @@ final class AttachmentLevel {
     first = true;
     count = n;
     code = c;
-    table = t;
   }
 }

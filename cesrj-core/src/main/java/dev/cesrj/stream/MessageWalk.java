@@ -218,7 +218,6 @@ final class MessageWalk {
       if (g.code().layout().selectsTable()) {
         // it selects the table for the rest of this AttachmentGroup's content
         tok.genusVersion(p, a.qb2 ? Domain.QB2 : Domain.QB64, g.code(), g.count(), a.depth + 1);
-        a.table = tok.genus;
         a.p = p + tok.length;
         return true;
       }
@@ -282,7 +281,7 @@ final class MessageWalk {
       boolean qb2 = Domain.ofCounterByte(in.src.at(p)) == Domain.QB2;
       int fs = (int) (qb2 ? Domain.QB2 : Domain.QB64).size(c.fs());
       int groupEnd = p + g.length();
-      groups[groupHeight++].open(p, fs, groupEnd, depth, qb2, c, n, c.table());
+      groups[groupHeight++].open(p, fs, groupEnd, depth, qb2, c, n);
       tok.counter(CesrToken.GROUP_START, p, groupEnd - p, depth, qb2, c, n);
       partEnd = groupEnd;
       return true;
