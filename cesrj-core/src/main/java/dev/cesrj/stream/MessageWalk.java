@@ -248,11 +248,13 @@ final class MessageWalk {
    * walk takes its parts' codes and counts from them instead of reading their counters again.
    */
   private Group nextPart(Message m, MessageLevel l, int p) {
-    Group g = m.groups().get(l.part++);
-    if (indexOf(g) != p) {
-      throw new IllegalStateException(
-          "part at " + (p - in.origin) + ", the framer's next at " + g.offset());
+    List<Group> parts = m.groups();
+    Group g = l.part < parts.size() ? parts.get(l.part) : null;
+    if (g == null || indexOf(g) != p) {
+      throw new IllegalStateException("part at " + (p - in.origin) + ", the framer's next "
+          + (g == null ? "none (" + parts.size() + " parts)" : "at " + g.offset()));
     }
+    l.part++;
     return g;
   }
 
